@@ -1,0 +1,43 @@
+"""Quet Games: the rules of five number games invented by Leroy Quet.
+
+    >>> import quetgames
+    >>> s = quetgames.new_game("multiplications", players=2, k=3)
+    >>> s.to_move
+    (0,)
+    >>> quetgames.load(s.play("c4").record).history
+    ('c4',)
+
+Every game is played through the same small API: `new_game`, `load`, and the
+state's `to_move`, `legal_moves`, `play`, `scores`, `winners`, `record` and
+`view`. Bad input of any kind raises a `RulesError` with a plain message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Game, State, load
+from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
+from .games import GAMES
+
+__all__ = [
+    "GAMES",
+    "Game",
+    "State",
+    "new_game",
+    "load",
+    "RulesError",
+    "IllegalMove",
+    "InvalidRecord",
+    "InvalidOptions",
+]
+__version__ = "0.1.0"
+
+
+def new_game(game_id: str, **options: Any) -> State:
+    """A new game of `game_id` with the given options (the rest take defaults)."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        known = ", ".join(GAMES)
+        raise InvalidOptions(f"there is no game {game_id!r:.40}; the games are {known}")
+    return game.new(**options)

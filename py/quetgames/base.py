@@ -1,0 +1,384 @@
+"""What every game shares: the game object (options, factory, record codec)
+and the immutable state with the public API.
+
+A game module subclasses `Game` and `State`. The state subclass implements a
+handful of private hooks (`_to_move`, `_legal`, `_apply`, `_scores`, ...); the
+public methods here validate every argument before a hook sees it, so the
+hooks may trust their inputs.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
+from .options import Option
+
+__all__ = ["Game", "State", "Seat", "RECORD_VERSION", "SEAT_KINDS"]
+
+RECORD_VERSION = 1
+MAX_RECORD = 100_000  # characters; far above any real game, low enough to bound replay work
+SEAT_KINDS = ("human", "random", "greedy", "strong")
+_NAME_LIMIT = 20
+_RECORD_CHARS = re.compile(r"[A-Za-z0-9._~-]*")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: an optional name and a kind (human or a computer level)."""
+
+    name: str = ""
+    kind: str = "human"
+
+
+class Game:
+    """A game: its identity, its options and how its records are spelled.
+
+    Subclasses set the class attributes and `state_class`, and may override
+    `_finish_options` for checks that involve several options at once.
+    """
+
+    id: ClassVar[str]
+    code: ClassVar[str]  # two letters naming the game inside a record
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    inventor: ClassVar[str] = "Leroy Quet"
+    options: ClassVar[tuple[Option, ...]]
+    state_class: ClassVar[type[State]]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}>"
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        known = ", ".join(o.name for o in self.options)
+        raise InvalidOptions(f"{self.name} has no option {name!r:.40}; its options are {known}")
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate every option given, fill in defaults, drop the ones that do
+        not apply, and check the rules that tie options together."""
+        values = self.defaults
+        for name, value in given.items():
+            values[name] = self.option(name).validate(value)
+        return self._finish_options(values)
+
+    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        return values
+
+    def new(self, **options: Any) -> State:
+        return self.state_class.initial(self, self.resolve_options(options))
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description for a front end's game list and setup screen."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "inventor": self.inventor,
+            "summary": self.summary,
+            "options": [o.describe() for o in self.options],
+        }
+
+    # -- records ---------------------------------------------------------
+
+    def encode_options(self, values: Mapping[str, Any]) -> str:
+        return "_".join(o.key + o.encode(values[o.name]) for o in self.options if o.name in values)
+
+    def decode_options(self, text: str) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        by_key = {o.key: o for o in self.options}
+        for token in text.split("_") if text else []:
+            option = by_key.get(token[:1])
+            if option is None or option.name in values:
+                raise InvalidRecord(f"the options part {text[:60]!r} of the record is not understood")
+            values[option.name] = option.decode(token[1:])
+        try:
+            resolved = self.resolve_options(values)
+        except InvalidOptions as exc:
+            raise InvalidRecord(f"the record's options are not valid: {exc}") from None
+        if self.encode_options(resolved) != text:
+            raise InvalidRecord("the record's options are not written in the usual form")
+        return resolved
+
+
+def _encode_name(name: str) -> str:
+    return base64.urlsafe_b64encode(name.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def _decode_name(text: str) -> str:
+    try:
+        name = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise InvalidRecord("a seat name in the record is damaged") from None
+    return _check_name(name, InvalidRecord)
+
+
+def _check_name(name: Any, error: type[RulesError]) -> str:
+    if not isinstance(name, str):
+        raise error("a seat name must be text")
+    if len(name) > _NAME_LIMIT:
+        raise error(f"a seat name may have at most {_NAME_LIMIT} characters")
+    if any(ch.isspace() and ch != " " or not ch.isprintable() for ch in name):
+        raise error("a seat name may not hold control characters or line breaks")
+    return name
+
+
+class State:
+    """A position in a game. States never change: `play` returns a new one."""
+
+    __slots__ = ("game", "options", "history", "seats")
+
+    game: Game
+    options: dict[str, Any]
+    history: tuple[str, ...]
+    seats: tuple[Seat, ...]
+
+    # -- hooks a game implements -------------------------------------------
+
+    @classmethod
+    def initial(cls, game: Game, options: dict[str, Any]) -> State:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def _blank(cls, game: Game, options: dict[str, Any]) -> State:
+        """A state with no moves and anonymous human seats; `initial` fills in the rest."""
+        state = object.__new__(cls)
+        state.game = game
+        state.options = options
+        state.history = ()
+        state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
+        return state
+
+    @property
+    def players(self) -> int:
+        return self.options.get("players", 2)
+
+    def _to_move(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[str]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _apply(self, move: str, seat: int) -> State:  # pragma: no cover
+        """Check `move` (any string) for `seat`, raising IllegalMove with the
+        reason, and return the new state with the move in its history."""
+        raise NotImplementedError
+
+    def _scores(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _winners(self) -> tuple[int, ...]:
+        scores = self.scores
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    def _board(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _status(self) -> str:
+        """A sentence for the player: whose turn it is and what to do."""
+        names = " and ".join(self.seat_name(s) for s in self.to_move)
+        return f"{names} to move"
+
+    def _encode_moves(self) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:  # pragma: no cover
+        """The (move, seat) pairs a moves section stands for, in playing order."""
+        raise NotImplementedError
+
+    def _secret_free(self) -> State:
+        """This state with anything hidden from the other seats removed (see Nonconformity)."""
+        return self
+
+    # -- the public API ----------------------------------------------------
+
+    def _copy(self) -> State:
+        new = object.__new__(type(self))
+        for klass in type(self).__mro__:
+            for slot in getattr(klass, "__slots__", ()):
+                if hasattr(self, slot):
+                    object.__setattr__(new, slot, getattr(self, slot))
+        return new
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self._to_move()
+
+    @property
+    def is_over(self) -> bool:
+        return not self._to_move()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._scores()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners() if self.is_over else ()
+
+    def seat_name(self, seat: int) -> str:
+        name = self.seats[seat].name if seat < len(self.seats) else ""
+        return name or f"Player {seat + 1}"
+
+    def _seat(self, seat: Any) -> int:
+        """The seat a call is about, checked: in range and to move now."""
+        to_move = self._to_move()
+        if seat is None:
+            if len(to_move) == 1:
+                return to_move[0]
+            if not to_move:
+                raise IllegalMove("the game is over: no more moves can be played")
+            raise IllegalMove("several players are to move now: say which seat the move is for")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalMove(f"a seat is a whole number from 0 to {self.players - 1}, not {seat!r:.40}")
+        if not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {seat}: seats run from 0 to {self.players - 1}")
+        if not to_move:
+            raise IllegalMove("the game is over: no more moves can be played")
+        if seat not in to_move:
+            raise IllegalMove(f"it is not {self.seat_name(seat)}'s turn")
+        return seat
+
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        """The moves `seat` may play now, in the game's documented order;
+        [] once the game is over."""
+        if self.is_over:
+            return []
+        return self._legal(self._seat(seat))
+
+    def play(self, move: str, seat: int | None = None) -> State:
+        """The state after `seat` plays `move`; this state is left unchanged."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
+        if self.is_over:
+            raise IllegalMove("the game is over: no more moves can be played")
+        seat = self._seat(seat)
+        if len(move) > 200:
+            raise IllegalMove("that move is far too long to be a move of this game")
+        return self._apply(move, seat)
+
+    @property
+    def record(self) -> str:
+        """The whole game as URL-fragment-safe text: version, game, options, moves
+        and (when set) seat names and kinds. `load(record)` rebuilds this state."""
+        parts = [f"q{RECORD_VERSION}", self.game.code, self.game.encode_options(self.options), self._encode_moves()]
+        if any(seat != Seat() for seat in self.seats):
+            parts.append("~".join(SEAT_KINDS.index(s.kind).__str__() + _encode_name(s.name) for s in self.seats))
+        return ".".join(parts)
+
+    def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> State:
+        """This position with seat names (at most 20 characters) and kinds."""
+        if not isinstance(names, (list, tuple)) or not isinstance(kinds, (list, tuple)):
+            raise InvalidOptions("seat names and kinds are lists")
+        if len(names) > self.players or len(kinds) > self.players:
+            raise InvalidOptions(f"this game has {self.players} seats")
+        seats = []
+        for i in range(self.players):
+            name = _check_name(names[i], InvalidOptions) if i < len(names) else ""
+            kind = kinds[i] if i < len(kinds) else "human"
+            if kind not in SEAT_KINDS:
+                raise InvalidOptions(f"a seat's kind is one of {', '.join(SEAT_KINDS)}, not {kind!r:.40}")
+            seats.append(Seat(name.strip(), kind))
+        new = self._copy()
+        new.seats = tuple(seats)
+        return new
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready picture of the position for a front end, showing only
+        what `seat` may see (None: what every seat may see)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise IllegalMove(f"there is no seat {seat!r:.40}: seats run from 0 to {self.players - 1}")
+        public = self._secret_free() if seat is None else self
+        to_move = self.to_move
+        single = to_move[0] if len(to_move) == 1 else seat if seat in to_move else None
+        return {
+            "game": self.game.id,
+            "name": self.game.name,
+            "inventor": self.game.inventor,
+            "options": dict(self.options),
+            "seats": [{"name": self.seat_name(i), "kind": s.kind} for i, s in enumerate(self.seats)],
+            "to_move": list(to_move),
+            "is_over": self.is_over,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "history": list(self.history),
+            "status": self._status(),
+            "legal_moves": self._legal_for_view(single),
+            "board": self._board(seat),
+            "record": public.record,
+        }
+
+    def _legal_for_view(self, seat: int | None) -> list[str]:
+        return [] if seat is None or self.is_over else self._legal(seat)
+
+    def __repr__(self) -> str:
+        return f"quetgames.load({self.record!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.record == other.record
+
+    def __hash__(self) -> int:
+        return hash(self.record)
+
+
+def load(record: Any) -> State:
+    """Rebuild a game from its record, replaying and checking every move."""
+    from .games import BY_CODE
+
+    if not isinstance(record, str):
+        raise InvalidRecord(f"a record is text, not {type(record).__name__}")
+    if len(record) > MAX_RECORD:
+        raise InvalidRecord(f"that record is too long ({len(record)} characters; a game never needs more than {MAX_RECORD})")
+    if not _RECORD_CHARS.fullmatch(record):
+        raise InvalidRecord("that record holds characters a game record never has (only letters, digits and - . _ ~ appear)")
+    parts = record.split(".")
+    version = parts[0]
+    if not re.fullmatch(r"q[1-9][0-9]{0,5}", version):
+        raise InvalidRecord("that is not a Quet Games record: it should start with 'q' and a version number")
+    if int(version[1:]) > RECORD_VERSION:
+        raise InvalidRecord(f"that record was made by a newer version of Quet Games (format {version[1:]}; this one reads format {RECORD_VERSION})")
+    if len(parts) not in (4, 5):
+        raise InvalidRecord("that record is incomplete: it should have a game, its options and its moves")
+    game = BY_CODE.get(parts[1])
+    if game is None:
+        raise InvalidRecord(f"the record names an unknown game {parts[1][:20]!r}")
+    options = game.decode_options(parts[2])
+    state = game.state_class.initial(game, options)
+    if len(parts) == 5:
+        state = state.with_seats(*_decode_seats(parts[4], state.players))
+    try:
+        for move, seat in game.state_class._decode_moves(parts[3], options):
+            state = state.play(move, seat)
+    except IllegalMove as exc:
+        raise InvalidRecord(f"move {len(state.history) + 1} of the record cannot be played: {exc}") from None
+    if state._encode_moves() != parts[3]:
+        raise InvalidRecord("the record's moves are not written in the usual form")
+    return state
+
+
+def _decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:
+    items = text.split("~")
+    if len(items) != players:
+        raise InvalidRecord(f"the record lists {len(items)} seats for a game of {players}")
+    names, kinds = [], []
+    for item in items:
+        if not item or not item[0].isdigit() or int(item[0]) >= len(SEAT_KINDS):
+            raise InvalidRecord("a seat in the record is damaged")
+        kinds.append(SEAT_KINDS[int(item[0])])
+        names.append(_decode_name(item[1:]))
+    try:
+        return names, kinds
+    except InvalidOptions as exc:  # pragma: no cover - names were checked above
+        raise InvalidRecord(str(exc)) from None

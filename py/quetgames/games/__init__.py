@@ -1,0 +1,12 @@
+"""The registry of games: one module per game, each ending with its `GAME`."""
+
+from __future__ import annotations
+
+from ..base import Game
+from . import multiplications
+
+ALL: tuple[Game, ...] = (
+    multiplications.GAME,
+)
+GAMES: dict[str, Game] = {game.id: game for game in ALL}
+BY_CODE: dict[str, Game] = {game.code: game for game in ALL}

@@ -1,0 +1,186 @@
+"""Multiplications Within the Permutation, a game by Leroy Quet.
+
+The seats first mark x's on an n-by-n grid, never two in one row or column,
+until the x's form a permutation. The x in the leftmost column is numbered 1;
+then each move numbers one more x with the next number and scores the product
+of how far it lies from the previous number across and up.
+
+Notation: a square such as ``c4``, both for marking an x and for numbering one.
+`legal_moves` lists squares in reading order: row 1 from left to right, then
+row 2, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..base import Game, State
+from ..errors import IllegalMove, InvalidOptions, InvalidRecord
+from ..grid import LETTERS, Square, parse_square, square_name
+from ..options import IntOption
+
+MAX_SIZE = 26
+
+
+class Multiplications(Game):
+    id = "multiplications"
+    code = "mu"
+    name = "Multiplications Within the Permutation"
+    summary = (
+        "Take turns marking x's on a square grid, never two in one row or column, until "
+        "every row and column has one. Then number the x's in turn, starting from the x in "
+        "the leftmost column. Each new number scores the horizontal distance times the "
+        "vertical distance from the number before it; the highest total wins."
+    )
+    options = (
+        IntOption("players", "p", 2, "number of players", lo=2, hi=6),
+        IntOption("k", "k", 3, "the grid has k × players + 1 rows and columns", lo=3, hi=12),
+    )
+
+    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        size = values["k"] * values["players"] + 1
+        if size > MAX_SIZE:
+            top = (MAX_SIZE - 1) // values["players"]
+            raise InvalidOptions(
+                f"with {values['players']} players, k may be at most {top}: the grid "
+                f"(k × players + 1 = {size}) may have at most {MAX_SIZE} rows"
+            )
+        return values
+
+
+class MultiplicationsState(State):
+    __slots__ = ("xs", "numbers")
+
+    xs: tuple[Square, ...]  # in the order they were marked
+    numbers: tuple[Square, ...]  # numbers[i] holds the number i + 1
+
+    @classmethod
+    def initial(cls, game: Game, options: dict[str, Any]) -> MultiplicationsState:
+        state = cls._blank(game, options)
+        state.xs = ()
+        state.numbers = ()
+        return state
+
+    @property
+    def size(self) -> int:
+        return self.options["k"] * self.options["players"] + 1
+
+    @property
+    def marking(self) -> bool:
+        return len(self.xs) < self.size
+
+    # -- turn order ------------------------------------------------------
+
+    def _to_move(self) -> tuple[int, ...]:
+        if self.marking:
+            return (len(self.xs) % self.players,)
+        if len(self.numbers) < self.size:
+            # numbers[0] (the 1) is automatic; move j writes j + 1.
+            return ((len(self.numbers) - 1) % self.players,)
+        return ()
+
+    # -- moves -----------------------------------------------------------
+
+    def _free_squares(self) -> list[Square]:
+        rows = {r for r, _ in self.xs}
+        cols = {c for _, c in self.xs}
+        return [(r, c) for r in range(self.size) if r not in rows for c in range(self.size) if c not in cols]
+
+    def _unnumbered(self) -> list[Square]:
+        numbered = set(self.numbers)
+        return sorted(sq for sq in self.xs if sq not in numbered)
+
+    def _legal(self, seat: int) -> list[str]:
+        squares = self._free_squares() if self.marking else self._unnumbered()
+        return [square_name(sq) for sq in squares]
+
+    def _apply(self, move: str, seat: int) -> MultiplicationsState:
+        square = parse_square(move, self.size)
+        new = self._copy()
+        if self.marking:
+            self._check_mark(square)
+            new.xs = self.xs + (square,)
+            if len(new.xs) == self.size:
+                new.numbers = (min(new.xs, key=lambda sq: sq[1]),)
+        else:
+            self._check_number(square)
+            new.numbers = self.numbers + (square,)
+        new.history = self.history + (move,)
+        return new
+
+    def _check_mark(self, square: Square) -> None:
+        name = square_name(square)
+        for other in self.xs:
+            if other == square:
+                raise IllegalMove(f"{name} already has an x")
+            if other[0] == square[0]:
+                raise IllegalMove(f"row {square[0] + 1} already has an x (at {square_name(other)}); each row takes one")
+            if other[1] == square[1]:
+                raise IllegalMove(f"column {LETTERS[square[1]]} already has an x (at {square_name(other)}); each column takes one")
+
+    def _check_number(self, square: Square) -> None:
+        name = square_name(square)
+        if square not in self.xs:
+            raise IllegalMove(f"{name} has no x: only squares with an x are numbered")
+        if square in self.numbers:
+            raise IllegalMove(f"the x at {name} already holds {self.numbers.index(square) + 1}")
+
+    # -- scoring ---------------------------------------------------------
+
+    @staticmethod
+    def gain(a: Square, b: Square) -> int:
+        """What numbering b right after a scores: |change of row| × |change of column|."""
+        return abs(a[0] - b[0]) * abs(a[1] - b[1])
+
+    def _scores(self) -> tuple[int, ...]:
+        scores = [0] * self.players
+        for j in range(1, len(self.numbers)):
+            scores[(j - 1) % self.players] += self.gain(self.numbers[j - 1], self.numbers[j])
+        return tuple(scores)
+
+    # -- presentation ----------------------------------------------------
+
+    def _status(self) -> str:
+        if self.is_over:
+            return _ending(self)
+        who = self.seat_name(self.to_move[0])
+        if self.marking:
+            return f"{who} to mark an x ({len(self.xs)} of {self.size} placed)"
+        return f"{who} to write {len(self.numbers) + 1} on an x"
+
+    def _board(self, seat: int | None) -> dict[str, Any]:
+        last = self.numbers[-1] if self.numbers else None
+        return {
+            "size": self.size,
+            "phase": "mark" if self.marking else "number" if not self.is_over else "over",
+            "xs": [square_name(sq) for sq in self.xs],
+            "numbers": {square_name(sq): i + 1 for i, sq in enumerate(self.numbers)},
+            "next_number": len(self.numbers) + 1 if not self.marking and not self.is_over else None,
+            "gains": {square_name(sq): self.gain(last, sq) for sq in self._unnumbered()} if last and not self.is_over else {},
+        }
+
+    # -- record ----------------------------------------------------------
+
+    def _encode_moves(self) -> str:
+        # Two letters a square: column, then row written as a letter (a = row 1).
+        return "".join(LETTERS[c] + LETTERS[r] for r, c in self.xs + self.numbers[1:])
+
+    @classmethod
+    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+        if len(text) % 2 or any(ch not in LETTERS for ch in text):
+            raise InvalidRecord("the moves of this record should be pairs of lower-case letters")
+        for i in range(0, len(text), 2):
+            yield f"{text[i]}{LETTERS.index(text[i + 1]) + 1}", None
+
+
+def _ending(state: State) -> str:
+    winners = state.winners
+    names = " and ".join(state.seat_name(s) for s in winners)
+    if len(winners) == 1:
+        return f"Game over: {names} wins with {state.scores[winners[0]]}"
+    return f"Game over: {names} share the win with {state.scores[winners[0]]} each"
+
+
+Multiplications.state_class = MultiplicationsState
+GAME = Multiplications()
