@@ -48,6 +48,7 @@ class Game:
     name: ClassVar[str]
     summary: ClassVar[str]
     inventor: ClassVar[str] = "Leroy Quet"
+    rules: ClassVar[str]  # the full rules in the project's words, light Markdown, with a worked example
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
 
@@ -86,6 +87,7 @@ class Game:
             "name": self.name,
             "inventor": self.inventor,
             "summary": self.summary,
+            "rules": self.rules,
             "options": [o.describe() for o in self.options],
         }
 

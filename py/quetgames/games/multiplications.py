@@ -33,6 +33,27 @@ class Multiplications(Game):
         "the leftmost column. Each new number scores the horizontal distance times the "
         "vertical distance from the number before it; the highest total wins."
     )
+    rules = """\
+**Players and board.** Two to six players share a square grid with k × players + 1
+rows and columns (k is 3 or more; at most 26 rows).
+
+**Part one: the x's.** Starting with Player 1 and going round in seat order, each
+player marks an x in an empty square. An x may not share its row or its column with
+an earlier x. After as many x's as the grid has rows, every row and every column holds
+exactly one x, and part one ends.
+
+**Part two: the numbers.** The x in the leftmost column is numbered 1 for free. Then,
+again from Player 1 in seat order, each move writes the next number (2, then 3, …) on
+any x that has no number yet. The mover scores the number of rows between the new
+number and the one before it, times the number of columns between them.
+
+**End.** When every x is numbered the game ends. The highest total wins; equal totals
+share the win.
+
+**Example.** On a 7 × 7 grid the 1 sits at a5. Writing 2 on the x at d2 scores
+3 rows × 3 columns = 9; writing it on the x at b4 instead would score 1 × 1 = 1, and an x
+in the same row or column as the 1 would score 0.
+"""
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
         IntOption("k", "k", 3, "the grid has k × players + 1 rows and columns", lo=3, hi=12),
