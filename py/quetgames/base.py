@@ -200,8 +200,9 @@ class State:
         """The (move, seat) pairs a moves section stands for, in playing order."""
         raise NotImplementedError
 
-    def _secret_free(self) -> State:
-        """This state with anything hidden from the other seats removed (see Nonconformity)."""
+    def _secret_free(self, seat: int | None) -> State:
+        """This state as `seat` may know it (None: as everyone may), with any
+        pending secret of another seat removed (see Nonconformity)."""
         return self
 
     # -- the public API ----------------------------------------------------
@@ -302,7 +303,7 @@ class State:
         what `seat` may see (None: what every seat may see)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise IllegalMove(f"there is no seat {seat!r:.40}: seats run from 0 to {self.players - 1}")
-        public = self._secret_free() if seat is None else self
+        public = self._secret_free(seat)
         to_move = self.to_move
         single = to_move[0] if len(to_move) == 1 else seat if seat in to_move else None
         return {
