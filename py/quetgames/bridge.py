@@ -1,0 +1,136 @@
+"""The one boundary between the browser and the engine: JSON text in, JSON text out.
+
+The web worker calls `call(name, args_json)` and gets back
+``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {"type", "message"}}``.
+Nothing else of the engine is reachable from JavaScript, so every argument is
+checked here as untrusted input. Games travel as records; the last few states
+are kept so that a move does not replay the whole game.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from . import GAMES, State, load, new_game
+from .errors import RulesError
+
+__all__ = ["call"]
+
+_CACHE_SIZE = 16
+_cache: OrderedDict[str, State] = OrderedDict()
+
+
+class BadRequest(RulesError):
+    """A call from the page that is not shaped as the protocol says."""
+
+
+def _remember(state: State) -> State:
+    record = state.record
+    _cache[record] = state
+    _cache.move_to_end(record)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return state
+
+
+def _state(args: dict[str, Any]) -> State:
+    record = args.get("record")
+    if not isinstance(record, str):
+        raise BadRequest("the call needs a game record")
+    state = _cache.get(record)
+    if state is None:
+        state = _remember(load(record))
+    else:
+        _cache.move_to_end(record)
+    return state
+
+
+def _seat(args: dict[str, Any]) -> int | None:
+    seat = args.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise BadRequest("a seat is a whole number")
+    return seat
+
+
+def _answer(state: State, seat: int | None) -> dict[str, Any]:
+    return {"record": state.record, "view": state.view(seat)}
+
+
+def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
+    return [game.describe() for game in GAMES.values()]
+
+
+def _new(args: dict[str, Any]) -> dict[str, Any]:
+    options = args.get("options", {})
+    if not isinstance(options, dict):
+        raise BadRequest("options come as an object of names and values")
+    state = new_game(args.get("game"), **options)
+    seats = args.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise BadRequest("seats come as a list of {name, kind}")
+        state = state.with_seats([s.get("name", "") for s in seats], [s.get("kind", "human") for s in seats])
+    return _answer(_remember(state), None)
+
+
+def _open(args: dict[str, Any]) -> dict[str, Any]:
+    return _answer(_state(args), _seat(args))
+
+
+def _play(args: dict[str, Any]) -> dict[str, Any]:
+    seat = _seat(args)
+    state = _state(args).play(args.get("move"), seat)
+    return _answer(_remember(state), seat)
+
+
+def _view(args: dict[str, Any]) -> dict[str, Any]:
+    return _state(args).view(_seat(args))
+
+
+def _legal(args: dict[str, Any]) -> list[str]:
+    return _state(args).legal_moves(_seat(args))
+
+
+def _preview(args: dict[str, Any]) -> Any:
+    """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
+    state = _state(args)
+    preview = getattr(state, "preview", None)
+    if preview is None:
+        raise BadRequest(f"{state.game.name} has no move preview")
+    return preview(args.get("move"), _seat(args))
+
+
+_CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "games": _games,
+    "new": _new,
+    "open": _open,
+    "play": _play,
+    "view": _view,
+    "legal": _legal,
+    "preview": _preview,
+}
+
+
+def call(name: str, args_json: str = "{}") -> str:
+    """Run one call of the protocol and return its JSON answer; never raises."""
+    try:
+        handler = _CALLS.get(name)
+        if handler is None:
+            raise BadRequest(f"there is no call named {name!r:.40}")
+        try:
+            args = json.loads(args_json)
+        except (TypeError, ValueError, RecursionError):
+            raise BadRequest("the call's arguments are not valid JSON") from None
+        if not isinstance(args, dict):
+            raise BadRequest("the call's arguments must be a JSON object")
+        return json.dumps({"ok": True, "result": handler(args)}, separators=(",", ":"))
+    except RulesError as exc:
+        error = {"type": type(exc).__name__, "message": str(exc)}
+    except Exception as exc:  # a bug of ours: keep the page alive and say so
+        traceback.print_exc()
+        error = {"type": "InternalError", "message": f"the game engine hit an unexpected problem ({type(exc).__name__})"}
+    return json.dumps({"ok": False, "error": error}, separators=(",", ":"))

@@ -1,0 +1,6 @@
+"""Make the engine importable from the source tree (py/) without installing it."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
