@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ..base import Game
+from . import enumeration
 from . import multiplications
 
 ALL: tuple[Game, ...] = (
+    enumeration.GAME,
     multiplications.GAME,
 )
 GAMES: dict[str, Game] = {game.id: game for game in ALL}

@@ -1,0 +1,411 @@
+"""Enumeration, a game by Leroy Quet.
+
+An n-by-n grid has the numbers 1 to n written along its top row and down its
+left column. The players fill the rest one square at a time, a square only once
+the squares above it and left of it hold numbers. The number written is a
+count: either how many numbers above the square, in its column, are coprime to
+its row number, or how many numbers left of it, in its row, are coprime to its
+column number (gcd(m, 0) is m, so 0 is coprime to 1 only).
+
+Notation: the square and the value, ``f3=1`` (spreadsheet naming, see grid.py:
+columns a, b, ... from the left, rows 1, 2, ... from the top). Only the canonical
+spelling is a move: lower case, no spaces, no signs, no leading zeros.
+
+Legal-move order: fillable squares in reading order (row 2 before row 3, and so
+on; a row never has more than one fillable square), and for each square its
+values ascending. A square whose two counts agree is listed once.
+
+`view()["board"]` keys:
+
+- ``size``: n, the side of the grid, headers included.
+- ``grid`` / ``grids``: which grid is being played (1 or 2) and how many the
+  game has (2 for a two-player corner match, else 1). Once the game is over,
+  ``grid`` is the last one.
+- ``values``: the current grid as n rows of n entries, top row first; each entry
+  is an int or None for an empty square. Row 1 and column a are the headers.
+- ``headers``: [1, 2, ..., n], the row and column numbers.
+- ``candidates``: {square: {"above": a, "left": b}} for every square that may be
+  filled now: a counts the numbers above it coprime to its row number, b the
+  numbers left of it coprime to its column number. Empty once the game is over.
+- ``last``: the square filled last in this grid, or None.
+- ``finished``: the finished earlier grids (in a corner match, grid 1 once
+  grid 2 has begun), each as a ``values`` matrix.
+- ``corners``: the lower-right value of each grid of the game, None while unfilled.
+- ``maximiser`` / ``minimiser``: the seat (0-based) that wants this grid's
+  lower-right number high / low; None where no seat has that role.
+- ``parity``: {"odd": o, "even": e}, the odd and even numbers in the current
+  grid so far, headers included.
+- ``goal``: "corner" or "parity"; ``target``: "odd" or "even" for solitaire
+  parity, else None.
+
+Record: one letter a move, its index in the legal-move list at that moment
+(a-z for 0-25, A-Z for 26-51; a grid of side 26 has at most 25 fillable squares,
+so at most 50 moves to choose from).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from math import gcd
+from typing import Any, NoReturn
+
+from ..base import Game, State
+from ..errors import IllegalMove, InvalidRecord
+from ..grid import LETTERS, parse_square, square_name
+from ..options import ChoiceOption, IntOption
+
+MIN_SIZE = 3
+MAX_SIZE = 26
+EMPTY = -1
+_INDEX = LETTERS + LETTERS.upper()  # the record's letter for each legal-move index
+_VALUE = re.compile(r"0|[1-9][0-9]*")
+
+# A fillable square: (row, col, above, left), 0-based, with its two counts.
+Spot = tuple[int, int, int, int]
+# A legal move: (row, col, value, its index in the legal-move list).
+Choice = tuple[int, int, int, int]
+Grid = tuple[tuple[int, ...], ...]
+
+
+class Enumeration(Game):
+    id = "enumeration"
+    code = "en"
+    name = "Enumeration"
+    summary = (
+        "Fill a grid whose top row and left column hold 1, 2, 3, ... with counts of "
+        "coprime numbers: each new square takes either how many numbers above it are "
+        "coprime to its row number or how many numbers to its left are coprime to its "
+        "column number. Fight over the number that lands in the lower-right corner, or "
+        "over how many odd and even numbers the finished grid holds."
+    )
+    rules = """\
+**The grid.** The game uses a square grid of side n (6 unless chosen otherwise).
+Its top row is filled in advance with 1, 2, …, n from left to right, and its left
+column with 1, 2, …, n from top to bottom, so the corner a1 holds 1. These header
+numbers name the columns and rows: column d has number 4, row 3 has number 3.
+Every other square, from b2 onwards, starts empty.
+
+**Filling a square.** A move writes a number into one empty square. That square
+must already have numbers both in the square just above it and in the square just
+left of it. The number must be one of two counts:
+
+- **above**: how many of the numbers above the square, in its column (the header
+  included), share no factor with the square's row number;
+- **left**: how many of the numbers to the left of the square, in its row (the
+  header included), share no factor with the square's column number.
+
+Zero counts as sharing every factor: gcd(m, 0) = m, so 0 is coprime only to 1, and
+since every played square has a row and column number of at least 2, a 0 is never
+counted. When both counts agree the square has only one choice.
+
+**Turns.** Player 1 begins; with two players, the seats then alternate, one square
+a turn. A grid is finished when all its squares are full.
+
+**Goal "corner", two players.** A match of two grids of the same size. In grid 1
+Player 1 moves first and wants the number in the lower-right square to be as high as
+possible, while Player 2 wants it low. In grid 2 the roles swap: Player 2 moves
+first and wants that number high, Player 1 wants it low. Each player scores the
+lower-right number of the grid in which they wanted it high; the higher score wins,
+and equal scores share the win. Until a grid's lower-right square is filled it
+counts 0.
+
+**Goal "parity", two players.** A single grid, Player 1 moving first. At the end,
+Player 1 scores a point for every odd number in the grid and Player 2 a point for
+every even number, the headers included (0 is even). The higher score wins; equal
+scores share. During play the scores show the counts so far.
+
+**Solitaire.** With one player, goal "corner" scores the lower-right number of the
+finished grid; goal "parity" scores how many numbers in the finished grid, headers
+included, have the chosen target parity (odd or even).
+
+**Example.** On a 6 × 6 grid the first square is always b2: above it is the 2 of
+column b, which is not coprime to row number 2, and left of it is the 2 of row 2,
+which is not coprime to column number 2, so both counts are 0 and b2 gets 0. Later
+in a game the top of the grid might read
+
+```
+1 2 3 4 5 6
+2 0 1 1 3 2
+3 1 1 2 1 .
+4 1 3 2
+5 3
+6
+```
+
+and f3 (the dot) may be filled, since f2 and e3 are full. Above f3 stand 6 and 2;
+row number 3 shares no factor with 2 but does with 6, so the "above" count is 1.
+Left of f3 stand 3, 1, 1, 2, 1; column number 6 shares a factor with 3 and 2 but
+none with any of the three 1s, so the "left" count is 3. The player may write
+f3=1 or f3=3.
+"""
+    options = (
+        IntOption("players", "p", 2, "1 for solitaire, 2 for a two-player game", lo=1, hi=2),
+        IntOption("size", "s", 6, "the side of the grid, header row and column included", lo=MIN_SIZE, hi=MAX_SIZE),
+        ChoiceOption(
+            "goal", "g", "corner",
+            "corner: fight over the lower-right number; parity: count odd against even numbers",
+            choices=("corner", "parity"),
+        ),
+        ChoiceOption(
+            "target", "t", "odd", "solitaire parity only: which numbers to collect",
+            choices=("odd", "even"),
+        ),
+    )
+
+    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        # The target parity only means something to a lone player counting parities.
+        if not (values["players"] == 1 and values["goal"] == "parity"):
+            values.pop("target", None)
+        return values
+
+
+class EnumerationState(State):
+    __slots__ = ("grid", "values", "frontier", "filled", "odd", "last", "finished", "corners", "coded", "_moves")
+
+    grid: int  # 0-based index of the grid in play (the last one once over)
+    values: Grid  # the grid in play, rows top to bottom, EMPTY where unfilled
+    frontier: tuple[Spot, ...]  # the fillable squares with their counts, by row
+    filled: int  # numbers in the grid in play, headers included
+    odd: int  # odd numbers among them
+    last: tuple[int, int] | None  # the square filled last in the grid in play
+    finished: tuple[Grid, ...]  # grids completed before the one in play
+    corners: tuple[int, ...]  # lower-right numbers of the completed grids, in order
+    coded: str  # the moves part of the record so far, one letter a move
+    _moves: dict[str, Choice] | None  # legal notation -> its square, value and index, built on demand
+
+    @classmethod
+    def initial(cls, game: Game, options: dict[str, Any]) -> EnumerationState:
+        state = cls._blank(game, options)
+        state.grid = 0
+        state.finished = ()
+        state.corners = ()
+        state.coded = ""
+        state._start_grid()
+        return state
+
+    def _start_grid(self) -> None:
+        n = self.size
+        rows = [tuple(range(1, n + 1))]
+        rows += [(r + 1,) + (EMPTY,) * (n - 1) for r in range(1, n)]
+        self.values = tuple(rows)
+        self.frontier = (_spot(self.values, 1, 1),)
+        self.filled = 2 * n - 1
+        self.odd = (n + 1) // 2 * 2 - 1  # odd numbers 1..n on top, 2..n down the side
+        self.last = None
+        self._moves = None
+
+    @property
+    def size(self) -> int:
+        return self.options["size"]
+
+    @property
+    def grids(self) -> int:
+        return 2 if self.players == 2 and self.options["goal"] == "corner" else 1
+
+    # -- turn order ------------------------------------------------------
+
+    def _to_move(self) -> tuple[int, ...]:
+        if not self.frontier:
+            return ()
+        if self.players == 1:
+            return (0,)
+        # Grid 1 starts with Player 1, grid 2 (corner match) with Player 2.
+        made = self.filled - (2 * self.size - 1)
+        return ((made + self.grid) % 2,)
+
+    # -- moves -----------------------------------------------------------
+
+    def _move_table(self) -> dict[str, Choice]:
+        if self._moves is None:
+            table: dict[str, Choice] = {}
+            for r, c, above, left in self.frontier:
+                name = LETTERS[c] + str(r + 1)
+                for v in sorted({above, left}):
+                    table[f"{name}={v}"] = (r, c, v, len(table))
+            self._moves = table
+        return self._moves
+
+    def _legal(self, seat: int) -> list[str]:
+        return list(self._move_table())
+
+    def _apply(self, move: str, seat: int) -> EnumerationState:
+        found = self._move_table().get(move)
+        if found is None:
+            self._reject(move)
+        r, c, v, index = found
+        n = self.size
+        rows = list(self.values)
+        rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
+        values = tuple(rows)
+        frontier = [s for s in self.frontier if s[0] != r]
+        if c + 1 < n and values[r - 1][c + 1] != EMPTY:
+            frontier.append(_spot(values, r, c + 1))
+        if r + 1 < n and values[r + 1][c - 1] != EMPTY:
+            frontier.append(_spot(values, r + 1, c))
+        frontier.sort()
+        new = self._copy()
+        new.history = self.history + (move,)
+        new.coded = self.coded + _INDEX[index]
+        new._moves = None
+        new.values = values
+        new.frontier = tuple(frontier)
+        new.filled = self.filled + 1
+        new.odd = self.odd + (v & 1)
+        new.last = (r, c)
+        if not frontier:
+            new.corners = self.corners + (v,)
+            if new.grid + 1 < self.grids:
+                new.finished = self.finished + (values,)
+                new.grid += 1
+                new._start_grid()
+        return new
+
+    def _reject(self, move: str) -> NoReturn:
+        """Raise IllegalMove saying why `move` is not one of the legal moves."""
+        if move.count("=") != 1:
+            raise IllegalMove(f"{move[:40]!r} is not a move: write a square, '=' and a value, like 'c2=1'")
+        square_text, value_text = move.split("=")
+        r, c = parse_square(square_text, self.size)
+        name = square_name((r, c))
+        if not _VALUE.fullmatch(value_text):
+            raise IllegalMove(
+                f"{value_text[:20]!r} is not a value: write a plain whole number with no sign, "
+                "spaces or leading zeros, like 'c2=1'"
+            )
+        if r == 0:
+            raise IllegalMove(f"{name} is in the top row, which holds the column numbers; only squares from b2 on are played")
+        if c == 0:
+            raise IllegalMove(f"{name} is in the left column, which holds the row numbers; only squares from b2 on are played")
+        held = self.values[r][c]
+        if held != EMPTY:
+            raise IllegalMove(f"{name} is already filled (it holds {held})")
+        above, left = square_name((r - 1, c)), square_name((r, c - 1))
+        if self.values[r - 1][c] == EMPTY and self.values[r][c - 1] == EMPTY:
+            raise IllegalMove(f"{name} cannot be filled yet: the squares above it ({above}) and left of it ({left}) are empty")
+        if self.values[r - 1][c] == EMPTY:
+            raise IllegalMove(f"{name} cannot be filled yet: the square above it, {above}, is empty")
+        if self.values[r][c - 1] == EMPTY:
+            raise IllegalMove(f"{name} cannot be filled yet: the square left of it, {left}, is empty")
+        spot = next(s for s in self.frontier if s[0] == r)
+        a, b = spot[2], spot[3]
+        shown = value_text if len(value_text) <= 12 else value_text[:12] + "..."
+        if a == b:
+            raise IllegalMove(
+                f"{name} can only take {a} (both the count above it, for row {r + 1}, and the count "
+                f"left of it, for column {c + 1}, give {a}), not {shown}"
+            )
+        raise IllegalMove(
+            f"{name} can take {a} (numbers above it coprime to row {r + 1}) or {b} (numbers left "
+            f"of it coprime to column {c + 1}), not {shown}"
+        )
+
+    # -- scoring ---------------------------------------------------------
+
+    def _scores(self) -> tuple[int, ...]:
+        goal = self.options["goal"]
+        if goal == "parity":
+            even = self.filled - self.odd
+            if self.players == 2:
+                return (self.odd, even)
+            return (self.odd if self.options["target"] == "odd" else even,)
+        corners = self.corners + (0,) * (self.players - len(self.corners))
+        return corners[: self.players]
+
+    def _roles(self) -> tuple[int | None, int | None]:
+        """The seats that want the lower-right number of the grid in play high and low."""
+        if self.options["goal"] != "corner":
+            return None, None
+        if self.players == 1:
+            return 0, None
+        return self.grid, 1 - self.grid
+
+    # -- presentation ----------------------------------------------------
+
+    def _status(self) -> str:
+        if self.is_over:
+            return _ending(self)
+        who = self.seat_name(self.to_move[0])
+        goal = self.options["goal"]
+        if self.players == 1:
+            if goal == "corner":
+                return f"{who} to fill a square, aiming for a high number in the lower-right corner"
+            return f"{who} to fill a square, aiming for many {self.options['target']} numbers"
+        if goal == "parity":
+            return f"{who} to fill a square ({self.seat_name(0)} collects odd numbers, {self.seat_name(1)} even ones)"
+        high, low = self.grid, 1 - self.grid
+        return (
+            f"{who} to fill a square in grid {self.grid + 1} of 2 ({self.seat_name(high)} wants the "
+            f"lower-right number high, {self.seat_name(low)} wants it low)"
+        )
+
+    def _board(self, seat: int | None) -> dict[str, Any]:
+        n = self.size
+        corners: list[int | None] = list(self.corners) + [None] * (self.grids - len(self.corners))
+        high, low = self._roles()
+        return {
+            "size": n,
+            "grid": self.grid + 1,
+            "grids": self.grids,
+            "values": _matrix(self.values),
+            "headers": list(range(1, n + 1)),
+            "candidates": {square_name((r, c)): {"above": a, "left": b} for r, c, a, b in self.frontier},
+            "last": square_name(self.last) if self.last else None,
+            "finished": [_matrix(g) for g in self.finished],
+            "corners": corners,
+            "maximiser": high,
+            "minimiser": low,
+            "parity": {"odd": self.odd, "even": self.filled - self.odd},
+            "goal": self.options["goal"],
+            "target": self.options.get("target"),
+        }
+
+    # -- record ----------------------------------------------------------
+
+    def _encode_moves(self) -> str:
+        return self.coded
+
+    @classmethod
+    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+        if any(ch not in _INDEX for ch in text):
+            raise InvalidRecord("the moves of this record should be letters only")
+        state = cls.initial(GAME, options)
+        for i, ch in enumerate(text):
+            moves = list(state._move_table())
+            index = _INDEX.index(ch)
+            if index >= len(moves):
+                if not moves:
+                    raise InvalidRecord(f"the record goes on after the game ended (move {i + 1})")
+                raise InvalidRecord(f"move {i + 1} of the record picks choice {index + 1}, but only {len(moves)} moves were possible")
+            yield moves[index], None
+            state = state._apply(moves[index], 0)
+
+
+def _spot(values: Grid, r: int, c: int) -> Spot:
+    """The fillable square (r, c) with its two counts: numbers above it coprime to
+    its row number r + 1, and numbers left of it coprime to its column number c + 1."""
+    row_number, col_number = r + 1, c + 1
+    above = sum(1 for i in range(r) if gcd(values[i][c], row_number) == 1)
+    left = sum(1 for x in values[r][:c] if gcd(x, col_number) == 1)
+    return (r, c, above, left)
+
+
+def _matrix(values: Grid) -> list[list[int | None]]:
+    return [[None if v == EMPTY else v for v in row] for row in values]
+
+
+def _ending(state: EnumerationState) -> str:
+    scores = state.scores
+    if state.players == 1:
+        if state.options["goal"] == "corner":
+            return f"Game over: {state.seat_name(0)} scores {scores[0]}, the lower-right number"
+        return f"Game over: {state.seat_name(0)} scores {scores[0]} ({state.options['target']} numbers in the grid)"
+    winners = state.winners
+    if len(winners) == 1:
+        w = winners[0]
+        return f"Game over: {state.seat_name(w)} wins, {scores[w]} to {scores[1 - w]}"
+    return f"Game over: {state.seat_name(0)} and {state.seat_name(1)} share the win with {scores[0]} each"
+
+
+Enumeration.state_class = EnumerationState
+GAME = Enumeration()
