@@ -1,0 +1,413 @@
+"""Prime Target, a game by Leroy Quet.
+
+A target of concentric rings is cut into `rays` wedges. The seats first write
+a permutation of 1…rays into the centre ring, one number a move. Then each
+move completes the innermost empty ring: every wedge gets either the sum or
+the absolute difference of the two numbers just inside it (the wedge itself
+and its clockwise neighbour). A ring scores the number of its wedges holding a
+prime, or the prime's value when exactly one wedge holds a prime.
+
+Geometry: wedges are numbered 1…rays clockwise, wedge 1 lying just clockwise
+of the top ray. Wedge w of a new ring combines wedges w and w+1 of the ring
+inside it (wedge rays wraps round to wedge 1).
+
+Notation:
+
+- centre move: ``value@wedge``, e.g. ``5@3`` writes 5 in wedge 3 of the centre.
+- ring move: one sign per wedge, wedge 1 first: ``+`` for the sum, ``-`` for
+  the difference, e.g. ``+-++-+-+``. Where one of the two inner numbers is 0
+  the sum and the difference are equal; such a wedge is written ``+``.
+  `play` also accepts ``-`` there, but history and record keep the ``+``.
+
+Legal-move order: centre moves by value, then by wedge (``1@1, 1@2, …, 2@1,
+…``); ring moves once per distinct resulting ring, in ASCII order of the
+signs (``+`` before ``-``, so the all-sums ring comes first).
+
+`PrimeTargetState.preview_ring(move)` scores a candidate ring move without
+playing it (for a front end's live preview): it returns ``{"values": [...],
+"primes": [bool per wedge], "score": int}`` or raises IllegalMove.
+
+`view()["board"]` keys:
+
+- ``rays``: number of wedges; ``ring_count``: rings in the target, centre included.
+- ``phase``: ``"centre"``, ``"rings"`` or ``"over"``.
+- ``rings``: the rings so far, centre first, each a list of ints wedge 1 first;
+  centre wedges still empty are null.
+- ``next_ring``: index in ``rings`` of the ring to fill now (0 while the centre
+  fills), null once over.
+- ``ring_scores``: one entry per completed ring, innermost first:
+  ``{"ring": index, "seat": who completed it, "primes": [bool per wedge], "score": int}``.
+- ``free_values`` / ``free_wedges``: during the centre phase, the numbers not
+  yet written and the empty centre wedges, ascending (empty lists otherwise).
+- ``inner``: during the ring phase, the values of the ring inside the one to
+  fill (else null).
+- ``choices``: during the ring phase, per wedge ``{"sum", "difference",
+  "same", "sum_prime", "difference_prime"}`` (``same``: only ``+`` is written
+  there); else null. The score of a whole ring comes from ``preview_ring``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from ..base import Game, State
+from ..errors import IllegalMove, InvalidRecord
+from ..options import IntOption
+
+DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+# Ring moves in a record: a bitmask (bit w-1 set = difference in wedge w) in two
+# base-64 digits; rays <= 12 keeps every mask below 64 ** 2 = 4096.
+DIGITS64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_CENTRE_MOVE = re.compile(r"([1-9][0-9]?)@([1-9][0-9]?)")
+_RING_MOVE = re.compile(r"[+-]+")
+
+
+class PrimeTarget(Game):
+    id = "prime-target"
+    code = "pt"
+    name = "Prime Target"
+    summary = (
+        "Fill the centre of a target with the numbers 1 to n, one per wedge, taking turns. "
+        "Then take turns completing the next ring outward: each wedge gets the sum or the "
+        "difference of the two numbers just inside it. A ring scores how many primes it "
+        "holds, or the prime itself when it holds exactly one; the highest total wins."
+    )
+    rules = """\
+**Players and target.** Two to six players share a target of concentric rings cut by
+`rays` straight lines (4 to 12) into pie-slice wedges. Wedges are numbered 1, 2, 3, …
+going clockwise, wedge 1 sitting just clockwise of the top line. Besides the centre
+there are k × players rings (k is 2 to 5), so every player completes k rings.
+
+**Part one: the centre.** Starting with Player 1 and going round in seat order, each
+move writes one of the numbers 1 to `rays` that is still unused into an empty wedge of
+the centre. Once every centre wedge is filled, the centre holds each of those numbers
+exactly once. The centre scores for nobody.
+
+**Part two: the rings.** Again from Player 1 in seat order, each move completes the
+innermost ring that is still empty, all of it at once. Each of its wedges looks at two
+numbers in the ring just inside: the one directly beneath it and the one beneath its
+clockwise neighbour (the last wedge's neighbour is wedge 1). The player writes either
+their sum or their difference (larger minus smaller) in that wedge, choosing
+separately for every wedge.
+
+**Scoring a ring.** Count the wedges of the new ring that hold a prime; the same prime
+in two wedges counts twice. That count is the score for the ring, except when it is
+exactly 1: then the ring scores the value of that one prime instead.
+
+**End.** When the outermost ring is complete the game ends. The highest total wins;
+equal totals share the win.
+
+**Example.** If a wedge sits outside a 2 and, clockwise of it, a 6, it takes 8 (2 + 6)
+or 4 (6 − 2). A finished ring 8, 4, 9, 7, 1, 6 holds one prime, 7, so it scores 7; the
+ring 3, 4, 5, 10, 11, 1 holds three primes and scores 3.
+
+**Notation.** A centre move is written value@wedge, like `5@3`. A ring move is one sign
+per wedge, wedge 1 first: `+` for the sum, `-` for the difference, like `+-++-+-+`.
+Where one of the two numbers is 0 the sum and difference agree, and that wedge is
+written `+`.
+"""
+    options = (
+        IntOption("players", "p", 2, "number of players", lo=2, hi=6),
+        IntOption("k", "k", 2, "each player completes k rings (the target has k × players + 1 rings)", lo=2, hi=5),
+        IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12),
+    )
+
+
+class PrimeTargetState(State):
+    __slots__ = ("centre", "rings", "ring_points")
+
+    centre: tuple[int, ...]  # wedge values, 0 = still empty (the values are 1..rays)
+    rings: tuple[tuple[int, ...], ...]  # completed rings outside the centre, innermost first
+    ring_points: tuple[int, ...]  # what each completed ring scored
+
+    @classmethod
+    def initial(cls, game: Game, options: dict[str, Any]) -> PrimeTargetState:
+        state = cls._blank(game, options)
+        state.centre = (0,) * options["rays"]
+        state.rings = ()
+        state.ring_points = ()
+        return state
+
+    @property
+    def rays(self) -> int:
+        return self.options["rays"]
+
+    @property
+    def ring_total(self) -> int:
+        """Rings to complete after the centre."""
+        return self.options["k"] * self.players
+
+    @property
+    def placed(self) -> int:
+        return self.rays - self.centre.count(0)
+
+    @property
+    def opening(self) -> bool:
+        return 0 in self.centre
+
+    def _inner(self) -> tuple[int, ...]:
+        return self.rings[-1] if self.rings else self.centre
+
+    # -- turn order ------------------------------------------------------
+
+    def _to_move(self) -> tuple[int, ...]:
+        if self.opening:
+            return (self.placed % self.players,)
+        if len(self.rings) < self.ring_total:
+            return (len(self.rings) % self.players,)
+        return ()
+
+    # -- moves -----------------------------------------------------------
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.opening:
+            wedges = [w + 1 for w, v in enumerate(self.centre) if not v]
+            return [f"{v}@{w}" for v in _free_values(self.centre) for w in wedges]
+        return list(_ring_moves(self.rays, _same_mask(self._inner())))
+
+    def _apply(self, move: str, seat: int) -> PrimeTargetState:
+        new = self._copy()
+        if self.opening:
+            value, wedge = self._parse_centre(move)
+            centre = list(self.centre)
+            centre[wedge - 1] = value
+            new.centre = tuple(centre)
+            new.history = self.history + (move,)
+            return new
+        ring, canonical = self._parse_ring(move)
+        new.rings = self.rings + (ring,)
+        new.ring_points = self.ring_points + (ring_score(ring),)
+        new.history = self.history + (canonical,)
+        return new
+
+    def _parse_centre(self, move: str) -> tuple[int, int]:
+        m = _CENTRE_MOVE.fullmatch(move)
+        if m is None:
+            if _RING_MOVE.fullmatch(move):
+                raise IllegalMove(
+                    f"the centre is not full yet ({self.placed} of {self.rays} numbers written): "
+                    f"write a number as value@wedge, like '5@3', before completing rings"
+                )
+            raise IllegalMove(
+                f"{move[:40]!r} is not a centre move: write a value from 1 to {self.rays}, '@' and a "
+                f"wedge from 1 to {self.rays}, without spaces, signs or leading zeros, like '5@3'"
+            )
+        value, wedge = int(m.group(1)), int(m.group(2))
+        if value > self.rays:
+            raise IllegalMove(f"{value} cannot go in the centre: it takes the numbers 1 to {self.rays}")
+        if wedge > self.rays:
+            raise IllegalMove(f"there is no wedge {wedge}: the wedges are numbered 1 to {self.rays}")
+        if value in self.centre:
+            raise IllegalMove(f"{value} is already written in the centre, in wedge {self.centre.index(value) + 1}")
+        if self.centre[wedge - 1]:
+            raise IllegalMove(f"wedge {wedge} of the centre already holds {self.centre[wedge - 1]}")
+        return value, wedge
+
+    def _parse_ring(self, move: str) -> tuple[tuple[int, ...], str]:
+        """The ring a ring move makes and the move's canonical spelling."""
+        number = len(self.rings) + 1
+        if not _RING_MOVE.fullmatch(move):
+            if _CENTRE_MOVE.fullmatch(move):
+                raise IllegalMove(
+                    f"the centre is full: complete ring {number} instead, with one + (sum) or - "
+                    f"(difference) per wedge, like {'+-' * (self.rays // 2) + '+' * (self.rays % 2)!r}"
+                )
+            raise IllegalMove(
+                f"{move[:40]!r} is not a ring move: write one + (sum) or - (difference) for each of "
+                f"the {self.rays} wedges, wedge 1 first, and nothing else"
+            )
+        if len(move) != self.rays:
+            raise IllegalMove(f"{move[:40]!r} has {len(move)} signs, but ring {number} has {self.rays} wedges: write one sign per wedge")
+        inner = self._inner()
+        n = self.rays
+        ring = []
+        signs = []
+        for w in range(n):
+            a, b = inner[w], inner[(w + 1) % n]
+            if move[w] == "+" or not a or not b:
+                ring.append(a + b)
+                signs.append("+")
+            else:
+                ring.append(abs(a - b))
+                signs.append("-")
+        return tuple(ring), "".join(signs)
+
+    def preview_ring(self, move: str) -> dict[str, Any]:
+        """What the ring move `move` would write and score, without playing it:
+        ``{"values": [int per wedge], "primes": [bool per wedge], "score": int}``.
+        Raises IllegalMove if no ring is to be completed now or `move` is not a
+        ring move here (the same checks `play` makes)."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
+        if self.is_over:
+            raise IllegalMove("the game is over: there is no ring left to complete")
+        if self.opening:
+            raise IllegalMove(f"the centre is not full yet ({self.placed} of {self.rays} numbers written): no ring can be completed")
+        if len(move) > 200:
+            raise IllegalMove("that move is far too long to be a move of this game")
+        ring, _ = self._parse_ring(move)
+        return {"values": list(ring), "primes": [is_prime(v) for v in ring], "score": ring_score(ring)}
+
+    # -- scoring ---------------------------------------------------------
+
+    def _scores(self) -> tuple[int, ...]:
+        scores = [0] * self.players
+        for j, points in enumerate(self.ring_points):
+            scores[j % self.players] += points
+        return tuple(scores)
+
+    # -- presentation ----------------------------------------------------
+
+    def _status(self) -> str:
+        if self.is_over:
+            return _ending(self)
+        who = self.seat_name(self.to_move[0])
+        if self.opening:
+            return f"{who} to write a number in the centre ({self.placed} of {self.rays} written)"
+        return f"{who} to complete ring {len(self.rings) + 1} of {self.ring_total}"
+
+    def _board(self, seat: int | None) -> dict[str, Any]:
+        over = self.is_over
+        choices = None
+        inner = None
+        if not over and not self.opening:
+            inner_ring = self._inner()
+            n = self.rays
+            inner = list(inner_ring)
+            choices = []
+            for w in range(n):
+                a, b = inner_ring[w], inner_ring[(w + 1) % n]
+                choices.append({
+                    "sum": a + b,
+                    "difference": abs(a - b),
+                    "same": not a or not b,
+                    "sum_prime": is_prime(a + b),
+                    "difference_prime": is_prime(abs(a - b)),
+                })
+        return {
+            "rays": self.rays,
+            "ring_count": self.ring_total + 1,
+            "phase": "centre" if self.opening else "over" if over else "rings",
+            "rings": [[v or None for v in self.centre]] + [list(r) for r in self.rings],
+            "next_ring": None if over else 0 if self.opening else len(self.rings) + 1,
+            "ring_scores": [
+                {"ring": j + 1, "seat": j % self.players, "primes": [is_prime(v) for v in ring], "score": points}
+                for j, (ring, points) in enumerate(zip(self.rings, self.ring_points))
+            ],
+            "free_values": _free_values(self.centre) if self.opening else [],
+            "free_wedges": [w + 1 for w, v in enumerate(self.centre) if not v] if self.opening else [],
+            "inner": inner,
+            "choices": choices,
+        }
+
+    # -- record ----------------------------------------------------------
+
+    def _encode_moves(self) -> str:
+        # Centre moves: value and wedge as one base-36 digit each; ring moves: the
+        # difference mask in two base-64 digits (wedge 1 is the lowest bit).
+        parts = []
+        for move in self.history:
+            if "@" in move:
+                value, wedge = move.split("@")
+                parts.append(DIGITS36[int(value)] + DIGITS36[int(wedge)])
+            else:
+                mask = sum(1 << w for w, sign in enumerate(move) if sign == "-")
+                parts.append(DIGITS64[mask >> 6] + DIGITS64[mask & 63])
+        return "".join(parts)
+
+    @classmethod
+    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+        rays = options["rays"]
+        if len(text) % 2:
+            raise InvalidRecord("the moves of this record should come in pairs of characters")
+        for i in range(0, len(text), 2):
+            pair = text[i : i + 2]
+            if i < 2 * rays:
+                value, wedge = DIGITS36.find(pair[0]), DIGITS36.find(pair[1])
+                if not 1 <= value <= rays or not 1 <= wedge <= rays:
+                    raise InvalidRecord(f"centre move {i // 2 + 1} of the record ({pair!r}) is damaged")
+                yield f"{value}@{wedge}", None
+            else:
+                high, low = DIGITS64.find(pair[0]), DIGITS64.find(pair[1])
+                if high < 0 or low < 0 or (high << 6 | low) >> rays:
+                    raise InvalidRecord(f"ring move {(i - 2 * rays) // 2 + 1} of the record ({pair!r}) is damaged")
+                mask = high << 6 | low
+                yield "".join("-" if mask >> w & 1 else "+" for w in range(rays)), None
+
+
+# -- helpers --------------------------------------------------------------
+
+
+def ring_score(ring: tuple[int, ...]) -> int:
+    """The number of wedges holding a prime, or that prime when there is exactly one."""
+    primes = [v for v in ring if is_prime(v)]
+    return primes[0] if len(primes) == 1 else len(primes)
+
+
+def _free_values(centre: tuple[int, ...]) -> list[int]:
+    used = set(centre)
+    return [v for v in range(1, len(centre) + 1) if v not in used]
+
+
+def _same_mask(inner: tuple[int, ...]) -> int:
+    """Bit w set when wedge w+1 of the next ring has sum = difference (a 0 inside)."""
+    n = len(inner)
+    return sum(1 << w for w in range(n) if not inner[w] or not inner[(w + 1) % n])
+
+
+@lru_cache(maxsize=1024)
+def _ring_moves(rays: int, same: int) -> tuple[str, ...]:
+    """Every distinct ring move, in ASCII order; wedges in `same` only take '+'."""
+    # itertools.product keeps the order of each wedge's choices, and '+' < '-'.
+    options = [("+",) if same >> w & 1 else ("+", "-") for w in range(rays)]
+    return tuple("".join(signs) for signs in itertools.product(*options))
+
+
+# Values grow at most twofold a ring: with 12 rays and 30 rings they stay below
+# 12 * 2**30 (about 1.3e10), where trial division would take tens of thousands of
+# steps. Miller–Rabin is exact with the bases 2..13 below 3.4e12 and with 2..37 below 3.1e23.
+_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+@lru_cache(maxsize=1 << 16)
+def is_prime(n: int) -> bool:
+    """Deterministic primality for the values a target can hold."""
+    if n < 2:
+        return False
+    for p in _SMALL_PRIMES:
+        if n % p == 0:
+            return n == p
+    if n < 41 * 41:
+        return True
+    d, s = n - 1, 0
+    while not d & 1:
+        d >>= 1
+        s += 1
+    bases = _SMALL_PRIMES[:6] if n < 3_474_749_660_383 else _SMALL_PRIMES
+    for a in bases:
+        x = pow(a, d, n)
+        if x == 1 or x == n - 1:
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _ending(state: State) -> str:
+    winners = state.winners
+    names = " and ".join(state.seat_name(s) for s in winners)
+    if len(winners) == 1:
+        return f"Game over: {names} wins with {state.scores[winners[0]]}"
+    return f"Game over: {names} share the win with {state.scores[winners[0]]} each"
+
+
+PrimeTarget.state_class = PrimeTargetState
+GAME = PrimeTarget()
