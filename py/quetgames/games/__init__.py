@@ -5,10 +5,12 @@ from __future__ import annotations
 from ..base import Game
 from . import enumeration
 from . import multiplications
+from . import prime_target
 
 ALL: tuple[Game, ...] = (
     enumeration.GAME,
     multiplications.GAME,
+    prime_target.GAME,
 )
 GAMES: dict[str, Game] = {game.id: game for game in ALL}
 BY_CODE: dict[str, Game] = {game.code: game for game in ALL}
