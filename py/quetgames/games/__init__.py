@@ -5,11 +5,13 @@ from __future__ import annotations
 from ..base import Game
 from . import enumeration
 from . import multiplications
+from . import nonconformity
 from . import prime_target
 
 ALL: tuple[Game, ...] = (
     enumeration.GAME,
     multiplications.GAME,
+    nonconformity.GAME,
     prime_target.GAME,
 )
 GAMES: dict[str, Game] = {game.id: game for game in ALL}
