@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Quet Games site (games invented by Leroy Quet).
+
+    python build.py                 build the static site into dist/
+    python build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1
+    python build.py test [PYTEST ARGS]  install test tools, build, find a browser, run pytest
+
+Standard library only. Every outside input is pinned and checked: the Pyodide
+npm tarball by its sha512 integrity, the micropip and packaging wheels by
+sha256, the wheel build backend by version. Downloads are kept in .cache/, so
+a rebuild needs no network.
+
+dist/ layout (every URL inside is relative, so it works from any sub-path):
+
+    index.html app.js engine.js worker.js style.css boards/*.js
+    build.json                   what the page and worker need to know
+    wheels/<hash>/quetgames-*.whl  the engine; the folder changes with the content
+    pyodide/                     the Pyodide runtime, only the files we use
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+# The Pyodide files the site loads; the rest of the npm package (type
+# declarations, consoles, the CommonJS build, source maps) is left out.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The npm package ships the core only; these wheels come from PyPI, at the
+# versions Pyodide's own lock file names, checked by their PyPI sha256.
+LOCK_WHEELS = {
+    "micropip": ("micropip-0.11.1-py3-none-any.whl", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
+    "packaging": ("packaging-26.1-py3-none-any.whl", "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"),
+}
+BUILD_BACKEND = "setuptools==80.9.0"  # must match [build-system] requires in pyproject.toml
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01: zip's earliest date, so the wheel is byte-for-byte repeatable
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", file=sys.stderr, flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run(cmd, check=True, **kwargs)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- pinned inputs ---------------------------------------------------------------
+
+
+def pyodide_tarball() -> Path:
+    """The pinned Pyodide npm tarball, fetched once with `npm pack` and checked."""
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
+                stdout=subprocess.DEVNULL)
+            fetched = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
+            check_integrity(fetched)
+            fetched.replace(tgz)
+    check_integrity(tgz)
+    return tgz
+
+
+def check_integrity(path: Path) -> None:
+    algo, _, want = PYODIDE_INTEGRITY.partition("-")
+    got = base64.b64encode(hashlib.new(algo, path.read_bytes()).digest()).decode()
+    if got != want:
+        raise SystemExit(f"build: {path.name} does not match its pinned integrity {PYODIDE_INTEGRITY}; "
+                         f"it hashes to {algo}-{got}. Delete it and build again.")
+
+
+def lock_wheels() -> dict[str, Path]:
+    """The micropip and packaging wheels, fetched once from PyPI and checked."""
+    folder = CACHE / "pyodide-wheels"
+    missing = [name for name, (file, _) in LOCK_WHEELS.items() if not (folder / file).exists()]
+    if missing:
+        folder.mkdir(parents=True, exist_ok=True)
+        pins = [f"{name}=={LOCK_WHEELS[name][0].split('-')[1]}" for name in missing]
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+             "--python-version", "3.14", "--only-binary=:all:", "--no-deps", "-d", str(folder), *pins])
+    paths = {}
+    for name, (file, want) in LOCK_WHEELS.items():
+        path = folder / file
+        if sha256_of(path) != want:
+            raise SystemExit(f"build: {path} does not match its pinned sha256 {want}; delete it and build again")
+        paths[name] = path
+    return paths
+
+
+def build_backend() -> Path:
+    """A folder holding the pinned wheel build backend, so `pip wheel` can run offline."""
+    folder = CACHE / "build-backend"
+    name, _, version = BUILD_BACKEND.partition("==")
+    if not any(folder.glob(f"{name}-{version}-*.whl")):
+        folder.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+             "--no-deps", "--only-binary=:all:", "-d", str(folder), BUILD_BACKEND])
+    return folder
+
+
+# -- the build -------------------------------------------------------------------
+
+
+def build_engine_wheel(out: Path) -> Path:
+    """Build the quetgames wheel from pyproject.toml, in a scratch copy of the
+    tree so nothing (build/, *.egg-info) lands beside the sources."""
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    if pins != [BUILD_BACKEND]:
+        raise SystemExit(f"build: pyproject.toml's build backend {pins} differs from build.py's {BUILD_BACKEND}")
+    backend = build_backend()
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "py", src / "py",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*"))
+        wheels = Path(tmp) / "wheels"
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
+             "--find-links", str(backend), "-w", str(wheels), str(src)], env=env)
+        (wheel,) = wheels.glob("quetgames-*.whl")
+        digest = sha256_of(wheel)
+        target = out / "wheels" / digest[:16]
+        target.mkdir(parents=True)
+        return Path(shutil.copy2(wheel, target / wheel.name))
+
+
+def copy_pyodide(out: Path) -> dict[str, str]:
+    """Copy the Pyodide runtime and write a lock file that lists exactly what we ship."""
+    target = out / "pyodide"
+    target.mkdir(parents=True)
+    with tarfile.open(pyodide_tarball()) as tar:
+        for name in (*PYODIDE_FILES, "pyodide-lock.json"):
+            member = tar.getmember(f"package/{name}")
+            data = tar.extractfile(member).read()  # type: ignore[union-attr]
+            (target / name).write_bytes(data)
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    shipped = {}
+    for name, wheel in lock_wheels().items():
+        shutil.copy2(wheel, target / wheel.name)
+        entry = lock["packages"][name]
+        entry.update(file_name=wheel.name, sha256=sha256_of(wheel), version=wheel.name.split("-")[1])
+        shipped[name] = entry
+    # Drop the entries for the hundreds of packages we do not ship: a request
+    # for one would only 404, and this way the lock says what dist/ holds.
+    lock["packages"] = shipped
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return {name: entry["file_name"] for name, entry in shipped.items()}
+
+
+def build(out: Path = DIST) -> dict:
+    started = time.perf_counter()
+    scratch = out.with_name(out.name + ".partial")
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    try:
+        shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
+        wheel = build_engine_wheel(scratch)
+        pyodide_wheels = copy_pyodide(scratch)
+        boards = sorted(p.stem for p in (scratch / "boards").glob("*.js"))
+        info = {
+            "name": "Quet Games",
+            "version": tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"],
+            "wheel": wheel.relative_to(scratch).as_posix(),
+            "wheel_sha256": sha256_of(wheel),
+            "pyodide": PYODIDE_VERSION,
+            "pyodide_wheels": pyodide_wheels,
+            "boards": boards,
+        }
+        (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
+        shutil.rmtree(out, ignore_errors=True)
+        scratch.replace(out)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    log(f"built {out} in {time.perf_counter() - started:.1f} s: {size_report(out)}")
+    return info
+
+
+def size_report(out: Path) -> str:
+    def total(paths) -> int:
+        return sum(p.stat().st_size for p in paths if p.is_file())
+    everything = list(out.rglob("*"))
+    pyodide = total((out / "pyodide").rglob("*"))
+    wheel = total((out / "wheels").rglob("*"))
+    own = total(everything) - pyodide - wheel
+    return f"Pyodide {pyodide / 1e6:.1f} MB, engine wheel {wheel / 1e3:.1f} kB, web files {own / 1e3:.1f} kB"
+
+
+def inputs_newest() -> float:
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", *WEB.rglob("*"), *(ROOT / "py").rglob("*.py")]
+    return max(p.stat().st_mtime for p in paths if p.is_file())
+
+
+def build_if_needed() -> None:
+    stamp = DIST / "build.json"
+    if not stamp.exists() or stamp.stat().st_mtime < inputs_newest():
+        build()
+
+
+# -- serving ---------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide and module workers need."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a changed build shows up on reload, unchanged
+        # files still come back as 304s.
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False,
+                mounts: dict[str, Path] | None = None) -> http.server.ThreadingHTTPServer:
+    """A threaded server for `directory` on 127.0.0.1 (port 0: any free one).
+
+    `mounts` maps a URL prefix like "/_e2e/" to another folder (used by tests)."""
+    mounts = {prefix: Path(path) for prefix, path in (mounts or {}).items()}
+
+    class MountHandler(Handler):
+        def translate_path(self, path: str) -> str:
+            for prefix, folder in mounts.items():
+                if path.startswith(prefix):
+                    return _translate(folder, path[len(prefix):])
+            return super().translate_path(path)
+
+    MountHandler.quiet = quiet
+    handler = functools.partial(MountHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def _translate(folder: Path, path: str) -> str:
+    """Map a URL path onto `folder` the way SimpleHTTPRequestHandler does."""
+    path = path.split("?", 1)[0].split("#", 1)[0]
+    parts = [p for p in path.split("/") if p and p not in (".", "..")]
+    return str(folder.joinpath(*parts)) if parts else str(folder)
+
+
+def serve(port: int) -> None:
+    build_if_needed()
+    server = make_server(DIST, port)
+    host, real_port = server.server_address[:2]
+    print(f"Serving {DIST} at http://{host}:{real_port}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# -- testing ---------------------------------------------------------------------
+
+VENV = CACHE / "venv"
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def test_python() -> str:
+    """An interpreter with the pinned test tools: a project venv in .cache/, or
+    this interpreter when a venv cannot be made here."""
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    stamp_text = json.dumps(pins)
+    python = venv_python()
+    if not python.exists():
+        try:
+            run([sys.executable, "-m", "venv", str(VENV)])
+        except subprocess.CalledProcessError:
+            log("cannot make a venv here; installing the test tools into this interpreter")
+            shutil.rmtree(VENV, ignore_errors=True)
+            python = Path(sys.executable)
+    stamp = (VENV if python != Path(sys.executable) else CACHE) / "test-pins.json"
+    if not stamp.exists() or stamp.read_text() != stamp_text:
+        extra = []
+        if python == Path(sys.executable) and any(Path(sys.prefix, "lib").glob("python3*/EXTERNALLY-MANAGED")):
+            extra = ["--break-system-packages"]
+        run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *extra, *pins])
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(stamp_text)
+    return str(python)
+
+
+def ensure_browser(python: str) -> None:
+    """Make sure e2e/browser.py can find a Chromium, installing one if not."""
+    finder = [python, str(ROOT / "e2e" / "browser.py")]
+    if subprocess.run(finder, stdout=subprocess.DEVNULL).returncode == 0:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        log("no Chromium found; installing Debian's chromium")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env, stdout=subprocess.DEVNULL)
+    else:
+        log("no Chromium found; asking Playwright to install its own")
+        run([python, "-m", "playwright", "install", "chromium"])
+    run(finder)
+
+
+def test(pytest_args: list[str]) -> int:
+    python = test_python()
+    build_if_needed()
+    ensure_browser(python)
+    paths = [p for p in ("tests", "e2e") if (ROOT / p).is_dir()]
+    cmd = [python, "-m", "pytest", *(pytest_args or paths)]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env={**os.environ, "QUET_DIST": str(DIST)}).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build if needed and serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_test = sub.add_parser("test", help="install test tools, build, and run every test")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest (default: tests e2e)")
+    args = parser.parse_args(argv)
+    if args.command in (None, "build"):
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

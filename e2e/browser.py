@@ -1,0 +1,60 @@
+"""Which Chromium the browser tests drive, and how to start it.
+
+Order: Playwright's own Chromium if it is installed, else the system's
+(/usr/bin/chromium, Debian's package). Run as a script it prints the choice
+and exits 1 when there is none (build.py then installs one).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+SYSTEM_CHROMIUMS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+
+def playwright_chromium(playwright=None) -> str | None:
+    """The path of Playwright's own Chromium, if it has been downloaded."""
+    if playwright is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            return playwright_chromium(p)
+    path = playwright.chromium.executable_path
+    return path if path and Path(path).exists() else None
+
+
+def find_browser(playwright=None) -> tuple[str, str | None] | None:
+    """("playwright", None) for Playwright's own build, ("system", path), or None.
+
+    Pass the running Playwright when there is one (it cannot be started twice)."""
+    if playwright_chromium(playwright):
+        return ("playwright", None)
+    for path in (os.environ.get("CHROMIUM_PATH"), *SYSTEM_CHROMIUMS, shutil.which("chromium")):
+        if path and Path(path).exists():
+            return ("system", path)
+    return None
+
+
+def launch_options(playwright=None) -> dict:
+    """Keyword arguments for `playwright.chromium.launch`."""
+    found = find_browser(playwright)
+    if found is None:
+        raise RuntimeError("no Chromium found: run `python build.py test`, which installs one")
+    options: dict = {"headless": True}
+    if found[1]:
+        options["executable_path"] = found[1]
+    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", "--disable-quic"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args += ["--no-sandbox", "--disable-gpu"]
+    options["args"] = args
+    return options
+
+
+if __name__ == "__main__":
+    found = find_browser()
+    print(found if found else "no Chromium found")
+    sys.exit(0 if found else 1)

@@ -1,0 +1,92 @@
+// The page's client for the Python worker: started once, early; one
+// ready-promise; request(call, args) -> Promise of the result.
+
+export class EngineError extends Error {
+  constructor({ type, message }) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+export class Engine {
+  #worker = null;
+  #pending = new Map();
+  #nextId = 1;
+  #progressListeners = new Set();
+  #lastProgress = { text: "Starting…", fraction: 0 };
+  #resolveReady;
+  #rejectReady;
+  ready; // Promise<{timings}>, settled once per start
+  timings = null;
+
+  constructor(workerURL = new URL("./worker.js", import.meta.url)) {
+    this.workerURL = workerURL;
+    this.start();
+  }
+
+  /** Start (or restart, after a failure) the worker. */
+  start() {
+    this.#worker?.terminate();
+    this.#failPending({ type: "Restarted", message: "the game engine was restarted" });
+    this.ready = new Promise((resolve, reject) => {
+      this.#resolveReady = resolve;
+      this.#rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // callers that care attach their own handler
+    this.#worker = new Worker(this.workerURL, { type: "module" });
+    this.#worker.onmessage = (event) => this.#receive(event.data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.#die(`The game engine stopped: ${event.message || "its script failed to load"}`);
+    };
+    this.#worker.onmessageerror = () => this.#die("The game engine sent a message the page could not read");
+  }
+
+  /** Call `listener({text, fraction})` on every loading step (at once with the latest). */
+  onProgress(listener) {
+    this.#progressListeners.add(listener);
+    listener(this.#lastProgress);
+    return () => this.#progressListeners.delete(listener);
+  }
+
+  request(call, args = {}) {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, call, args });
+    });
+  }
+
+  #receive(data) {
+    if (data == null) return;
+    if ("progress" in data) {
+      this.#lastProgress = { text: data.progress, fraction: data.fraction };
+      for (const listener of this.#progressListeners) listener(this.#lastProgress);
+    } else if (data.ready === true) {
+      this.timings = data.timings ?? null;
+      this.#resolveReady(this.timings);
+    } else if (data.ready === false) {
+      this.#rejectReady(new EngineError(data.error));
+    } else if (this.#pending.has(data.id)) {
+      const { resolve, reject } = this.#pending.get(data.id);
+      this.#pending.delete(data.id);
+      if (data.ok) resolve(data.result);
+      else reject(new EngineError(data.error));
+    }
+  }
+
+  #die(message) {
+    const error = { type: "WorkerError", message };
+    this.#rejectReady(new EngineError(error));
+    this.#failPending(error);
+  }
+
+  #failPending(error) {
+    for (const { reject } of this.#pending.values()) reject(new EngineError(error));
+    this.#pending.clear();
+  }
+}
+
+/** The page's one engine, started as soon as this module is imported. */
+export const engine = new Engine();

@@ -1,0 +1,123 @@
+// The Python side of the page: a module worker that loads Pyodide from our own
+// copy, installs the quetgames wheel and answers requests.
+//
+// Protocol, page -> worker: {id, call, args}
+//           worker -> page: {id, ok: true, result} | {id, ok: false, error: {type, message}}
+//                           {progress: "text", fraction?: 0..1} while loading
+//                           {ready: true} once requests can be answered
+//                           {ready: false, error: {type, message}} if loading failed
+//
+// Python is reached through one function, quetgames.bridge.call(name, args_json),
+// which takes and returns JSON text, so nothing but strings crosses over and no
+// PyProxy is ever handed out.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const LOAD_TIMEOUT_MS = 30_000;
+const BASE = new URL("./", import.meta.url);
+const INDEX_URL = new URL("pyodide/", BASE).href;
+
+// How the wheel gets into site-packages. "unpack" (the default) fetches the
+// wheel while Pyodide boots and unpacks it; "loadPackage" and "micropip" are
+// kept for measuring (worker.js?install=...); see the README for the figures.
+const INSTALL = new URL(import.meta.url).searchParams.get("install") || "unpack";
+
+let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
+let loadError = null;
+
+function progress(text, fraction) {
+  postMessage(fraction === undefined ? { progress: text } : { progress: text, fraction });
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not fetch ${url} (${response.status})`);
+  return response.arrayBuffer();
+}
+
+async function boot() {
+  const t0 = performance.now();
+  const mark = {};
+  progress("Fetching the game list…", 0.02);
+  const info = await (await fetch(new URL("build.json", BASE))).json();
+  const wheelURL = new URL(info.wheel, BASE).href;
+  // Start the wheel download now so it overlaps Pyodide's own start-up.
+  const wheelBytes = INSTALL === "unpack" ? fetchBytes(wheelURL) : null;
+  wheelBytes?.catch(() => {}); // reported below when awaited
+
+  progress("Starting Python (about 14 MB, once)…", 0.1);
+  const pyodide = await withTimeout(
+    loadPyodide({
+      indexURL: INDEX_URL,
+      lockFileURL: INDEX_URL + "pyodide-lock.json",
+      packageBaseUrl: INDEX_URL, // also Pyodide's fallback "CDN": never leave our origin
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+    }),
+    LOAD_TIMEOUT_MS,
+    "Loading Python",
+  );
+  mark.pyodide = performance.now() - t0;
+
+  progress("Installing the rules engine…", 0.85);
+  if (INSTALL === "unpack") {
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  } else if (INSTALL === "loadPackage") {
+    await pyodide.loadPackage(wheelURL, { messageCallback: () => {} });
+  } else if (INSTALL === "micropip") {
+    await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+    const micropip = pyodide.pyimport("micropip");
+    try {
+      await micropip.install(wheelURL);
+    } finally {
+      micropip.destroy();
+    }
+  } else {
+    throw new Error(`unknown install method ${INSTALL}`);
+  }
+  mark.install = performance.now() - t0;
+
+  // An owned proxy of the one function we call (not an attribute borrowed from
+  // a module proxy, which would die with it); kept for the worker's lifetime.
+  bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
+  bridgeCall("games", "{}"); // warm up: the first call imports every game module
+  mark.ready = performance.now() - t0;
+  progress("Ready", 1);
+  postMessage({ ready: true, timings: { method: INSTALL, ...mark } });
+}
+
+function answer(id, call, args) {
+  if (bridgeCall === null) {
+    return { id, ok: false, error: loadError ?? { type: "NotReady", message: "the game engine is still loading" } };
+  }
+  let text;
+  try {
+    text = bridgeCall(String(call), JSON.stringify(args ?? {}));
+  } catch (err) {
+    // bridge.call never raises; this is Pyodide itself failing (e.g. out of memory).
+    return { id, ok: false, error: { type: "InternalError", message: `the game engine failed: ${err.message}` } };
+  }
+  const reply = JSON.parse(text);
+  return reply.ok ? { id, ok: true, result: reply.result } : { id, ok: false, error: reply.error };
+}
+
+const booted = boot().catch((err) => {
+  loadError = { type: "LoadError", message: `The game engine could not start: ${err?.message ?? err}` };
+  postMessage({ ready: false, error: loadError });
+});
+
+self.onmessage = async (event) => {
+  const { id, call, args } = event.data ?? {};
+  await booted; // requests sent early wait for the engine instead of failing
+  postMessage(answer(id, call, args));
+};
