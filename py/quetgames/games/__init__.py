@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ..base import Game
+from . import convoluted_coprimality
 from . import enumeration
 from . import multiplications
 from . import nonconformity
 from . import prime_target
 
 ALL: tuple[Game, ...] = (
+    convoluted_coprimality.GAME,
     enumeration.GAME,
     multiplications.GAME,
     nonconformity.GAME,
