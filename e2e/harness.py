@@ -1,0 +1,41 @@
+"""What the browser tests share: where things are, and a watched page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+ARTIFACTS = HERE / "artifacts"
+LOAD_TIMEOUT_MS = 90_000  # a cold Pyodide start is ~6 s here; generous for slow CI machines
+SUB_PATH = "/some/sub/path/"  # dist/ is also served here, to prove relative URLs hold
+
+
+@dataclass
+class Watched:
+    """A page with everything it did written down."""
+
+    page: Page
+    context: BrowserContext
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # uncaught exceptions and console errors
+
+    def goto_ready(self, url: str) -> None:
+        self.page.goto(url)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+
+    def fragment(self) -> str:
+        return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
