@@ -187,8 +187,23 @@ class State:
     def _board(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
 
+    def _ending(self) -> str:
+        """How the game ended, in one sentence: who won, with what."""
+        winners = self.winners
+        names = " and ".join(self.seat_name(s) for s in winners)
+        if len(winners) == 1:
+            return f"Game over: {names} wins with {self.scores[winners[0]]}"
+        return f"Game over: {names} share the win with {self.scores[winners[0]]} each"
+
+    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+        """What a move would do, without playing it, for games whose moves are
+        built in several steps (a Prime Target ring, a Nonconformity pick)."""
+        raise IllegalMove(f"{self.game.name} has no move preview")
+
     def _status(self) -> str:
         """A sentence for the player: whose turn it is and what to do."""
+        if self.is_over:
+            return self._ending()
         names = " and ".join(self.seat_name(s) for s in self.to_move)
         return f"{names} to move"
 
@@ -310,7 +325,7 @@ class State:
             "game": self.game.id,
             "name": self.game.name,
             "inventor": self.game.inventor,
-            "options": dict(self.options),
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seats": [{"name": self.seat_name(i), "kind": s.kind} for i, s in enumerate(self.seats)],
             "to_move": list(to_move),
             "is_over": self.is_over,

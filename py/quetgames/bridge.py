@@ -97,11 +97,7 @@ def _legal(args: dict[str, Any]) -> list[str]:
 
 def _preview(args: dict[str, Any]) -> Any:
     """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
-    state = _state(args)
-    preview = getattr(state, "preview", None)
-    if preview is None:
-        raise BadRequest(f"{state.game.name} has no move preview")
-    return preview(args.get("move"), _seat(args))
+    return _state(args).preview(args.get("move"), _seat(args))
 
 
 _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {

@@ -164,7 +164,7 @@ class MultiplicationsState(State):
 
     def _status(self) -> str:
         if self.is_over:
-            return _ending(self)
+            return self._ending()
         who = self.seat_name(self.to_move[0])
         if self.marking:
             return f"{who} to mark an x ({len(self.xs)} of {self.size} placed)"
@@ -193,14 +193,6 @@ class MultiplicationsState(State):
             raise InvalidRecord("the moves of this record should be pairs of lower-case letters")
         for i in range(0, len(text), 2):
             yield f"{text[i]}{LETTERS.index(text[i + 1]) + 1}", None
-
-
-def _ending(state: State) -> str:
-    winners = state.winners
-    names = " and ".join(state.seat_name(s) for s in winners)
-    if len(winners) == 1:
-        return f"Game over: {names} wins with {state.scores[winners[0]]}"
-    return f"Game over: {names} share the win with {state.scores[winners[0]]} each"
 
 
 Multiplications.state_class = MultiplicationsState

@@ -338,11 +338,6 @@ class NonconformityState(State):
 
     # -- presentation ----------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["options"]["starts"] = list(self.options["starts"])  # JSON has lists, not tuples
-        return out
-
     def _status(self) -> str:
         if self.is_over:
             winners = self.winners

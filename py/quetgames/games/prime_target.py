@@ -56,6 +56,7 @@ from typing import Any
 
 from ..base import Game, State
 from ..errors import IllegalMove, InvalidRecord
+from ..numbers import is_prime
 from ..options import IntOption
 
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -236,6 +237,9 @@ class PrimeTargetState(State):
                 signs.append("-")
         return tuple(ring), "".join(signs)
 
+    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+        return self.preview_ring(move)
+
     def preview_ring(self, move: str) -> dict[str, Any]:
         """What the ring move `move` would write and score, without playing it:
         ``{"values": [int per wedge], "primes": [bool per wedge], "score": int}``.
@@ -264,7 +268,7 @@ class PrimeTargetState(State):
 
     def _status(self) -> str:
         if self.is_over:
-            return _ending(self)
+            return self._ending()
         who = self.seat_name(self.to_move[0])
         if self.opening:
             return f"{who} to write a number in the centre ({self.placed} of {self.rays} written)"
@@ -365,48 +369,6 @@ def _ring_moves(rays: int, same: int) -> tuple[str, ...]:
     # itertools.product keeps the order of each wedge's choices, and '+' < '-'.
     options = [("+",) if same >> w & 1 else ("+", "-") for w in range(rays)]
     return tuple("".join(signs) for signs in itertools.product(*options))
-
-
-# Values grow at most twofold a ring: with 12 rays and 30 rings they stay below
-# 12 * 2**30 (about 1.3e10), where trial division would take tens of thousands of
-# steps. Miller–Rabin is exact with the bases 2..13 below 3.4e12 and with 2..37 below 3.1e23.
-_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-
-
-@lru_cache(maxsize=1 << 16)
-def is_prime(n: int) -> bool:
-    """Deterministic primality for the values a target can hold."""
-    if n < 2:
-        return False
-    for p in _SMALL_PRIMES:
-        if n % p == 0:
-            return n == p
-    if n < 41 * 41:
-        return True
-    d, s = n - 1, 0
-    while not d & 1:
-        d >>= 1
-        s += 1
-    bases = _SMALL_PRIMES[:6] if n < 3_474_749_660_383 else _SMALL_PRIMES
-    for a in bases:
-        x = pow(a, d, n)
-        if x == 1 or x == n - 1:
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def _ending(state: State) -> str:
-    winners = state.winners
-    names = " and ".join(state.seat_name(s) for s in winners)
-    if len(winners) == 1:
-        return f"Game over: {names} wins with {state.scores[winners[0]]}"
-    return f"Game over: {names} share the win with {state.scores[winners[0]]} each"
 
 
 PrimeTarget.state_class = PrimeTargetState
