@@ -591,3 +591,20 @@ def test_random_games(options, data):
     best = max(points)
     assert state.winners == tuple(s for s in (0, 1) if points[s] == best)
     assert snapshot(quetgames.load(state.record)) == snapshot(state)
+
+
+def test_preview_says_whether_a_pick_would_score_without_playing_it():
+    # Starts 6 and 4: Player 1 scores only strictly inside Player 2's 4..4 (never),
+    # Player 2 only inside 6..6. One round later the bands open up.
+    state = quetgames.new_game("nonconformity", starts=(6, 4), length=5)
+    assert state.preview("12", 0) == {"pick": 12, "scores": False, "low": 4, "high": 4}
+    state = state.play("12", 0).play("10", 1)
+    # Player 1's band is now Player 2's 4..10; 8 is inside, 10 is an end.
+    assert state.preview("8", 0)["scores"] is True
+    assert state.preview("10", 0)["scores"] is False
+    # Player 2's band is 6..12; 8 is inside and not one of Player 1's terms.
+    assert state.preview("8", 1)["scores"] is True
+    before = state.record
+    with pytest.raises(IllegalMove, match="shares no prime factor"):
+        state.preview("7", 0)
+    assert state.record == before

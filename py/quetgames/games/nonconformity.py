@@ -282,6 +282,21 @@ class NonconformityState(State):
         new._reveal(picks)
         return new
 
+    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+        """Whether `move` would score for `seat` once revealed, without playing it:
+        ``{"pick": int, "scores": bool, "low": int, "high": int}``; raises
+        IllegalMove when the pick is not legal (the same checks `play` makes).
+        It needs nothing secret: a pick scores against the opponent's earlier
+        terms only."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
+        if self.is_over:
+            raise IllegalMove("the game is over: no more moves can be played")
+        seat = self._seat(seat)
+        number = self._parse(move[:200], seat)
+        low, high = self.spans[1 - seat]
+        return {"pick": number, "scores": low < number < high and number not in self.owned[1 - seat], "low": low, "high": high}
+
     def _reveal(self, picks: list[int | None]) -> None:
         """Add a round's picks (None: sat out) to this fresh copy, scoring each
         against the opponent's terms from before the round."""
