@@ -176,3 +176,35 @@ def test_unknown_games_are_refused():
     for bad in ["chess", "", None, 3]:
         with pytest.raises(InvalidOptions):
             quetgames.new_game(bad)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_replay_steps_through_the_same_game(game_id, data):
+    """replay(record, n) is the game after its first n moves: the states met
+    while playing, in order, and the last one is the game itself."""
+    from quetgames.base import replay
+
+    state = quetgames.new_game(game_id, **data.draw(options_for(game_id)))
+    seen = [state.record]
+    for _ in range(data.draw(st.integers(0, 30))):
+        if state.is_over:
+            break
+        seat = data.draw(st.sampled_from(state.to_move))
+        state = state.play(data.draw(st.sampled_from(state.legal_moves(seat))), seat)
+        seen.append(state.record)
+    total = len(seen) - 1
+    for n in range(total + 1):
+        earlier, plies = replay(state.record, n)
+        assert plies == total
+        if game_id == "nonconformity":
+            # A record keeps each round's picks in seat order, not in the order
+            # they were chosen, so only the revealed rounds are sure to match.
+            assert state.history[: len(earlier.history)] == earlier.history
+        else:
+            assert earlier.record == seen[n]
+    assert replay(state.record, total)[0].record == state.record
+    for bad in [-1, total + 1, True, "1", None]:
+        with pytest.raises(quetgames.InvalidRecord):
+            replay(state.record, bad)

@@ -353,6 +353,28 @@ class State:
 
 def load(record: Any) -> State:
     """Rebuild a game from its record, replaying and checking every move."""
+    return _replay(record)[2]
+
+
+def replay(record: Any, plies: int) -> tuple[State, int]:
+    """The game of `record` as it stood after its first `plies` moves, and how
+    many moves the whole record holds; for stepping through a game and undo.
+    The whole record is checked first, so a bad record is refused however
+    few moves are asked for."""
+    state, moves, final = _replay(record)
+    total = len(moves)
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= total:
+        raise InvalidRecord(f"that game has {total} moves; ask for a move from 0 to {total}")
+    if plies == total:
+        return final, total
+    for move, seat in moves[:plies]:
+        state = state.play(move, seat)
+    return state, total
+
+
+def _replay(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
+    """Check a record by playing it through; return its starting state, the
+    (move, seat) pairs that replay it, and the final state."""
     from .games import BY_CODE
 
     if not isinstance(record, str):
@@ -373,17 +395,20 @@ def load(record: Any) -> State:
     if game is None:
         raise InvalidRecord(f"the record names an unknown game {parts[1][:20]!r}")
     options = game.decode_options(parts[2])
-    state = game.state_class.initial(game, options)
+    start = game.state_class.initial(game, options)
     if len(parts) == 5:
-        state = state.with_seats(*_decode_seats(parts[4], state.players))
+        start = start.with_seats(*_decode_seats(parts[4], start.players))
+    state = start
+    moves = []
     try:
         for move, seat in game.state_class._decode_moves(parts[3], options):
             state = state.play(move, seat)
+            moves.append((move, seat))
     except IllegalMove as exc:
-        raise InvalidRecord(f"move {len(state.history) + 1} of the record cannot be played: {exc}") from None
+        raise InvalidRecord(f"move {len(moves) + 1} of the record cannot be played: {exc}") from None
     if state._encode_moves() != parts[3]:
         raise InvalidRecord("the record's moves are not written in the usual form")
-    return state
+    return start, moves, state
 
 
 def _decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:

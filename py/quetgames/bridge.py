@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import GAMES, State, load, new_game
+from .base import replay
 from .errors import RulesError
 
 __all__ = ["call"]
@@ -95,6 +96,14 @@ def _legal(args: dict[str, Any]) -> list[str]:
     return _state(args).legal_moves(_seat(args))
 
 
+def _at(args: dict[str, Any]) -> dict[str, Any]:
+    """The game as it stood after `ply` moves (for stepping through it, or undo
+    with ply = moves - 1): {record, view, ply, plies}."""
+    record = args.get("record")
+    state, total = replay(record, args.get("ply"))
+    return {**_answer(_remember(state), _seat(args)), "ply": args.get("ply"), "plies": total}
+
+
 def _preview(args: dict[str, Any]) -> Any:
     """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
     return _state(args).preview(args.get("move"), _seat(args))
@@ -108,6 +117,7 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "view": _view,
     "legal": _legal,
     "preview": _preview,
+    "at": _at,
 }
 
 
