@@ -1,0 +1,215 @@
+// Shared helpers for the SVG boards: building SVG elements, turning an element
+// into a move target, and arrow-key focus between targets in board geometry.
+// No rule lives here: callers say which notation a target plays and whether it
+// is legal (data-move) or only a try (data-try, so the engine explains why not).
+//
+// API
+//   svg(tag, attrs, ...children) -> SVGElement
+//       attrs: plain attributes; `class` (string or array, falsy parts dropped),
+//       `dataset` (object), `text` (text content), `on<event>` (listener).
+//       null/false/undefined attribute values and children are skipped;
+//       string/number children become text nodes; arrays are flattened.
+//   html(tag, attrs, ...children) -> HTMLElement        (same conventions)
+//   board(width, height, {label, className}) -> <svg viewBox="0 0 w h"> that
+//       scales to its container's width (role="group", aria-label=label).
+//   target(el, {move, tryMove, label, ui, confirm, x, y}) -> el
+//       Makes `el` a focusable role="button" with aria-label `label`.
+//       move:    notation of a legal one-click move -> data-move, class "target legal"
+//       tryMove: notation of a square that is NOT legal -> data-try, class "target try";
+//                clicking still calls ui.play so the engine's reason is shown
+//       confirm: optional string or () => string|null|Promise; when it gives a
+//                text, ui.confirm(text) must say yes before the move is played
+//       x, y:    optional board position for rovingFocus (else the bbox centre)
+//       When ui.replaying is true nothing is made a target (the board is inert).
+//       Click, Enter and Space play; the event does not bubble to the shell's
+//       delegated data-move handler, so a move is sent exactly once.
+//   rovingFocus(container, {selector}) -> container
+//       One Tab stop for the whole board; arrow keys move focus to the nearest
+//       target in that direction (by data-x/data-y or bbox centre), Home/End to
+//       the first/last. After a keyboard move re-renders the board, focus comes
+//       back to the target nearest the last one used.
+//   thumbnail(width, height, ...children) -> small static <svg> for the home page.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+function apply(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === false || value == null) continue;
+    if (key === "class") {
+      const cls = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      if (cls) el.setAttribute("class", cls);
+    } else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
+    } else if (key === "text") {
+      el.textContent = String(value);
+    } else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child == null || child === false) continue;
+    el.append(typeof child === "object" ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function svg(tag, attrs = {}, ...children) {
+  return apply(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function html(tag, attrs = {}, ...children) {
+  return apply(document.createElement(tag), attrs, children);
+}
+
+export function board(width, height, { label = "Board", className = "" } = {}) {
+  return svg("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: ["quet-board", className],
+    role: "group",
+    "aria-label": label,
+    preserveAspectRatio: "xMidYMid meet",
+  });
+}
+
+export function thumbnail(width, height, ...children) {
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "quet-thumb", "aria-hidden": "true", focusable: "false" }, ...children);
+}
+
+// -- targets --------------------------------------------------------------------
+
+// Remembered between renders so keyboard play keeps its place on the board.
+let lastKeyboard = null; // {x, y, at}
+
+function position(el) {
+  const x = el.dataset.x, y = el.dataset.y;
+  if (x != null && y != null) return { x: Number(x), y: Number(y) };
+  try {
+    const b = el.getBBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  } catch {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+}
+
+async function activate(el, opts, byKeyboard) {
+  const { ui } = opts;
+  const notation = opts.move ?? opts.tryMove;
+  if (notation == null || !ui || ui.replaying) return;
+  if (opts.confirm) {
+    const text = typeof opts.confirm === "function" ? await opts.confirm() : opts.confirm;
+    if (text) {
+      const yes = ui.confirm ? await ui.confirm(text) : window.confirm(text);
+      if (!yes) {
+        el.focus?.({ preventScroll: true });
+        return;
+      }
+    }
+  }
+  if (byKeyboard) lastKeyboard = { ...position(el), at: Date.now() };
+  else lastKeyboard = null;
+  await ui.play(notation);
+}
+
+export function target(el, opts = {}) {
+  const { move, tryMove, label, ui, x, y } = opts;
+  if (!ui || ui.replaying || (move == null && tryMove == null)) {
+    if (label) el.setAttribute("aria-label", label);
+    return el;
+  }
+  el.classList.add("target", move != null ? "legal" : "try");
+  if (move != null) el.dataset.move = move;
+  else el.dataset.try = tryMove;
+  if (x != null) el.dataset.x = x;
+  if (y != null) el.dataset.y = y;
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    activate(el, opts, false);
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      activate(el, opts, true);
+    }
+  });
+  return el;
+}
+
+// -- roving focus -----------------------------------------------------------------
+
+const DIRECTIONS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+export function rovingFocus(container, { selector = ".target" } = {}) {
+  const targets = () => [...container.querySelectorAll(selector)].filter((t) => t.getAttribute("tabindex") !== null);
+  const settle = (active) => {
+    for (const t of targets()) t.setAttribute("tabindex", t === active ? "0" : "-1");
+  };
+  const all = targets();
+  // One Tab stop: prefer a legal target, else the first try.
+  settle(all.find((t) => t.dataset.move != null) ?? all[0]);
+
+  container.addEventListener("focusin", (event) => {
+    const t = event.target.closest?.(selector);
+    if (t && container.contains(t)) settle(t);
+  });
+  container.addEventListener("keydown", (event) => {
+    const here = event.target.closest?.(selector);
+    if (!here || !container.contains(here)) return;
+    let next = null;
+    const list = targets();
+    if (event.key === "Home") next = list[0];
+    else if (event.key === "End") next = list[list.length - 1];
+    else if (DIRECTIONS[event.key]) {
+      const [dx, dy] = DIRECTIONS[event.key];
+      const p = position(here);
+      let best = Infinity;
+      for (const t of list) {
+        if (t === here) continue;
+        const q = position(t);
+        const along = (q.x - p.x) * dx + (q.y - p.y) * dy;
+        if (along <= 0.5) continue;
+        const across = Math.abs((q.x - p.x) * dy) + Math.abs((q.y - p.y) * dx);
+        const score = along + 3 * across;
+        if (score < best) { best = score; next = t; }
+      }
+    } else return;
+    event.preventDefault();
+    if (next) {
+      settle(next);
+      next.focus();
+    }
+  });
+
+  // After a keyboard move the shell redraws the board: put focus back near the
+  // square just played, once the new board is in the document.
+  if (lastKeyboard && Date.now() - lastKeyboard.at < 15000) {
+    const wanted = lastKeyboard;
+    requestAnimationFrame(() => {
+      if (!container.isConnected) return;
+      lastKeyboard = null;
+      const list = targets();
+      if (!list.length) return;
+      let best = Infinity, pick = list[0];
+      for (const t of list) {
+        const q = position(t);
+        const d = Math.hypot(q.x - wanted.x, q.y - wanted.y);
+        if (d < best) { best = d; pick = t; }
+      }
+      settle(pick);
+      pick.focus({ preventScroll: true });
+    });
+  }
+  return container;
+}
