@@ -27,7 +27,7 @@
 //       One Tab stop for the whole board; arrow keys move focus to the nearest
 //       target in that direction (by data-x/data-y or bbox centre), Home/End to
 //       the first/last. After a keyboard move re-renders the board, focus comes
-//       back to the target nearest the last one used.
+//       back to the legal target (else any target) nearest the last one used.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -36,7 +36,7 @@ function apply(el, attrs, children) {
   for (const [key, value] of Object.entries(attrs ?? {})) {
     if (value === false || value == null) continue;
     if (key === "class") {
-      const cls = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      const cls = Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value;
       if (cls) el.setAttribute("class", cls);
     } else if (key === "dataset") {
       for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
@@ -199,7 +199,9 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
     requestAnimationFrame(() => {
       if (!container.isConnected) return;
       lastKeyboard = null;
-      const list = targets();
+      const all = targets();
+      const legal = all.filter((t) => t.dataset.move != null);
+      const list = legal.length ? legal : all; // back to a playable target if there is one
       if (!list.length) return;
       let best = Infinity, pick = list[0];
       for (const t of list) {

@@ -1,0 +1,128 @@
+// Convoluted Coprimality: the path of numbers 1, 2, 3, ... through the grid.
+// Draws view().board only: legal squares come from view.legal_moves and what a
+// square would do from board.targets; nothing about the rules is worked out here.
+
+import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
+import { grid, scrollable, seatName, squareName } from "./grid.js";
+
+export const styles = ["grid.css"];
+
+function list(numbers) {
+  const words = numbers.map(String);
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+// Only to word the warning: the engine has already said these numbers clash.
+function gcd(a, b) {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function warning(next, clashes) {
+  const parts = clashes.map((c) => `${c} (common factor ${gcd(next, c)})`);
+  const verb = clashes.length === 1 ? "shares a factor" : "share factors";
+  return `${next} would sit next to ${list(parts)}, which ${verb} with ${next}: you would be knocked out. Play it anyway?`;
+}
+
+export function render(view, ui) {
+  const b = view.board;
+  const n = b.size;
+  const live = !view.is_over && !ui.replaying;
+  const legal = new Set(view.legal_moves);
+  const pathIndex = new Map(b.path.map((sq, i) => [sq, i + 1]));
+  const inBlock = new Set(b.block ?? []);
+  const lastNumber = b.path.length;
+
+  const G = grid(n, { label: `Convoluted Coprimality, grid ${b.round} of ${b.max_rounds}, ${n} by ${n}` });
+  const u = G.unit;
+
+  // Knock-outs on this grid, by square.
+  const knocked = new Map(b.eliminations.filter((e) => e.round === b.round).map((e) => [e.square, e]));
+
+  if (b.path.length > 1) G.line(b.path);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const sq = squareName(r, c);
+      const value = b.grid[r][c];
+      if (value != null) {
+        const size = value >= 100 ? 0.36 : 0.46;
+        const recent = inBlock.has(value) || value === lastNumber;
+        G.text(sq, String(value), { class: ["num", recent && "recent", value === lastNumber && "last"].filter(Boolean).join(" "), size });
+        const out = knocked.get(sq);
+        if (out) {
+          G.mark(sq, "knocked");
+          G.text(sq, "✕", { class: "out", size: 0.3, dx: 0.32, dy: -0.3 });
+        }
+        let label = `${sq}, ${value}`;
+        if (value === lastNumber) label += ", the last number";
+        if (out) label += `, knocked out ${seatName(view, out.seat)}`;
+        if (live) G.target(sq, { tryMove: sq, label, ui });
+        else G.cell(sq).setAttribute("aria-label", label);
+      } else if (live && legal.has(sq)) {
+        const info = b.targets[sq] ?? { eliminates: false, clashes: [] };
+        G.mark(sq, "legal", info.eliminates && "danger");
+        G.text(sq, String(b.next_number), { class: "ghost", size: b.next_number >= 100 ? 0.32 : 0.4 });
+        let label = `${sq}, empty, legal: write ${b.next_number} here`;
+        if (info.eliminates) {
+          G.text(sq, "⚠", { class: "warn", size: 0.32, dx: 0.3, dy: -0.3 });
+          label = `${sq}, empty, legal but ${b.next_number} would sit next to ${list(info.clashes)}: you would be knocked out`;
+        }
+        G.target(sq, { move: sq, label, ui, confirm: info.eliminates ? warning(b.next_number, info.clashes) : null });
+      } else if (live) {
+        G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui });
+      }
+    }
+  }
+  if (b.last_square) {
+    const r = G.rect(b.last_square);
+    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: r.x + u / 2, cy: r.y + u / 2, r: u * 0.42, "stroke-width": u * 0.07 }));
+  }
+  if (live) rovingFocus(G.svg);
+
+  // -- the panel: grid, block, knock-outs -------------------------------------
+  const info = html("div", { class: "grid-info" },
+    html("p", { class: "round" }, `Grid ${b.round} of ${b.max_rounds}`),
+    b.next_number != null
+      ? html("p", { class: "block" }, `Block ${b.block_index}: place `,
+        html("ul", { class: "chips", "aria-label": `numbers of block ${b.block_index}` }, b.block.map((k) =>
+          html("li", { class: k < b.next_number ? "done" : k === b.next_number ? "next" : "", "aria-current": k === b.next_number ? "step" : null },
+            String(k)))),
+        " ", html("span", {}, `next: ${b.next_number}`))
+      : null);
+  const outs = b.eliminations.map((e) =>
+    `${seatName(view, e.seat)} (wrote ${e.number} next to ${list(e.clashes)} in grid ${e.round})`);
+  const out = html("p", { class: "grid-out" },
+    outs.length ? `Knocked out: ${outs.join("; ")}.` : "Nobody knocked out yet.",
+    b.grids_ended ? ` ${b.grids_ended} grid${b.grids_ended > 1 ? "s" : ""} wiped (no room for the next number).` : "");
+  const legend = html("ul", { class: "grid-legend" },
+    html("li", {}, html("span", { class: "key path" }, "—"), "path 1 → 2 → 3 …"),
+    html("li", {}, html("span", { class: "key legal" }, b.next_number ?? "·"), "legal square"),
+    html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
+    html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
+    html("li", {}, html("span", { class: "key" }, "✕"), "a knock-out"));
+
+  const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
+  const parts = [info, toggle, wrap, legend, out];
+  if (b.previous_path.length > 1) {
+    const M = grid(n, { labels: false, label: `The last grid wiped: its path of ${b.previous_path.length} numbers` });
+    M.line(b.previous_path, { class: "path old" });
+    const end = M.center(b.previous_path[b.previous_path.length - 1]);
+    M.layers.overlay.append(svg("circle", { class: "last-mark", cx: end.x, cy: end.y, r: M.unit * 0.4, "stroke-width": M.unit * 0.12 }));
+    parts.push(html("figure", { class: "grid-mini" }, M.svg,
+      html("figcaption", {}, `Last grid wiped after ${b.previous_path.length}`)));
+  }
+  return html("div", { class: "grid-game cc" }, parts);
+}
+
+export function thumbnail() {
+  const n = 5, u = 20;
+  const path = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 2], [1, 2], [2, 2], [2, 1], [3, 1]];
+  const parts = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    parts.push(svg("rect", { x: c * u, y: r * u, width: u, height: u, fill: "none", stroke: "currentColor", "stroke-opacity": 0.3 }));
+  }
+  parts.push(svg("polyline", { points: path.map(([c, r]) => `${c * u + u / 2},${r * u + u / 2}`).join(" "), fill: "none", stroke: "#009e73", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-opacity": 0.7 }));
+  path.forEach(([c, r], i) => parts.push(svg("text", { x: c * u + u / 2, y: r * u + u / 2, "font-size": 10, "font-weight": 700, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, String(i + 1))));
+  parts.push(svg("rect", { x: 4 * u + 1, y: 1 * u + 1, width: u - 2, height: u - 2, fill: "#56b4e9", "fill-opacity": 0.4, stroke: "#0072b2", "stroke-dasharray": "3 2" }));
+  return thumb(n * u, n * u, parts);
+}

@@ -1,0 +1,140 @@
+// Enumeration: the grid with its header row and column, each fillable square
+// offering its two counts (↑ from above, ← from the left) as one-click moves.
+// Draws view().board only; the counts come from board.candidates.
+
+import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
+import { grid, scrollable, seatName, squareName, parseSquare } from "./grid.js";
+
+export const styles = ["grid.css"];
+
+function drawValues(G, values, { last = null, headers = true } = {}) {
+  const n = values.length;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const v = values[r][c];
+      if (v == null) continue;
+      const sq = squareName(r, c);
+      const header = headers && (r === 0 || c === 0);
+      G.text(sq, String(v), { class: ["num", header && "header", sq === last && "last"].filter(Boolean).join(" "), size: v >= 10 ? 0.4 : 0.46 });
+    }
+  }
+}
+
+/** A half-square target (top: the count above; bottom: the count left). */
+function halfTarget(G, sq, half, opts) {
+  const r = G.rect(sq), u = G.unit;
+  const y = half === "top" ? r.y : r.y + u / 2;
+  const inset = u * 0.08;
+  const g = svg("g", { class: ["half", "legal", half] },
+    svg("rect", { class: "cell-bg", x: r.x, y, width: u, height: u / 2 }),
+    svg("rect", { class: "ring", x: r.x + inset, y: y + inset, width: u - 2 * inset, height: u / 2 - 2 * inset, rx: inset }));
+  G.layers.cells.append(g);
+  return target(g, { ...opts, x: r.x + u / 2, y: y + u / 4 });
+}
+
+export function render(view, ui) {
+  const b = view.board;
+  const n = b.size;
+  const live = !view.is_over && !ui.replaying;
+  const legal = new Set(view.legal_moves);
+  const corner = squareName(n - 1, n - 1);
+
+  const G = grid(n, { headers: true, label: `Enumeration, grid ${b.grid} of ${b.grids}, ${n} by ${n}` });
+  const u = G.unit;
+  drawValues(G, b.values, { last: b.last });
+
+  const seen = new Set();
+  for (const [sq, cand] of Object.entries(live ? b.candidates : {})) {
+    seen.add(sq);
+    const { row: r0, col: c0 } = parseSquare(sq);
+    const row = r0 + 1, col = c0 + 1;
+    const aboveWhat = `count of numbers above coprime to row ${row}`;
+    const leftWhat = `count of numbers to the left coprime to column ${col}`;
+    if (cand.above === cand.left) {
+      const move = `${sq}=${cand.above}`;
+      G.mark(sq, "legal");
+      G.text(sq, String(cand.above), { class: "cand", size: 0.4, dy: 0.04 });
+      G.text(sq, "↑←", { class: "ghost", size: 0.2, dy: -0.33 });
+      G.target(sq, {
+        [legal.has(move) ? "move" : "tryMove"]: move, ui,
+        label: `${sq}, empty: write ${cand.above} (↑ ${aboveWhat} and ← ${leftWhat} are both ${cand.above})`,
+      });
+    } else {
+      for (const [half, value, arrow, what] of [["top", cand.above, "↑", aboveWhat], ["bottom", cand.left, "←", leftWhat]]) {
+        const move = `${sq}=${value}`;
+        halfTarget(G, sq, half, { [legal.has(move) ? "move" : "tryMove"]: move, ui, label: `${sq}, empty: write ${value}, the ${arrow} ${what}` });
+        G.text(sq, `${arrow}${value}`, { class: "cand", size: 0.3, dy: half === "top" ? -0.23 : 0.25 });
+      }
+      const r = G.rect(sq);
+      G.layers.lines.append(svg("line", { class: "half-split", x1: r.x + 2, x2: r.x + u - 2, y1: r.y + u / 2, y2: r.y + u / 2 }));
+    }
+  }
+  // Squares that cannot be played now still answer a click with the engine's reason.
+  if (live) {
+    for (let r = 1; r < n; r++) for (let c = 1; c < n; c++) {
+      const sq = squareName(r, c);
+      if (seen.has(sq)) continue;
+      const v = b.values[r][c];
+      G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui, label: v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
+    }
+  }
+  // The lower-right corner, the number a corner match is about.
+  if (b.goal === "corner") {
+    const r = G.rect(corner);
+    G.layers.overlay.append(svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: u - 4, height: u - 4 }));
+  }
+  if (b.last) {
+    const r = G.rect(b.last);
+    G.layers.overlay.append(svg("rect", { class: "last-mark", x: r.x + u * 0.12, y: r.y + u * 0.12, width: u * 0.76, height: u * 0.76, rx: u * 0.2, "stroke-width": u * 0.06 }));
+  }
+  if (live) rovingFocus(G.svg);
+
+  // -- the panel ------------------------------------------------------------------
+  const goal = [];
+  if (b.goal === "corner") {
+    if (b.maximiser != null) goal.push(html("span", {}, `▲ ${seatName(view, b.maximiser)} wants the lower-right number (${corner}) high`));
+    if (b.minimiser != null) goal.push(html("span", {}, `▼ ${seatName(view, b.minimiser)} wants it low`));
+  } else {
+    goal.push(html("span", { class: "parity" }, `Odd numbers: ${b.parity.odd} · even numbers: ${b.parity.even}`));
+    if (b.target) goal.push(html("span", {}, `(collecting ${b.target} numbers)`));
+  }
+  const info = html("div", { class: "grid-info" },
+    html("p", { class: "round" }, `Grid ${b.grid} of ${b.grids}`),
+    html("p", { class: "goal" }, goal.flatMap((g, i) => (i ? ["; ", g] : [g]))),
+    b.corners.length > 1 || view.is_over
+      ? html("p", { class: "corners" }, b.corners.map((v, i) => `grid ${i + 1} corner: ${v ?? "—"}`).join(" · "))
+      : null);
+  const legend = html("ul", { class: "grid-legend" },
+    html("li", {}, html("span", { class: "key legal" }, "↑"), "count of numbers above coprime to the row number"),
+    html("li", {}, html("span", { class: "key legal" }, "←"), "count of numbers to the left coprime to the column number"),
+    html("li", {}, html("span", { class: "key last" }, "□"), "filled last"));
+
+  const [toggle, wrap] = scrollable(G, { focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+  const side = b.finished.map((values, i) => {
+    const M = grid(values.length, { headers: true, labels: false, label: `Finished grid ${i + 1}` });
+    drawValues(M, values);
+    const r = M.rect(corner);
+    M.layers.overlay.append(svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: M.unit - 4, height: M.unit - 4 }));
+    return html("figure", { class: "grid-mini" }, M.svg,
+      html("figcaption", {}, `Grid ${i + 1}, finished: corner ${b.corners[i] ?? values[n - 1][n - 1]}`));
+  });
+  return html("div", { class: "grid-game en" }, info, toggle,
+    html("div", { class: "grid-side" }, wrap, side), legend);
+}
+
+export function thumbnail() {
+  const n = 4, u = 20;
+  const values = [[1, 2, 3, 4], [2, 0, 1, null], [3, 1, null, null], [4, null, null, null]];
+  const parts = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    const header = r === 0 || c === 0;
+    parts.push(svg("rect", { x: c * u, y: r * u, width: u, height: u, fill: header ? "currentColor" : "none", "fill-opacity": header ? 0.12 : 0, stroke: "currentColor", "stroke-opacity": 0.3 }));
+    const v = values[r][c];
+    if (v != null) parts.push(svg("text", { x: c * u + u / 2, y: r * u + u / 2, "font-size": 10, "font-weight": header ? 700 : 400, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, String(v)));
+  }
+  // a fillable square with its two counts
+  parts.push(svg("rect", { x: 3 * u, y: u, width: u, height: u, fill: "#56b4e9", "fill-opacity": 0.35, stroke: "#0072b2" }));
+  parts.push(svg("text", { x: 3.5 * u, y: 1.3 * u, "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, "↑1"));
+  parts.push(svg("text", { x: 3.5 * u, y: 1.75 * u, "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, "←0"));
+  return thumb(n * u, n * u, parts);
+}

@@ -1,0 +1,160 @@
+// A square-grid renderer shared by the grid games (Convoluted Coprimality,
+// Enumeration, Multiplications). It draws cells, edge labels (column letters
+// a, b, ... across the top, row numbers 1, 2, ... down the left, matching the
+// engine's square names: a1 is the upper-left square) and gives the board code
+// layers to draw into. It knows nothing of any game's rules.
+//
+// API
+//   squareName(row, col) -> "c2" (0-based row and column)
+//   parseSquare("c2") -> {row: 1, col: 2}
+//   grid(n, {cell, labels, headers, label, className}) -> G
+//     n ≤ 26; cell: side of a square in viewBox units (default 40); labels:
+//     draw a.. / 1.. along the edges (default true); headers: style row 1 and
+//     column a as header cells; label: the board's accessible name.
+//   G.svg                    the <svg> (viewBox scaled to its container)
+//   G.n, G.unit              squares per side, side of a square in viewBox units
+//   G.layers.{cells, lines, text, overlay}   drawing order, bottom to top;
+//                            lines/text/overlay ignore the pointer, so clicks
+//                            reach the cells below
+//   G.cell(sq)               the <g class="cell"> of a square (holds rect.cell-bg)
+//   G.center(sq) -> {x, y};  G.rect(sq) -> {x, y, w, h}
+//   G.text(sq, content, {class, size, dx, dy}) -> <text> centred in the square
+//                            (size, dx, dy are fractions of a cell)
+//   G.line(squares, {class}) -> <polyline> through the squares' centres
+//   G.target(sq, opts)       make the square's cell a move target (see svg.js
+//                            target(); adds the hover/focus ring) -> the cell
+//   G.mark(sq, ...classes)   add classes to the square's cell
+
+import { svg, html, board, target } from "./svg.js";
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+export function squareName(row, col) {
+  return `${LETTERS[col]}${row + 1}`;
+}
+
+export function parseSquare(name) {
+  return { row: Number(name.slice(1)) - 1, col: LETTERS.indexOf(name[0]) };
+}
+
+// The shell links a board's `styles`; link grid.css here too in case it has not
+// (same-origin, so the CSP allows it), exactly once.
+const CSS_URL = new URL("./grid.css", import.meta.url).href;
+function ensureStyles() {
+  if (typeof document === "undefined") return;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === CSS_URL)) return;
+  document.head.append(html("link", { rel: "stylesheet", href: CSS_URL }));
+}
+
+export function grid(n, { cell = 40, labels = true, headers = false, label = "Board", className = "" } = {}) {
+  ensureStyles();
+  const pad = labels ? Math.round(cell * 0.7) : 2;
+  const width = pad + n * cell + 2;
+  const root = board(width, width, { label, className: ["grid-board", className] });
+  const layers = {
+    cells: svg("g", { class: "cells" }),
+    lines: svg("g", { class: "lines" }),
+    text: svg("g", { class: "cell-text" }),
+    overlay: svg("g", { class: "overlay" }),
+  };
+  const edge = svg("g", { class: "edge-labels", "aria-hidden": "true" });
+  const cells = new Map();
+  const x0 = pad, y0 = pad;
+
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const name = squareName(r, c);
+      const header = headers && (r === 0 || c === 0);
+      const g = svg("g", { class: ["cell", header && "header"], dataset: { square: name } },
+        svg("rect", { class: "cell-bg", x: x0 + c * cell, y: y0 + r * cell, width: cell, height: cell }));
+      cells.set(name, g);
+      layers.cells.append(g);
+    }
+  }
+  if (labels) {
+    const fs = cell * 0.36;
+    for (let i = 0; i < n; i++) {
+      edge.append(
+        svg("text", { x: x0 + (i + 0.5) * cell, y: pad * 0.5, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, LETTERS[i]),
+        svg("text", { x: pad * 0.5, y: y0 + (i + 0.5) * cell, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1)));
+    }
+  }
+  root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay);
+
+  const G = {
+    svg: root,
+    n,
+    unit: cell,
+    layers,
+    cell: (sq) => cells.get(sq),
+    rect(sq) {
+      const { row, col } = parseSquare(sq);
+      return { x: x0 + col * cell, y: y0 + row * cell, w: cell, h: cell };
+    },
+    center(sq) {
+      const { row, col } = parseSquare(sq);
+      return { x: x0 + (col + 0.5) * cell, y: y0 + (row + 0.5) * cell };
+    },
+    text(sq, content, { class: cls, size = 0.45, dx = 0, dy = 0 } = {}) {
+      const p = G.center(sq);
+      const t = svg("text", {
+        class: cls, x: p.x + dx * cell, y: p.y + dy * cell, "font-size": +(size * cell).toFixed(2),
+        "text-anchor": "middle", "dominant-baseline": "central",
+      }, content);
+      layers.text.append(t);
+      return t;
+    },
+    line(squares, { class: cls = "path" } = {}) {
+      const points = squares.map((sq) => { const p = G.center(sq); return `${p.x},${p.y}`; }).join(" ");
+      const l = svg("polyline", { class: cls, points, "stroke-width": +(cell * 0.12).toFixed(2) });
+      layers.lines.append(l);
+      return l;
+    },
+    mark(sq, ...classes) {
+      cells.get(sq)?.classList.add(...classes.filter(Boolean));
+      return cells.get(sq);
+    },
+    target(sq, opts) {
+      const g = cells.get(sq);
+      const r = G.rect(sq);
+      const inset = cell * 0.08;
+      g.append(svg("rect", { class: "ring", x: r.x + inset, y: r.y + inset, width: cell - 2 * inset, height: cell - 2 * inset, rx: inset }));
+      const p = G.center(sq);
+      return target(g, { ...opts, x: p.x, y: p.y });
+    },
+  };
+  return G;
+}
+
+// -- page furniture shared by the grid boards ---------------------------------
+
+let zoomed = true; // big grids on a phone: scroll a readable board (remembered across redraws)
+
+/** Wrap a big board so a phone can scroll it, with a toggle to fit it to the
+ *  screen instead; `focusSquare` is scrolled into view. -> [toggle, wrapper] */
+export function scrollable(G, { big = G.n >= 14, focusSquare = null } = {}) {
+  const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
+  const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
+    zoomed ? "Fit the whole grid" : "Zoom in");
+  toggle.addEventListener("click", () => {
+    zoomed = !zoomed;
+    wrap.classList.toggle("zoom", zoomed);
+    toggle.setAttribute("aria-pressed", String(zoomed));
+    toggle.textContent = zoomed ? "Fit the whole grid" : "Zoom in";
+  });
+  if (big && focusSquare) {
+    requestAnimationFrame(() => {
+      if (!wrap.isConnected || wrap.scrollWidth <= wrap.clientWidth) return;
+      const p = G.center(focusSquare);
+      const vb = G.svg.viewBox.baseVal;
+      const scale = G.svg.getBoundingClientRect().width / vb.width;
+      wrap.scrollLeft = p.x * scale - wrap.clientWidth / 2;
+    });
+  }
+  return [toggle, wrap];
+}
+
+/** The seat names from a view ("Player 1", ...). */
+export function seatName(view, seat) {
+  return view.seats?.[seat]?.name ?? `Player ${seat + 1}`;
+}

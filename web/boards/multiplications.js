@@ -1,0 +1,97 @@
+// Multiplications Within the Permutation: x's on a grid, then numbers on them.
+// Marking: the legal squares (view.legal_moves) are highlighted. Numbering:
+// every unnumbered x shows what it would score (board.gains), the last number is
+// ringed, and a line joins 1, 2, 3, ... Nothing about the rules is computed here.
+
+import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
+import { grid, scrollable, squareName } from "./grid.js";
+
+export const styles = ["grid.css"];
+
+export function render(view, ui) {
+  const b = view.board;
+  const n = b.size;
+  const live = !view.is_over && !ui.replaying;
+  const legal = new Set(view.legal_moves);
+  const xs = new Set(b.xs);
+  const order = Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
+  const last = order[order.length - 1] ?? null;
+  const marking = b.phase === "mark";
+
+  const G = grid(n, { label: `Multiplications Within the Permutation, ${n} by ${n}, ${marking ? "marking x's" : "numbering"}` });
+  const u = G.unit;
+  if (order.length > 1) G.line(order);
+  const lastC = last ? G.center(last) : null;
+
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const sq = squareName(r, c);
+      const number = b.numbers[sq];
+      if (number != null) {
+        G.text(sq, "×", { class: "x", size: 0.3, dx: -0.3, dy: -0.3 });
+        G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
+        const label = `${sq}, x numbered ${number}${sq === last ? ", the last number" : ""}`;
+        if (live) G.target(sq, { tryMove: sq, label, ui });
+        else G.cell(sq).setAttribute("aria-label", label);
+      } else if (xs.has(sq)) {
+        const gain = b.gains[sq];
+        G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
+        if (live && legal.has(sq)) {
+          G.mark(sq, "legal");
+          if (gain != null) {
+            G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
+            // On hover/focus: the rectangle whose area is the score (rows × columns).
+            const p = G.center(sq);
+            G.cell(sq).append(svg("rect", {
+              class: "span", x: Math.min(p.x, lastC.x), y: Math.min(p.y, lastC.y),
+              width: Math.abs(p.x - lastC.x), height: Math.abs(p.y - lastC.y),
+            }));
+          }
+          G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${gain != null ? ` for ${gain} point${gain === 1 ? "" : "s"}` : ""}`, ui });
+        } else if (live) {
+          G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
+        } else {
+          G.cell(sq).setAttribute("aria-label", `${sq}, x`);
+        }
+      } else if (live && legal.has(sq)) {
+        G.mark(sq, "legal");
+        G.target(sq, { move: sq, label: `${sq}, empty, legal: mark an x`, ui });
+      } else if (live && marking) {
+        G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui });
+      }
+    }
+  }
+  if (last) {
+    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: lastC.x, cy: lastC.y, r: u * 0.4, "stroke-width": u * 0.07 }));
+  }
+  if (live) rovingFocus(G.svg);
+
+  const phase = marking
+    ? `Part one: marking x's (${b.xs.length} of ${n} placed)`
+    : b.phase === "number" ? `Part two: numbering the x's (next: ${b.next_number})` : "All x's numbered";
+  const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase));
+  const legend = html("ul", { class: "grid-legend" },
+    html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
+    marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
+    marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
+    marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"));
+  const [toggle, wrap] = scrollable(G, { focusSquare: last });
+  return html("div", { class: "grid-game mu" }, info, toggle, wrap, legend);
+}
+
+export function thumbnail() {
+  const n = 5, u = 20;
+  const perm = [3, 0, 4, 1, 2]; // row -> column of its x
+  const numbers = { 1: 1, 3: 2, 0: 3 }; // row -> number written there
+  const parts = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    parts.push(svg("rect", { x: c * u, y: r * u, width: u, height: u, fill: "none", stroke: "currentColor", "stroke-opacity": 0.3 }));
+  }
+  const pts = Object.entries(numbers).sort((a, b) => a[1] - b[1]).map(([r]) => `${perm[r] * u + u / 2},${r * u + u / 2}`);
+  parts.push(svg("polyline", { points: pts.join(" "), fill: "none", stroke: "#009e73", "stroke-width": 2.5, "stroke-opacity": 0.7 }));
+  perm.forEach((c, r) => {
+    const num = numbers[r];
+    parts.push(svg("text", { x: c * u + u / 2, y: r * u + u / 2, "font-size": num ? 11 : 13, "font-weight": 700, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, num ? String(num) : "×"));
+  });
+  return thumb(n * u, n * u, parts);
+}
