@@ -195,9 +195,10 @@ def copy_pyodide(out: Path) -> dict[str, str]:
 
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
-    scratch = out.with_name(out.name + ".partial")
-    shutil.rmtree(scratch, ignore_errors=True)
-    scratch.mkdir(parents=True)
+    # Build beside dist/ under a unique name and swap it in at the end, so a
+    # server reading dist/ (or a second build running at the same time) never
+    # sees half a site.
+    scratch = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-new-"))
     try:
         shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
         wheel = build_engine_wheel(scratch)
@@ -213,13 +214,24 @@ def build(out: Path = DIST) -> dict:
             "boards": boards,
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
-        shutil.rmtree(out, ignore_errors=True)
-        scratch.replace(out)
+        scratch.chmod(0o755)
+        swap_in(scratch, out)
     except BaseException:
         shutil.rmtree(scratch, ignore_errors=True)
         raise
     log(f"built {out} in {time.perf_counter() - started:.1f} s: {size_report(out)}")
     return info
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Replace the folder `out` with `new` using renames only."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-old-"))
+        out.replace(old / out.name)
+    new.replace(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def size_report(out: Path) -> str:
