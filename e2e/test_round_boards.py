@@ -1,0 +1,246 @@
+"""The Prime Target and Nonconformity boards, played like a person would.
+
+One page (one engine start) for the whole module: games are opened by
+changing the URL fragment. Every expectation (records, previews, reasons for
+refusal) comes from the Python engine imported from py/, so the tests check
+the page against the rules rather than against numbers copied in here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
+    page.set_default_timeout(20_000)
+    watched.goto_ready(server)
+    yield watched
+    context.close()
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    w.errors.clear()
+    w.page.set_viewport_size(DESKTOP)
+    yield w.page
+    assert w.errors == []
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def open_record(w: Watched, record: str) -> None:
+    """Open a game by its record, the way a shared link does (no reload)."""
+    w.page.evaluate("r => { location.hash = r; }", record)
+    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
+    w.wait_ready()
+
+
+def wait_record(w: Watched, record: str) -> None:
+    w.page.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=record)
+    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
+    w.wait_ready()
+
+
+def shot(w: Watched, name: str, size: dict) -> None:
+    w.page.set_viewport_size(size)
+    ARTIFACTS.mkdir(exist_ok=True)
+    w.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def status(w: Watched) -> str:
+    return w.page.locator("#status").inner_text()
+
+
+# -- Prime Target ----------------------------------------------------------------------
+
+
+def pt_preview_text(values: list[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def pt_play_centre(w: Watched, state, rng: random.Random):
+    """Write one number in the centre: pick it in the palette, click a free wedge."""
+    page = w.page
+    board = state.view()["board"]
+    value = rng.choice(board["free_values"])
+    wedge = rng.choice(board["free_wedges"])
+    if value != board["free_values"][0] or rng.random() < 0.5:
+        page.locator(f'.pt-value-choice[data-value="{value}"]').click()
+    assert page.locator(f'.pt-value-choice[data-value="{value}"]').get_attribute("aria-pressed") == "true"
+    # every free wedge now plays this value, and no taken wedge carries a move
+    moves = sorted(page.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)"))
+    assert moves == sorted(f"{value}@{x}" for x in board["free_wedges"])
+    page.locator(f'[data-move="{value}@{wedge}"]').click()
+    after = state.play(f"{value}@{wedge}")
+    wait_record(w, after.record)
+    return after
+
+
+def pt_build_ring(w: Watched, state, rng: random.Random):
+    """Toggle some wedges of the next ring, checking the live preview each time."""
+    page = w.page
+    board = state.view()["board"]
+    rays = board["rays"]
+    signs = ["+"] * rays
+    preview = page.locator(".pt-preview-values")
+    expect = state.preview("+" * rays)
+    preview.filter(has_text=pt_preview_text(expect["values"])).wait_for()
+    assert page.locator(".pt-preview-score").inner_text() == str(expect["score"])
+    togglable = [i for i, c in enumerate(board["choices"]) if not c["same"]]
+    for i in rng.sample(togglable, k=min(len(togglable), rng.randint(1, 3))):
+        before = preview.inner_text()
+        page.locator(f'.pt-wedge.next[data-wedge="{i + 1}"]').click()
+        signs[i] = "-" if signs[i] == "+" else "+"
+        expect = state.preview("".join(signs))
+        preview.filter(has_text=pt_preview_text(expect["values"])).wait_for()
+        assert preview.inner_text() != before  # the toggle changed the preview
+        page.locator(".pt-preview-score", has_text=str(expect["score"])).wait_for()
+        primes = page.locator(".pt-preview-values .pt-prime-text").all_inner_texts()
+        assert primes == [str(v) for v, p in zip(expect["values"], expect["primes"]) if p]
+    notation = "".join(signs)
+    button = page.locator(".pt-play-ring")
+    assert button.get_attribute("data-move") == notation
+    button.click()
+    after = state.play(notation)
+    wait_record(w, after.record)
+    return after
+
+
+def pt_finish(w: Watched, state, rng: random.Random, *, toggle_every: int = 1):
+    ring_no = 0
+    while not state.is_over:
+        board = state.view()["board"]
+        if board["phase"] == "centre":
+            state = pt_play_centre(w, state, rng)
+        elif ring_no % toggle_every == 0:
+            state = pt_build_ring(w, state, rng)
+            ring_no += 1
+        else:
+            # a quicker ring: the default all-sums button, played as it stands
+            move = w.page.locator(".pt-play-ring").get_attribute("data-move")
+            w.page.locator(".pt-play-ring").click()
+            state = state.play(move)
+            wait_record(w, state.record)
+            ring_no += 1
+        assert status(w) == state.view()["status"]
+    return state
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3, "k": 2, "rays": 6}], ids=["default", "p3-k2-r6"])
+def test_prime_target_plays_to_the_end(w: Watched, page: Page, options: dict) -> None:
+    rng = random.Random(7)
+    state = quetgames.new_game("prime-target", **options)
+    open_record(w, state.record)
+    state = pt_finish(w, state, rng)
+    view = state.view()
+    assert view["is_over"]
+    assert page.locator("[data-move]").count() == 0
+    # the per-ring score list says who scored what on every ring
+    rows = page.locator(".pt-scores tbody tr")
+    assert rows.count() == len(view["board"]["ring_scores"])
+    for row, rs in zip(rows.all(), view["board"]["ring_scores"]):
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0].strip() == view["seats"][rs["seat"]]["name"]
+        assert cells[2].split()[0] == str(rs["score"])
+    # primes are circled on the board (a shape, not only a colour)
+    primes = sum(sum(rs["primes"]) for rs in view["board"]["ring_scores"])
+    assert page.locator(".pt-texts .pt-prime-mark:not(.off)").count() == primes
+
+
+def test_prime_target_illegal_click_shows_reason_and_changes_nothing(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("prime-target").play("3@2")
+    open_record(w, state.record)
+    page.locator('.pt-value-choice[data-value="5"]').click()
+    taken = page.locator('.pt-wedge[data-try="5@2"]')
+    assert taken.get_attribute("data-move") is None
+    with pytest.raises(quetgames.IllegalMove) as refused:
+        state.play("5@2")
+    taken.click()
+    page.locator("#message").filter(has_text=str(refused.value)).wait_for()
+    w.wait_ready()
+    assert w.fragment() == state.record
+    assert status(w) == state.view()["status"]
+
+
+def test_prime_target_keyboard_only(w: Watched, page: Page) -> None:
+    """An opening number and one ring, with Tab, digits, arrows, Enter and Space."""
+    state = quetgames.new_game("prime-target", rays=4)
+    for move in ("1@1", "2@2", "3@3"):
+        state = state.play(move)
+    open_record(w, state.record)
+    # Tab until a centre wedge has focus (the palette buttons come after the board)
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('pt-wedge')"):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    # only 4@4 is left: the focused wedge is the one free wedge
+    assert page.evaluate("() => document.activeElement.dataset.move") == "4@4"
+    page.keyboard.press("Enter")
+    state = state.play("4@4")
+    wait_record(w, state.record)
+
+    # the ring: focus comes back to the board; go round it and switch two wedges
+    page.wait_for_function("() => document.activeElement?.classList.contains('next')")
+    signs = ["+"] * 4
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.wedge") == "2"
+    page.keyboard.press("Enter")
+    signs[1] = "-"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.wedge") == "4"
+    page.keyboard.press(" ")
+    signs[3] = "-"
+    move = "".join(signs)
+    expect = state.preview(move)
+    page.locator(".pt-preview-values").filter(has_text=pt_preview_text(expect["values"])).wait_for()
+    # Tab on to the play button and press it
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('pt-play-ring')"):
+            break
+    assert page.evaluate("() => document.activeElement.dataset.move") == move
+    page.keyboard.press("Enter")
+    state = state.play(move)
+    wait_record(w, state.record)
+    assert status(w) == state.view()["status"]
+
+
+def test_prime_target_screenshots(w: Watched, page: Page) -> None:
+    rng = random.Random(3)
+    state = quetgames.new_game("prime-target")
+    open_record(w, state.record)
+    shot(w, "prime-target-centre-desktop", DESKTOP)
+    shot(w, "prime-target-centre-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    state = pt_play_centre(w, state, rng)
+    # a big target late in the game, built from the engine
+    big = quetgames.new_game("prime-target", k=5, players=2, rays=12)
+    while not big.is_over and len(big.view()["board"]["ring_scores"]) < 8:
+        big = big.play(rng.choice(big.legal_moves()[:64]))
+    open_record(w, big.record)
+    page.locator(".pt-wedge.next").nth(2).click()
+    page.locator(".pt-preview-score").wait_for()
+    shot(w, "prime-target-late-desktop", DESKTOP)
+    shot(w, "prime-target-late-phone", PHONE)

@@ -1,0 +1,465 @@
+// Prime Target: a target of concentric rings cut into wedges, drawn from the
+// engine's view. The centre is filled one value@wedge at a time (a palette of
+// the free values, then one click on a free wedge); each later ring is built by
+// toggling every wedge between sum and difference, with a live preview from the
+// engine (values, primes, score), then played with one button.
+// No rule lives here: values come from board.choices, primes and scores from
+// board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
+
+import { engine } from "../engine.js";
+import { html as h, svg as s, target } from "./svg.js";
+
+export const styles = ["round.css"];
+
+const SIZE = 500; // the viewBox is -SIZE…SIZE on both axes
+const LABEL_MARGIN = 34; // room outside the target for the wedge numbers
+
+// svg()/html() builders and target() (data-move / data-try wedges that play on
+// click, Enter and Space) come from the shared helpers. Focus goes round the
+// ring with the arrow keys (its own small roving focus below: the shared one
+// moves by screen direction, which on a circle skips wedges).
+
+/** Link this board's stylesheet once, if the shell has not already done so. */
+function ensureStyles() {
+  for (const file of styles) {
+    if (document.querySelector(`link[href$="${file}"]`)) continue;
+    const url = new URL(file, import.meta.url).href;
+    document.head.append(h("link", { rel: "stylesheet", href: url }));
+  }
+}
+
+function previewer(view, ui) {
+  if (typeof ui.preview === "function") return (move) => ui.preview(move);
+  // Older shells: ask the engine directly, as the acting seat.
+  return (move) => engine.request("preview", { record: view.record, move, seat: ui.seat ?? null });
+}
+
+function seatName(view, seat) {
+  return view.seats?.[seat]?.name ?? `Player ${seat + 1}`;
+}
+
+// -- geometry --------------------------------------------------------------------
+
+/** Radii of the ring edges: ring i lies between edges[i] and edges[i + 1].
+ * The centre ring is drawn wider than the others so its wedges, which are the
+ * narrowest, still hold a two-digit number. */
+function ringEdges(ringCount, rays) {
+  const outer = SIZE - LABEL_MARGIN;
+  const hub = Math.min(70, 18 + rays * 3);
+  const centreWeight = 1.6;
+  const unit = (outer - hub) / (ringCount - 1 + centreWeight);
+  const edges = [hub, hub + unit * centreWeight];
+  for (let i = 1; i < ringCount; i++) edges.push(edges[i] + unit);
+  return edges;
+}
+
+function point(r, degrees) {
+  const a = (degrees * Math.PI) / 180;
+  return [r * Math.sin(a), -r * Math.cos(a)];
+}
+
+const f = (n) => Number(n.toFixed(2));
+
+/** Annular sector from angle a0 to a1 (degrees clockwise from the top ray). */
+function sectorPath(r0, r1, a0, a1) {
+  const large = a1 - a0 > 180 ? 1 : 0;
+  const [x0, y0] = point(r1, a0);
+  const [x1, y1] = point(r1, a1);
+  const [x2, y2] = point(r0, a1);
+  const [x3, y3] = point(r0, a0);
+  return `M${f(x0)} ${f(y0)}A${f(r1)} ${f(r1)} 0 ${large} 1 ${f(x1)} ${f(y1)}` +
+    `L${f(x2)} ${f(y2)}A${f(r0)} ${f(r0)} 0 ${large} 0 ${f(x3)} ${f(y3)}Z`;
+}
+
+/** A wedge's number: horizontal where it fits, else turned to run along the
+ * ring (never upside down). Returns the group, its text and its prime mark (a
+ * pill drawn round the number, hidden until `prime` is set). */
+function wedgeLabel(r0, r1, a0, a1, digits, { prime = false } = {}) {
+  const mid = (a0 + a1) / 2;
+  const rm = (r0 + r1) / 2;
+  const depth = r1 - r0;
+  const arc = (rm * ((a1 - a0) * Math.PI)) / 180;
+  const perChar = 0.6 * Math.max(2, digits) + 0.35;
+  const rad = (mid * Math.PI) / 180;
+  // Room for a horizontal line through the wedge's middle: the ring's depth
+  // near 3 and 9 o'clock, the arc near 12 and 6.
+  const across = Math.min(depth / Math.max(1e-6, Math.abs(Math.sin(rad))), arc / Math.max(1e-6, Math.abs(Math.cos(rad))));
+  const cap = Math.min(depth * 0.6, 46);
+  const flat = Math.min(cap, (across * 0.9) / perChar);
+  const along = Math.min(cap, (arc * 0.88) / perChar);
+  const turn = flat < 0.8 * along;
+  const font = f(Math.max(8, turn ? along : flat));
+  let rotate = 0;
+  if (turn) rotate = mid > 90 && mid < 270 ? mid - 180 : mid;
+  const [x, y] = point(rm, mid);
+  const width = font * (0.6 * Math.max(1, digits) + 0.55);
+  const height = Math.min(font * 1.35, depth * 0.92);
+  const mark = s("rect", {
+    class: prime ? "pt-prime-mark" : "pt-prime-mark off",
+    x: f(-width / 2), y: f(-height / 2), width: f(width), height: f(height), rx: f(height / 2),
+  });
+  const text = s("text", { class: "pt-value", x: 0, y: 0, "font-size": font, "dominant-baseline": "central", "text-anchor": "middle" });
+  const group = s("g", { transform: `translate(${f(x)} ${f(y)})${rotate ? ` rotate(${f(rotate)})` : ""}` }, mark, text);
+  return { group, text, mark, font };
+}
+
+// -- module state kept across redraws of the same position -----------------------
+
+let kept = { record: null, signs: null, value: null, focus: null };
+
+// -- render ----------------------------------------------------------------------
+
+export function render(view, ui = {}) {
+  ensureStyles();
+  const b = view.board;
+  const inert = Boolean(ui.replaying) || view.is_over || view.legal_moves.length === 0;
+  const preview = previewer(view, ui);
+  const hadFocus = Boolean(document.activeElement?.closest?.(".pt-board"));
+  if (kept.record !== view.record) kept = { record: view.record, signs: null, value: null, focus: kept.focus };
+
+  const edges = ringEdges(b.ring_count, b.rays);
+  const step = 360 / b.rays;
+  const targets = []; // focusable wedges, in clockwise order
+  const tries = []; // filled centre wedges: not legal, but a click asks the engine why
+
+  const wedgeLayer = s("g", { class: "pt-wedges" });
+  const textLayer = s("g", { class: "pt-texts", "aria-hidden": "true" });
+  const svg = s("svg", {
+    class: "pt-svg",
+    viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${2 * SIZE}`,
+    role: "group",
+    "aria-label": `Prime Target: ${b.ring_count} rings of ${b.rays} wedges`,
+  },
+  // Wedges switched to the difference are hatched, so the choice shows without colour.
+  s("defs", {}, s("pattern", { id: "pt-hatch", width: 14, height: 14, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    s("rect", { class: "pt-hatch-bg", width: 14, height: 14 }),
+    s("line", { class: "pt-hatch-line", x1: 0, y1: 0, x2: 0, y2: 14 }))),
+  wedgeLayer, textLayer);
+
+  const scoresByRing = new Map(b.ring_scores.map((rs) => [rs.ring, rs]));
+
+  // One entry per drawn wedge, so the live preview can restyle it in place.
+  const nextWedges = [];
+
+  for (let ring = 0; ring < b.ring_count; ring++) {
+    const values = b.rings[ring] ?? null;
+    const r0 = edges[ring];
+    const r1 = edges[ring + 1];
+    const isNext = b.next_ring === ring && !view.is_over;
+    const scored = scoresByRing.get(ring);
+    const digits = Math.max(2, ...(values ?? []).map((v) => String(v ?? "").length),
+      ...(isNext && b.choices ? b.choices.map((c) => String(Math.max(c.sum, c.difference)).length) : []));
+    for (let w = 1; w <= b.rays; w++) {
+      const a0 = (w - 1) * step;
+      const a1 = w * step;
+      const value = values ? values[w - 1] : null;
+      const classes = ["pt-wedge", ring === 0 ? "centre" : "ring"];
+      let label;
+      if (scored) classes.push(`done`, `seat-${scored.seat}`);
+      if (value == null && !isNext) classes.push("empty");
+      const path = s("path", { d: sectorPath(r0, r1, a0, a1), dataset: { ring, wedge: w } });
+      const { group, text, mark } = wedgeLabel(r0, r1, a0, a1, digits, { prime: Boolean(scored?.primes[w - 1]) });
+      if (value != null) text.textContent = String(value);
+      if (scored?.primes[w - 1]) classes.push("prime");
+      const where = ring === 0 ? `centre wedge ${w}` : `ring ${ring} wedge ${w}`;
+      if (ring === 0 && b.phase === "centre") {
+        if (value == null) {
+          classes.push("free");
+          label = `${where}, empty`;
+          if (!inert) targets.push({ path, wedge: w, kind: "centre", opts: { move: `${b.free_values[0]}@${w}`, label, ui } });
+        } else {
+          label = `${where}, ${value}`;
+          // Not legal: a click or Enter still asks the engine, which says why.
+          if (!inert) tries.push({ path, wedge: w, opts: { tryMove: `${b.free_values[0]}@${w}`, label: `${label}, taken`, ui } });
+        }
+      } else if (isNext && b.choices) {
+        classes.push("next");
+        const entry = { path, text, mark, wedge: w, kind: "ring" };
+        nextWedges.push(entry);
+        if (!inert) targets.push(entry);
+        label = where;
+      } else if (value != null) {
+        label = `${where}, ${value}${scored?.primes[w - 1] ? ", prime" : ""}`;
+      } else {
+        label = `${where}, empty`;
+      }
+      path.setAttribute("class", classes.join(" "));
+      if (!path.hasAttribute("aria-label")) path.setAttribute("aria-label", label);
+      wedgeLayer.append(path);
+      textLayer.append(group);
+    }
+  }
+
+  // Rays and the wedge numbers outside the target, so notation can be read off.
+  const outer = edges.at(-1);
+  for (let w = 1; w <= b.rays; w++) {
+    const [x, y] = point(outer, (w - 1) * step);
+    const [hx, hy] = point(edges[0], (w - 1) * step);
+    textLayer.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
+    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
+    textLayer.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
+  }
+  textLayer.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
+
+  const wrap = h("div", { class: "pt-board round-board" });
+  const controls = h("div", { class: "pt-controls" });
+  const ringList = ringScoreList(view);
+
+  if (b.phase === "centre" && !inert) {
+    for (const t of [...targets, ...tries]) target(t.path, t.opts);
+    // The keyboard goes round every centre wedge; the taken ones explain themselves.
+    targets.push(...tries.map((t) => ({ ...t, kind: "taken" })));
+    targets.sort((x, y) => x.wedge - y.wedge);
+    centreControls(view, ui, controls, targets, tries);
+  } else if (b.phase === "rings" && b.choices && nextWedges.length) {
+    ringControls(view, ui, controls, nextWedges, inert, preview);
+  } else if (view.is_over) {
+    controls.append(h("p", { class: "pt-note" }, "The target is complete."));
+  }
+
+  rovingFocus(svg, targets);
+  // Many small wedges: on a phone the target keeps a readable size and scrolls sideways.
+  const dense = b.ring_count * b.rays > 60;
+  wrap.append(controls, h("div", { class: dense ? "pt-figure dense" : "pt-figure" }, svg), ringList);
+
+  if (hadFocus && targets.length) {
+    // Keyboard players keep their place after a move redraws the board.
+    requestAnimationFrame(() => {
+      const el = targets.find((t) => t.wedge === kept.focus && t.kind !== "taken")?.path ??
+        targets.find((t) => t.kind !== "taken")?.path ?? targets[0].path;
+      if (el.isConnected) el.focus();
+    });
+  }
+  return wrap;
+}
+
+// -- centre phase ------------------------------------------------------------------
+
+function centreControls(view, ui, controls, targets, tries) {
+  const b = view.board;
+  if (!b.free_values.includes(kept.value)) kept.value = b.free_values[0];
+  const palette = h("div", { class: "pt-palette", role: "group", "aria-label": "Number to write" });
+  const buttons = b.free_values.map((v) => h("button", {
+    type: "button", class: "pt-value-choice", "aria-pressed": String(v === kept.value), dataset: { value: v },
+    onclick: () => select(v),
+  }, String(v)));
+  palette.append(...buttons);
+  const hint = h("p", { class: "pt-hint" });
+
+  function select(v) {
+    kept.value = v;
+    for (const button of buttons) button.setAttribute("aria-pressed", String(Number(button.dataset.value) === v));
+    // target() reads its opts when it plays, so changing them re-aims every wedge.
+    for (const t of targets) {
+      t.opts.move = `${v}@${t.wedge}`;
+      t.path.dataset.move = t.opts.move;
+      t.path.setAttribute("aria-label", `centre wedge ${t.wedge}, empty, legal: write ${v}`);
+    }
+    for (const t of tries) {
+      t.opts.tryMove = `${v}@${t.wedge}`;
+      t.path.dataset.try = t.opts.tryMove;
+    }
+    hint.textContent = `Writing ${v}: choose an empty wedge of the centre.`;
+  }
+  select(kept.value);
+  // Number keys pick a value while a centre wedge has focus.
+  controls.dataset.keys = "digits";
+  controls.append(h("p", { class: "pt-label" }, "Numbers still free"), palette, hint);
+  controls.selectValue = select;
+}
+
+// -- ring phase --------------------------------------------------------------------
+
+function ringControls(view, ui, controls, wedges, inert, preview) {
+  const b = view.board;
+  const ring = b.next_ring;
+  if (!kept.signs || kept.signs.length !== b.rays) kept.signs = b.choices.map(() => "+");
+  const notation = () => kept.signs.map((sign, i) => (b.choices[i].same ? "+" : sign)).join("");
+  const seat = view.to_move[0];
+
+  const play = h("button", { type: "button", class: "pt-play-ring", disabled: inert }, "Play this ring");
+  const summary = h("p", { class: "pt-preview", "aria-live": "polite" });
+  const valuesLine = h("p", { class: "pt-preview-values" });
+  const signsLine = h("code", { class: "pt-notation" });
+  let asked = 0;
+
+  function draw(entry) {
+    const i = entry.wedge - 1;
+    const choice = b.choices[i];
+    const sign = choice.same ? "+" : kept.signs[i];
+    const value = sign === "+" ? choice.sum : choice.difference;
+    entry.text.textContent = String(value);
+    entry.path.classList.toggle("difference", sign === "-");
+    entry.path.classList.toggle("same", choice.same);
+    const what = choice.same ? `sum and difference both ${value}` : sign === "+" ? `sum ${value}` : `difference ${value}`;
+    entry.what = what;
+    labelWedge(entry);
+  }
+
+  function labelWedge(entry) {
+    const prime = entry.prime ? ", prime" : "";
+    const act = inert ? "" : entry.path.ownerSVGElement ? ", press to switch" : "";
+    entry.path.setAttribute("aria-label", `ring ${ring} wedge ${entry.wedge}, ${entry.what}${prime}${act}`);
+  }
+
+  async function refresh() {
+    const move = notation();
+    if (!inert) play.dataset.move = move;
+    signsLine.textContent = move;
+    const ticket = ++asked;
+    let result;
+    try {
+      result = await preview(move);
+    } catch (error) {
+      if (ticket === asked) summary.textContent = error.message;
+      return;
+    }
+    if (ticket !== asked) return; // a newer toggle has asked again
+    for (const entry of wedges) {
+      const prime = Boolean(result.primes[entry.wedge - 1]);
+      entry.prime = prime;
+      entry.path.classList.toggle("prime", prime);
+      entry.mark.classList.toggle("off", !prime);
+      labelWedge(entry);
+    }
+    const count = result.primes.filter(Boolean).length;
+    const who = seatName(view, seat);
+    summary.replaceChildren(
+      `This ring would score `, h("strong", { class: "pt-preview-score" }, String(result.score)),
+      ` for ${who} (${count} prime${count === 1 ? "" : "s"}).`);
+    valuesLine.replaceChildren(...result.values.flatMap((v, i) => [
+      i ? ", " : "",
+      result.primes[i] ? h("span", { class: "pt-prime-text" }, String(v)) : String(v),
+    ]));
+    play.setAttribute("aria-label", `Play this ring (${move}), scoring ${result.score}`);
+  }
+
+  function toggle(entry) {
+    if (inert) return;
+    const i = entry.wedge - 1;
+    if (b.choices[i].same) {
+      ui.explain?.(`Wedge ${entry.wedge}: the sum and the difference are both ${b.choices[i].sum}.`, "info");
+      return;
+    }
+    kept.signs[i] = kept.signs[i] === "+" ? "-" : "+";
+    draw(entry);
+    refresh();
+  }
+
+  for (const entry of wedges) {
+    draw(entry);
+    if (inert) continue;
+    entry.path.setAttribute("role", "switch");
+    entry.path.setAttribute("aria-checked", "false");
+    entry.activate = () => {
+      toggle(entry);
+      entry.path.setAttribute("aria-checked", String(kept.signs[entry.wedge - 1] === "-"));
+    };
+    entry.path.addEventListener("click", entry.activate);
+  }
+
+  const setAll = (sign) => {
+    kept.signs = b.choices.map(() => sign);
+    for (const entry of wedges) draw(entry);
+    refresh();
+  };
+  const tools = inert ? null : h("div", { class: "pt-tools" },
+    h("button", { type: "button", class: "pt-all secondary", onclick: () => setAll("+") }, "All sums"),
+    h("button", { type: "button", class: "pt-all secondary", onclick: () => setAll("-") }, "All differences"));
+
+  controls.append(
+    h("p", { class: "pt-label" }, inert ? `Ring ${ring} is next.` :
+      `Ring ${ring}: click a wedge (or press Enter on it) to switch between the sum (+) and the difference (−) of the two numbers inside it.`),
+    valuesLine, summary, inert ? null : h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools));
+  refresh();
+}
+
+// -- per-ring score list -----------------------------------------------------------
+
+function ringScoreList(view) {
+  const b = view.board;
+  if (!b.ring_scores.length) return h("div", { class: "pt-scores empty" });
+  const rows = b.ring_scores.map((rs) => {
+    const values = b.rings[rs.ring] ?? [];
+    const count = rs.primes.filter(Boolean).length;
+    return h("tr", { class: `seat-${rs.seat}` },
+      h("th", { scope: "row" }, `Ring ${rs.ring}`),
+      h("td", {}, h("span", { class: `pt-seat-swatch seat-${rs.seat}`, "aria-hidden": "true" }), seatName(view, rs.seat)),
+      h("td", { class: "pt-ring-values" }, values.flatMap((v, i) => [
+        i ? " " : "",
+        rs.primes[i] ? h("span", { class: "pt-prime-text", title: "prime" }, String(v)) : h("span", {}, String(v)),
+      ])),
+      h("td", { class: "pt-ring-score" }, String(rs.score), h("span", { class: "pt-why" }, ` (${count} prime${count === 1 ? "" : "s"})`)));
+  });
+  return h("details", { class: "pt-scores", open: true },
+    h("summary", {}, "Rings scored"),
+    h("table", {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Ring"), h("th", { scope: "col" }, "By"),
+        h("th", { scope: "col" }, "Values (primes circled)"), h("th", { scope: "col" }, "Score"))),
+      h("tbody", {}, rows)));
+}
+
+// -- keyboard: one roving tab stop over the targets, arrows go round the ring ------
+
+function rovingFocus(svg, targets) {
+  if (!targets.length) return;
+  let start = targets.findIndex((t) => t.wedge === kept.focus && t.kind !== "taken");
+  if (start < 0) start = Math.max(0, targets.findIndex((t) => t.kind !== "taken"));
+  targets.forEach((t, i) => {
+    t.path.setAttribute("tabindex", i === start ? "0" : "-1");
+    t.path.addEventListener("focus", () => {
+      kept.focus = t.wedge;
+      for (const other of targets) other.path.setAttribute("tabindex", other === t ? "0" : "-1");
+    });
+  });
+  svg.addEventListener("keydown", (event) => {
+    const i = targets.findIndex((t) => t.path === event.target);
+    if (i < 0) return;
+    const n = targets.length;
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (i + 1) % n;
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (i - 1 + n) % n;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = n - 1;
+    if (next !== null) {
+      event.preventDefault();
+      targets[next].path.focus();
+      return;
+    }
+    const t = targets[i];
+    if ((event.key === "Enter" || event.key === " ") && t.kind === "ring") {
+      event.preventDefault();
+      event.stopPropagation();
+      t.activate?.();
+    } else if (t.kind !== "ring" && /^[0-9]$/.test(event.key)) {
+      // Typing a free number selects it in the palette (1…9; 0 means 10).
+      const v = event.key === "0" ? 10 : Number(event.key);
+      const controls = svg.closest(".pt-board")?.querySelector(".pt-controls");
+      if (controls?.selectValue && controls.querySelector(`[data-value="${v}"]`)) controls.selectValue(v);
+    }
+  });
+}
+
+// -- thumbnail -----------------------------------------------------------------------
+
+export function thumbnail() {
+  const rays = 6;
+  const edges = [10, 26, 38, 50];
+  const step = 360 / rays;
+  const values = [[3, 1, 4, 6, 2, 5], [4, 5, 2, 8, 7, 8], [1, 7, 10, 1, 15, 12]];
+  const circled = [[], [false, true, true, false, true, false], [false, true, false, false, false, false]];
+  ensureStyles();
+  const svg = s("svg", { class: "pt-thumb round-board", viewBox: "-54 -54 108 108", "aria-hidden": "true" });
+  for (let ring = 0; ring < 3; ring++) {
+    for (let w = 1; w <= rays; w++) {
+      const a0 = (w - 1) * step;
+      const [tx, ty] = point((edges[ring] + edges[ring + 1]) / 2, a0 + step / 2);
+      const v = values[ring][w - 1];
+      const prime = Boolean(circled[ring][w - 1]);
+      svg.append(s("path", { class: `pt-wedge ${ring ? "ring done seat-" + (ring - 1) : "centre"}`, d: sectorPath(edges[ring], edges[ring + 1], a0, a0 + step) }));
+      if (prime) svg.append(s("circle", { class: "pt-prime-mark", cx: f(tx), cy: f(ty), r: 5 }));
+      svg.append(s("text", { class: "pt-value", x: f(tx), y: f(ty), "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central" }, String(v)));
+    }
+  }
+  return svg;
+}
