@@ -19,6 +19,7 @@ from typing import Any
 from .base import Game, State, load
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
 from .games import GAMES
+from .players import computer_move
 
 __all__ = [
     "GAMES",
@@ -30,6 +31,7 @@ __all__ = [
     "IllegalMove",
     "InvalidRecord",
     "InvalidOptions",
+    "computer_move",
 ]
 __version__ = "0.1.0"
 
