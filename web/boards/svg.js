@@ -70,6 +70,8 @@ export function board(width, height, { label = "Board", className = "" } = {}) {
     role: "group",
     "aria-label": label,
     preserveAspectRatio: "xMidYMid meet",
+    // Chromium puts a bare <svg> in the Tab order; the targets inside are the stops.
+    tabindex: "-1",
   });
 }
 
