@@ -10,6 +10,11 @@
 //  - #status says whose turn it is or how the game ended.
 
 import { engine } from "./engine.js";
+import { h, firstSentence } from "./dom.js";
+import { confirmDialog, showRules } from "./dialog.js";
+import { setupScreen } from "./setup.js";
+import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
+import { movesPanel, replayBanner, summaryPanel } from "./history.js";
 
 const root = document.documentElement;
 const loading = document.getElementById("loading");
@@ -17,33 +22,10 @@ const viewEl = document.getElementById("view");
 
 let buildInfo = null;
 let games = []; // from bridge "games"
-let current = null; // {record, view} of the open game, or null on the home page
+let current = null; // {record, view} of the open game (public view), or null off the game page
 let busy = false;
 const renderers = new Map(); // game id -> module with render(view, ui)
-
-// -- small DOM helpers -------------------------------------------------------------
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value == null) continue;
-    if (key === "class") el.className = value;
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : value);
-  }
-  el.append(...children.flat().filter((c) => c != null && c !== false));
-  return el;
-}
-
-/** Rules text with **bold** runs and blank-line paragraphs, built without innerHTML. */
-function richText(text) {
-  return text.split(/\n\s*\n/).map((para) =>
-    h("p", {}, para.split(/(\*\*[^*]+\*\*)/).map((part) =>
-      part.startsWith("**") && part.endsWith("**") ? h("strong", {}, part.slice(2, -2)) : part.replace(/\s*\n\s*/g, " "),
-    )),
-  );
-}
+const linkedStyles = new Set(); // board stylesheets already linked
 
 function fragment() {
   try {
@@ -100,182 +82,394 @@ async function start() {
 
 // -- routing -----------------------------------------------------------------------
 
+const SETUP = "setup=";
+
 async function route() {
   const record = fragment();
+  closeDialogs();
   if (record === "") {
-    current = null;
+    leaveGame();
     showHome();
+    return;
+  }
+  if (record.startsWith(SETUP)) {
+    const game = games.find((g) => g.id === record.slice(SETUP.length));
+    leaveGame();
+    if (game) showSetup(game);
+    else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
     return;
   }
   if (current && current.record === record) return;
   setEngineState("busy");
   try {
     const opened = await engine.request("open", { record });
+    leaveGame();
     await showGame(opened);
   } catch (error) {
-    current = null;
+    leaveGame();
     showHome(`That link does not hold a game we can open: ${error.message}`);
   }
 }
 
+function closeDialogs() {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+}
+
+// (a back/forward between entries always changes the fragment, so hashchange covers it)
 window.addEventListener("hashchange", () => buildInfo && route());
-window.addEventListener("popstate", () => buildInfo && route());
 
 // -- home page ---------------------------------------------------------------------
 
-function optionInput(option) {
-  const id = `opt-${option.name}`;
-  const label = option.help ? `${option.name} (${option.help})` : option.name;
-  let control;
-  // An option whose default is null (e.g. "draw at random") starts empty and is
-  // left out of the request while it stays empty.
-  if (option.kind === "int") {
-    control = h("input", { id, name: option.name, type: "number", min: option.min, max: option.max, value: option.default, required: option.default != null });
-  } else if (option.kind === "choice") {
-    control = h("select", { id, name: option.name },
-      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
-  } else if (option.kind === "bool") {
-    control = h("input", { id, name: option.name, type: "checkbox", checked: option.default === true });
-  } else if (option.kind === "pair") {
-    const [a, b] = option.default ?? [null, null];
-    control = h("span", { class: "pair", dataset: { pair: option.name } },
-      h("input", { name: `${option.name}.0`, type: "number", min: option.min, max: option.max, value: a, "aria-label": `${option.name}, first` }),
-      " × ",
-      h("input", { name: `${option.name}.1`, type: "number", min: option.min, max: option.max, value: b, "aria-label": `${option.name}, second` }));
-  } else {
-    return null;
-  }
-  return h("label", { class: "option", for: id }, h("span", {}, label), control);
+function boardModuleName(gameId) {
+  return buildInfo.boards.includes(gameId) ? gameId : "generic";
 }
 
-function readOptions(form, options) {
-  const values = {};
-  for (const option of options) {
-    const field = form.elements[option.name];
-    if (option.kind === "int") {
-      if (field.value !== "") values[option.name] = Number(field.value);
-    } else if (option.kind === "choice") values[option.name] = field.value;
-    else if (option.kind === "bool") values[option.name] = field.checked;
-    else if (option.kind === "pair") {
-      const parts = [0, 1].map((i) => form.elements[`${option.name}.${i}`].value);
-      if (parts.some((v) => v !== "")) values[option.name] = parts.map(Number);
-    }
+/** The card's picture: the board's own thumbnail() once its module has loaded;
+ * until then (or without one) a neutral placeholder in the same box. */
+function thumbnailBox(game) {
+  const box = h("div", { class: "thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, game.name[0]));
+  if (buildInfo.boards.includes(game.id)) {
+    rendererFor(game.id).then((module) => {
+      if (typeof module.thumbnail !== "function") return;
+      const picture = module.thumbnail();
+      if (picture instanceof Element) box.replaceChildren(picture);
+    }).catch((error) => console.warn(`no thumbnail for ${game.id}:`, error));
   }
-  return values;
+  return box;
+}
+
+async function startGame(gameId, options, seats) {
+  if (busy) return;
+  busy = true;
+  setEngineState("busy");
+  try {
+    const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) });
+    history.pushState(null, "", `#${created.record}`);
+    leaveGame();
+    await showGame(created);
+  } catch (error) {
+    setEngineState("ready");
+    throw error;
+  } finally {
+    busy = false;
+  }
 }
 
 function gameCard(game) {
-  const options = (game.options ?? []).filter((o) => ["int", "choice", "bool", "pair"].includes(o.kind));
+  // "Quick start": the usual options and unnamed seats, straight to the board.
   const error = h("p", { class: "form-error", role: "alert" });
-  const form = h("form", { class: "new-game", dataset: { game: game.id } },
-    h("div", { class: "options" }, options.map(optionInput)),
-    h("button", { type: "submit", class: "play" }, "Play"),
-    error);
-  form.addEventListener("submit", async (event) => {
+  const quick = h("form", { class: "new-game", dataset: { game: game.id } },
+    h("button", { type: "submit", class: "secondary", "aria-label": `Quick start ${game.name} with the usual options` }, "Quick start"));
+  quick.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (busy) return;
-    busy = true;
-    setEngineState("busy");
     try {
-      const created = await engine.request("new", { game: game.id, options: readOptions(form, options) });
-      history.pushState(null, "", `#${created.record}`);
-      await showGame(created);
+      await startGame(game.id, {});
     } catch (err) {
       error.textContent = err.message;
-      setEngineState("ready");
-    } finally {
-      busy = false;
     }
   });
-  return h("article", { class: "game-card", id: `game-${game.id}` },
-    h("h2", {}, game.name),
-    h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`),
-    h("p", { class: "summary" }, game.summary ?? ""),
-    game.rules ? h("details", { class: "rules" }, h("summary", {}, "Rules"), richText(game.rules)) : null,
-    form);
+  return h("article", { class: "game-card", id: `game-${game.id}`, "aria-labelledby": `title-${game.id}` },
+    thumbnailBox(game),
+    h("div", { class: "card-text" },
+      h("h2", { id: `title-${game.id}` }, game.name),
+      h("p", { class: "summary" }, firstSentence(game.summary ?? "")),
+      h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`)),
+    h("div", { class: "card-buttons" },
+      h("a", { class: "button play", href: `#${SETUP}${game.id}` }, "Play", h("span", { class: "visually-hidden" }, ` ${game.name}`)),
+      quick),
+    error);
 }
 
 function showHome(notice = "") {
   document.title = "Quet Games";
   viewEl.replaceChildren(
     h("section", { class: "home" },
+      h("h1", { class: "visually-hidden" }, "Quet Games"),
       h("p", { class: "intro" },
         "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),
-      notice ? h("p", { id: "message", class: "message", role: "alert" }, notice) : null,
+      notice ? h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } }, notice) : null,
       h("div", { class: "game-list" }, games.map(gameCard))));
   setEngineState("ready");
 }
 
-// -- game page ---------------------------------------------------------------------
+// -- setup screen ------------------------------------------------------------------
 
-async function rendererFor(gameId) {
-  const name = buildInfo.boards.includes(gameId) ? gameId : "generic";
-  if (!renderers.has(name)) renderers.set(name, await import(`./boards/${name}.js`));
+/** Computer levels the engine can play, if it says so (none yet: "coming soon"). */
+function computerLevels(game) {
+  return game.computer_levels ?? game.levels ?? [];
+}
+
+function showSetup(game) {
+  document.title = `New game of ${game.name} · Quet Games`;
+  viewEl.replaceChildren(setupScreen(game, {
+    levels: computerLevels(game),
+    onRules: () => showRules(game),
+    onStart: (options, seats) => startGame(game.id, options, seats),
+  }));
+  setEngineState("ready");
+  viewEl.querySelector(".setup-screen h2")?.focus({ preventScroll: true });
+}
+
+// -- game page ---------------------------------------------------------------------
+//
+// The page shows one of: the game as it stands (the board acts for the seat to
+// move); a past position (replay: inert board, the fragment stays the record);
+// or, when several people choose in secret at one screen, a hand-over screen
+// instead of the board until the right person says they hold the device.
+
+let replay = null; // {ply, plies, view, move} while showing a past position
+let hotseat = null; // {phase: "ask" | "handover" | "pick", seat, seatView} (see handover.js)
+let reveal = ""; // the round just revealed, in words, shown once
+
+function leaveGame() {
+  current = null;
+  replay = null;
+  hotseat = null;
+  reveal = "";
+}
+
+function linkStyles(module) {
+  for (const file of module.styles ?? []) {
+    const href = `boards/${file}`;
+    if (linkedStyles.has(href)) continue;
+    linkedStyles.add(href);
+    document.head.append(h("link", { rel: "stylesheet", href }));
+  }
+}
+
+/** The board module of a game (generic when it has none or its own fails to load). */
+function rendererFor(gameId) {
+  const name = boardModuleName(gameId);
+  if (!renderers.has(name)) {
+    const pending = import(`./boards/${name}.js`).then((module) => {
+      linkStyles(module);
+      return module;
+    });
+    renderers.set(name, pending);
+    pending.catch(() => renderers.delete(name));
+  }
   return renderers.get(name);
 }
 
-let frame = 0;
+async function boardFor(gameId) {
+  try {
+    return await rendererFor(gameId);
+  } catch (error) {
+    console.warn(`the board of ${gameId} did not load; using the generic one`, error);
+    return rendererFor("generic");
+  }
+}
 
-/** Draw `opened` ({record, view}) on the next animation frame; resolves once drawn. */
-async function showGame(opened) {
-  const renderer = await rendererFor(opened.view.game);
-  current = opened;
+function gameInfo(id) {
+  return games.find((g) => g.id === id) ?? { id, name: id };
+}
+
+let frame = 0;
+let renderer = null;
+
+/** Show `opened` ({record, view} with the public view) on the next animation
+ * frame; resolves once drawn. secret: a move in the record is hidden from the view. */
+async function showGame(opened, { secret = false, revealed = "", focus = null } = {}) {
+  renderer = await boardFor(opened.view.game);
+  current = { ...opened, secret: secret || pendingSecret(opened.view), plies: null };
+  replay = null;
+  hotseat = hotSeatFor(current.view, current.secret);
+  reveal = revealed;
+  await drawSoon(focus);
+}
+
+/** Redraw on the next animation frame (one draw per frame); resolves once drawn. */
+function drawSoon(focus = null) {
   cancelAnimationFrame(frame);
   return new Promise((resolve) => {
     frame = requestAnimationFrame(() => {
-      drawGame(renderer, opened);
+      if (current) drawGame(focus);
       setEngineState("ready");
       resolve();
     });
   });
 }
 
-const ui = {
-  play: (notation) => play(notation),
-  explain: (text) => explain(text),
-};
-
-function explain(text, kind = "info") {
-  const message = document.getElementById("message");
-  if (!message) return;
-  message.textContent = text;
-  message.dataset.kind = kind;
+function actingSeat() {
+  return hotseat?.phase === "pick" ? hotseat.seat : null;
 }
 
+function makeUi(replaying) {
+  const seat = actingSeat();
+  return {
+    seat,
+    replaying,
+    play: (notation) => play(notation),
+    explain: (text, kind = "info") => explain(text, kind),
+    preview: (move) => preview(move, seat),
+    confirm: (text) => confirmDialog(text),
+  };
+}
+
+function explain(text, kind = "info") {
+  const alert = document.getElementById("message");
+  const note = document.getElementById("note");
+  // errors and warnings interrupt (role=alert); other news is polite
+  if (kind === "error" || kind === "warning") {
+    if (note) note.textContent = "";
+    if (alert) {
+      alert.textContent = text;
+      alert.dataset.kind = kind;
+    }
+  } else {
+    if (alert) alert.textContent = "";
+    if (note) note.textContent = text;
+  }
+}
+
+async function preview(move, seat) {
+  if (!current) throw new Error("no game is open");
+  return engine.request("preview", { record: current.record, move: String(move), ...(seat != null ? { seat } : {}) });
+}
+
+/** Play a move for the acting seat; resolves true once the new position is
+ * drawn, false (with the engine's reason shown, nothing changed) if refused. */
 async function play(notation) {
-  if (busy || !current) return;
+  if (busy || !current || replay) return false;
+  const seat = actingSeat();
+  const before = current.view;
   busy = true;
   setEngineState("busy");
   try {
-    const played = await engine.request("play", { record: current.record, move: String(notation) });
+    let played = await engine.request("play", { record: current.record, move: String(notation), ...(seat != null ? { seat } : {}) });
+    // a seat's own view may hold its secret pick: the page keeps only the public one
+    if (seat != null) played = await engine.request("open", { record: played.record });
     history.replaceState(null, "", `#${played.record}`);
-    await showGame(played);
-    explain("");
+    const hidden = !played.view.is_over && played.view.history.length === before.history.length;
+    await showGame(played, { secret: hidden, revealed: revealText(before, played.view), focus: "board" });
+    return true;
   } catch (error) {
     // Nothing changes: the same view stays, with the engine's explanation.
     explain(error.message, "error");
     setEngineState("ready");
+    return false;
   } finally {
     busy = false;
   }
 }
 
-function seatList(view) {
-  const seats = view.seats ?? view.scores.map((_, i) => ({ name: `Player ${i + 1}` }));
-  return h("ol", { class: "seats" }, seats.map((seat, i) =>
-    h("li", {
-      class: [view.to_move.includes(i) && !view.is_over ? "to-move" : "", view.winners.includes(i) ? "winner" : ""].join(" ").trim(),
-    }, h("span", { class: "seat-name" }, seat.name), " ", h("span", { class: "score" }, String(view.scores[i] ?? 0)))));
+/** Run one engine call as the page's busy step (no other move meanwhile). */
+async function step(work) {
+  if (busy || !current) return;
+  busy = true;
+  setEngineState("busy");
+  try {
+    await work();
+  } catch (error) {
+    explain(error.message, "error");
+  } finally {
+    setEngineState("ready");
+    busy = false;
+  }
 }
 
-function drawGame(renderer, { record, view }) {
-  const game = games.find((g) => g.id === view.game) ?? { name: view.game };
+async function plyCount() {
+  if (current.plies == null) current.plies = (await engine.request("at", { record: current.record, ply: 0 })).plies;
+  return current.plies;
+}
+
+function replayTo(ply) {
+  return step(async () => {
+    const plies = await plyCount();
+    const wanted = Math.max(0, Math.min(ply, plies));
+    if (wanted >= plies) {
+      replay = null;
+    } else {
+      const at = await engine.request("at", { record: current.record, ply: wanted });
+      replay = { ply: wanted, plies: at.plies, view: at.view, move: current.view.history[wanted - 1] };
+    }
+    await drawSoon("keep");
+  });
+}
+
+function exitReplay() {
+  replay = null;
+  return drawSoon("exit-replay");
+}
+
+function undo() {
+  return step(async () => {
+    if (replay) return;
+    const plies = await plyCount();
+    if (plies === 0) return;
+    const at = await engine.request("at", { record: current.record, ply: plies - 1 });
+    history.replaceState(null, "", `#${at.record}`);
+    await showGame({ record: at.record, view: at.view }, { secret: at.view.history.length < plies - 1, focus: "undo" });
+    explain("The last move was taken back.", "info");
+  });
+}
+
+function showSeatBoard() {
+  return step(async () => {
+    if (!hotseat) return;
+    const opened = await engine.request("open", { record: current.record, seat: hotseat.seat });
+    hotseat = { ...hotseat, phase: "pick", seatView: opened.view };
+    reveal = "";
+    await drawSoon("board");
+  });
+}
+
+function playAgain() {
+  const { view } = current;
+  const seats = view.seats.map((seat, i) => ({ name: seat.name === `Player ${i + 1}` ? "" : seat.name, kind: seat.kind }));
+  return startGame(view.game, view.options ?? {}, seats).catch((error) => explain(error.message, "error"));
+}
+
+function seatList(view) {
+  const over = view.is_over;
+  return h("ol", { class: "seats", "aria-label": "Players" }, view.seats.map((_, i) => {
+    const toMove = !over && view.to_move.includes(i);
+    const won = view.winners.includes(i);
+    return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
+      h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
+      h("span", { class: "seat-name" }, seatName(view, i)),
+      h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
+      toMove ? h("span", { class: "badge turn" }, "to move") : null,
+      won ? h("span", { class: "badge won" }, "winner") : null);
+  }));
+}
+
+function boardArea(view) {
+  const area = h("div", { id: "board", class: "board" });
+  if (replay) {
+    const drawn = renderer.render(replay.view, makeUi(true));
+    // a past position is a picture: nothing in it plays
+    for (const el of drawn.querySelectorAll("[data-move], [data-try]")) {
+      el.removeAttribute("data-move");
+      el.removeAttribute("data-try");
+    }
+    area.inert = true;
+    area.classList.add("replaying");
+    area.append(drawn);
+  } else if (hotseat && hotseat.phase !== "pick") {
+    area.classList.add("curtained");
+    area.append(curtain(view, hotseat, { reveal, onShow: showSeatBoard }));
+  } else if (hotseat) {
+    area.append(secretBanner(view, hotseat.seat), renderer.render(hotseat.seatView, makeUi(false)));
+  } else {
+    area.append(renderer.render(view, makeUi(false)));
+  }
+  return area;
+}
+
+function drawGame(focus) {
+  const { record, view, secret } = current;
+  const game = gameInfo(view.game);
+  const focusKey = focus === "keep" ? document.activeElement?.closest?.("[data-key]")?.dataset.key : focus;
+  const focusInBoard = document.getElementById("board")?.contains(document.activeElement);
   document.title = `${game.name} · Quet Games`;
-  const board = renderer.render(view, ui);
+
+  const shown = replay ? replay.view : view;
+  const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick");
   const input = h("input", { id: "move-input", name: "move", autocomplete: "off", spellcheck: "false", placeholder: view.legal_moves[0] ?? "" });
   const moveForm = h("form", { id: "move-form", class: "move-form" },
-    h("label", { for: "move-input" }, "Move"), input, h("button", { type: "submit" }, "Play"));
+    h("label", { for: "move-input" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
   moveForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -283,27 +477,59 @@ function drawGame(renderer, { record, view }) {
   });
   const share = h("input", { class: "share", readonly: true, value: location.href, "aria-label": "Link to this game" });
   share.addEventListener("focus", () => share.select());
+  const plies = view.history.length + (secret ? 1 : 0);
+
   viewEl.replaceChildren(
-    h("section", { class: "game", dataset: { game: view.game, record } },
+    // while a secret pick waits the record holds it: it stays out of the page
+    h("section", { class: "game", dataset: { game: view.game, record: secret ? null : record } },
       h("div", { class: "game-head" },
         h("h2", {}, game.name),
-        h("a", { href: "#", class: "back" }, "All games")),
+        h("nav", { class: "head-links" },
+          game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
+          h("a", { href: "#", class: "back" }, "All games"))),
       h("p", { id: "status", class: view.is_over ? "status over" : "status", "aria-live": "polite" }, view.status),
-      seatList(view),
-      h("div", { id: "board", class: "board" }, board),
-      h("p", { id: "message", class: "message", role: "alert" }),
-      view.is_over ? null : moveForm,
-      h("details", { class: "history" },
-        h("summary", {}, `Moves played (${view.history.length})`),
-        h("ol", {}, view.history.map((m) => h("li", {}, String(m))))),
-      game.rules ? h("details", { class: "rules" }, h("summary", {}, "Rules"), richText(game.rules)) : null,
-      h("label", { class: "share-label" }, "Share this game: ", share)));
+      seatList(shown),
+      view.is_over && !replay ? summaryPanel(view, { onPlayAgain: playAgain }) : null,
+      h("div", { class: "game-body" },
+        h("div", { class: "board-col" },
+          replay ? replayBanner(replay, exitReplay) : null,
+          boardArea(view),
+          h("p", { id: "message", class: "message", role: "alert" }),
+          h("p", { id: "note", class: "note", role: "status" }, !hotseat && reveal ? reveal : ""),
+          canPlay ? moveForm : null),
+        h("aside", { class: "side" },
+          movesPanel({
+            moves: view.history, ply: replay ? replay.ply : null, plies,
+            canUndo: plies > 0 && !(hotseat?.phase === "pick"), canReplay: !(hotseat?.phase === "pick"),
+          }, { replayTo, exit: exitReplay, undo }))),
+      secret ? null : h("label", { class: "share-label" }, "Share this game: ", share)));
+
+  restoreFocus(focusKey, focusInBoard);
 }
 
-// One delegated handler: any element with data-move is a one-click move.
+function restoreFocus(key, wasInBoard) {
+  const board = document.getElementById("board");
+  let el = null;
+  if (key === "board" || (key == null && wasInBoard)) {
+    el = board.querySelector(".curtain button, [data-move][tabindex='0'], [data-move], [tabindex='0'], button, input");
+  } else if (key === "exit-replay") {
+    el = document.querySelector("[data-key=back]");
+  } else if (key) {
+    el = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (el?.disabled) el = document.querySelector(".replay-nav button:not(:disabled)") ?? document.querySelector("[data-key=undo]:not(:disabled)");
+  }
+  if (current?.view.is_over && !replay && key !== "keep" && document.getElementById("summary") && (key === "board" || wasInBoard)) {
+    el = document.getElementById("summary-title");
+  }
+  if (hotseat && hotseat.phase !== "pick" && (key === "board" || wasInBoard)) el = document.getElementById("curtain-title") ?? el;
+  el?.focus({ preventScroll: key !== "board" });
+}
+
+// One delegated handler: any element with data-move is a one-click move
+// (board modules built on svg.js handle their own targets and stop the event).
 viewEl.addEventListener("click", (event) => {
   const target = event.target.closest?.("[data-move]");
-  if (target && viewEl.contains(target) && !target.closest("[disabled]")) {
+  if (target && viewEl.contains(target) && !target.closest("[disabled], [inert]")) {
     event.preventDefault();
     play(target.dataset.move);
   }

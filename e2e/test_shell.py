@@ -1,0 +1,358 @@
+"""The shell around the boards, used like a person would: the home page, the
+setup screen, move history with replay and undo, the end-of-game summary, and
+hot-seat secrecy for Nonconformity's simultaneous picks.
+
+One page (one engine start) for the whole module; screens are reached by
+changing the URL fragment, as links do. Expected records, seats, scores and
+reveals come from the Python engine imported from py/.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .harness import ARTIFACTS, Watched
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
+    page.set_default_timeout(20_000)
+    watched.goto_ready(server)
+    yield watched
+    context.close()
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    w.errors.clear()
+    w.page.set_viewport_size(DESKTOP)
+    yield w.page
+    assert w.errors == []
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def shoot(page: Page, name: str) -> None:
+    """The same screen at phone and desktop size, into e2e/artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(ARTIFACTS / f"shell-{name}-{tag}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def go(w: Watched, fragment: str) -> None:
+    w.page.evaluate("f => { location.hash = f; }", fragment)
+
+
+def open_record(w: Watched, record: str) -> None:
+    go(w, record)
+    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
+    w.wait_ready()
+
+
+def wait_fragment_change(w: Watched, old: str) -> str:
+    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
+    w.wait_ready()
+    return w.fragment()
+
+
+def click_move(w: Watched, move: str) -> str:
+    """Click the board's target for `move` (saying yes if the board asks) and
+    return the new record once the page is ready again."""
+    old = w.fragment()
+    target = w.page.locator(f'#board [data-move="{move}"]').first
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        # the pointer cannot reach it (a neighbour's drawing covers its centre): the keyboard can
+        target.focus()
+        w.page.keyboard.press("Enter")
+    w.page.wait_for_function(
+        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
+        arg=old)
+    if w.page.locator("dialog.confirm[open]").count():
+        w.page.locator("dialog.confirm[open] button[value=yes]").click()
+    return wait_fragment_change(w, old)
+
+
+def board_moves(page: Page) -> list[str]:
+    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
+
+
+def new_from_setup(w: Watched, game_id: str, options: dict[str, str], names: list[str]) -> quetgames.State:
+    """Fill the setup screen like a person and start; the engine's state of the new game."""
+    page = w.page
+    go(w, f"setup={game_id}")
+    form = page.locator(f'form.setup[data-game="{game_id}"]')
+    form.wait_for()
+    for name, value in options.items():
+        form.locator(f'[name="{name}"]').fill(value)
+    rows = form.locator(".seat-row")
+    assert rows.count() == len(names)
+    for i, name in enumerate(names):
+        rows.nth(i).locator("input").fill(name)
+    old = w.fragment()
+    form.locator("button[type=submit]").click()
+    record = wait_fragment_change(w, old)
+    page.locator("section.game").wait_for()
+    return quetgames.load(record)
+
+
+# -- home and setup ------------------------------------------------------------------
+
+
+def test_home_lists_the_games_and_keyboard_reaches_play_then_the_board(w: Watched, page: Page) -> None:
+    go(w, "")
+    page.locator(".game-card").first.wait_for()
+    cards = page.locator(".game-card")
+    assert cards.count() == len(quetgames.GAMES)
+    for game in quetgames.GAMES.values():
+        card = page.locator(f"#game-{game.id}")
+        assert card.locator(".thumb").count() == 1
+        summary = card.locator(".summary").inner_text()
+        assert game.summary.startswith(summary) and summary.endswith(".")
+        assert "invented by leroy quet" in card.inner_text().lower()
+    # every picture box has the same size, drawn or not, so nothing jumps
+    sizes = page.locator(".thumb").evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
+    assert len({tuple(s) for s in sizes}) == 1
+    shoot(page, "home")
+
+    # keyboard only: Tab to the first Play button, Enter opens its setup screen
+    first = next(iter(quetgames.GAMES.values()))
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('play')"):
+            break
+    assert page.evaluate("document.activeElement.getAttribute('href')") == f"#setup={first.id}"
+    page.keyboard.press("Enter")
+    start = page.locator(f'form.setup[data-game="{first.id}"] button[type=submit]')
+    start.wait_for()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('start')"):
+            break
+    old = w.fragment()
+    page.keyboard.press("Enter")
+    wait_fragment_change(w, old)
+    page.locator("section.game").wait_for()
+    # ... and on to the board: Tab until a move target has focus, Enter plays it
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('#board') && document.activeElement.matches('[data-move]')"):
+            break
+    move = page.evaluate("document.activeElement.dataset.move")
+    assert move
+    old = w.fragment()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')", arg=old)
+    if page.locator("dialog.confirm[open]").count():
+        page.keyboard.press("Enter")  # the dialog's focus starts on "Yes"
+    assert wait_fragment_change(w, old) == quetgames.load(old).play(move).record
+
+
+def test_setup_creates_a_game_with_names_shown_as_text(w: Watched, page: Page) -> None:
+    names = ["<b>Ann</b>", "<script>x()</script>", "Cleo"]
+    go(w, "setup=multiplications")
+    form = page.locator('form.setup[data-game="multiplications"]')
+    form.wait_for()
+    assert form.locator(".seat-row").count() == 2  # follows the players option's default
+    form.locator('[name="players"]').fill("3")
+    assert form.locator(".seat-row").count() == 3
+    assert form.locator(".seat-row input").first.get_attribute("maxlength") == "20"
+    # computer players are offered but not yet playable
+    assert form.locator(".seat-row select").first.locator("option[disabled]").count() == 3
+    # every option has a label in words
+    for name in ("players", "k"):
+        assert page.locator(f'label[for="opt-{name}"]').inner_text().strip()
+    # the engine's refusal is shown next to the form, in words
+    form.locator('[name="k"]').fill("12")
+    form.locator("button[type=submit]").click()
+    error = page.locator("#setup-error")
+    error.filter(has_text="cannot start").wait_for()
+    with pytest.raises(quetgames.InvalidOptions) as refused:
+        quetgames.new_game("multiplications", players=3, k=12)
+    assert str(refused.value) in error.inner_text()
+    assert w.fragment() == "setup=multiplications"
+    shoot(page, "setup")
+
+    # "How to play" from the setup screen: the rules, as text
+    page.get_by_role("button", name="How to play").click()
+    rules = page.locator("dialog.rules-dialog[open]")
+    rules.wait_for()
+    assert rules.locator("strong").count() > 0 and rules.locator("p").count() > 1
+    page.keyboard.press("Escape")
+    rules.wait_for(state="detached")
+
+    state = new_from_setup(w, "multiplications", {"k": "3"}, names)
+    assert [s["name"] for s in state.view()["seats"]] == names
+    assert state.options["players"] == 3 and state.history == ()
+    seats = page.locator(".seats .seat-name")
+    assert seats.all_inner_texts() == names
+    assert page.locator(".seats b, .seats script, #view b").count() == 0
+    assert page.locator("#status").inner_text() == state.view()["status"]
+
+
+# -- the game page: replay, undo, summary ----------------------------------------------
+
+
+def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    open_record(w, state.record)
+    rng = random.Random(7)
+    for _ in range(3):
+        move = rng.choice(board_moves(page))
+        assert click_move(w, move) == (state := state.play(move)).record
+    record = state.record
+    assert page.locator(".move-list .ply").all_inner_texts() == [f"{i + 1}. {m}" for i, m in enumerate(state.history)]
+    shoot(page, "game")
+
+    page.locator('[data-key="ply-1"]').click()
+    banner = page.locator(".replay-banner")
+    banner.wait_for()
+    assert "after move 1 of 3" in banner.inner_text()
+    assert w.fragment() == record
+    assert page.locator("#board [data-move]").count() == 0
+    assert page.locator("#board").evaluate("b => b.inert")
+    assert page.locator("#status").inner_text() == state.view()["status"]
+    page.get_by_role("button", name="First: the start of the game").click()
+    banner.filter(has_text="the start of the game").wait_for()
+    page.get_by_role("button", name="Forward one move").click()
+    banner.filter(has_text="after move 1 of 3").wait_for()
+    page.get_by_role("button", name="Forward one move").click()
+    banner.filter(has_text="after move 2 of 3").wait_for()
+    assert w.fragment() == record
+    # undo is for the game as it stands, not a past position
+    assert page.locator('[data-key="undo"]').is_disabled()
+    page.get_by_role("button", name="Back to the game").click()
+    banner.wait_for(state="detached")
+    assert w.fragment() == record and page.locator("#board [data-move]").count() > 0
+
+    page.locator('[data-key="undo"]').click()
+    taken_back = quetgames.load(record)
+    after_undo = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    for move in taken_back.history[:-1]:
+        after_undo = after_undo.play(move)
+    assert wait_fragment_change(w, record) == after_undo.record
+    page.locator(f'section.game[data-record="{after_undo.record}"]').wait_for()
+    assert page.locator(".move-list .ply").count() == 2
+    assert page.locator("#status").inner_text() == after_undo.view()["status"]
+
+
+def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications", players=3, k=3).with_seats(["Ann", "", "Cleo"])
+    open_record(w, state.record)
+    rng = random.Random(11)
+    while not state.is_over:
+        move = rng.choice(board_moves(page))
+        assert click_move(w, move) == (state := state.play(move)).record
+    view = state.view()
+    summary = page.locator("#summary")
+    summary.wait_for()
+    winners = [view["seats"][s]["name"] for s in view["winners"]]
+    assert all(name in summary.locator(".winners").inner_text() for name in winners)
+    rows = summary.locator("tbody tr")
+    assert rows.count() == 3
+    for seat in range(3):
+        assert rows.nth(seat).locator("td").inner_text() == str(view["scores"][seat])
+        assert view["seats"][seat]["name"] in rows.nth(seat).inner_text()
+    assert page.locator("#status").inner_text() == view["status"]
+    assert page.locator("#move-form").count() == 0
+    shoot(page, "summary")
+
+    page.get_by_role("button", name="Play again").click()
+    record = wait_fragment_change(w, state.record)
+    again = quetgames.load(record)
+    assert again.history == () and again.options == state.options
+    assert again.view()["seats"] == view["seats"]
+    # the summary's "All games" goes home
+    open_record(w, state.record)
+    page.locator("#summary a", has_text="All games").click()
+    page.locator(".game-card").first.wait_for()
+
+
+# -- hot seat: Nonconformity's secret picks --------------------------------------------
+
+
+def board_mentions(page: Page, number: str) -> bool:
+    """Whether the number appears as a whole word in the board area's text or attributes."""
+    text = page.locator("#board").evaluate(
+        "b => b.innerText + ' ' + [...b.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value)).join(' ')")
+    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
+
+
+def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -> None:
+    state = new_from_setup(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "10"}, ["Alice", "Bob"])
+    names = ["Alice", "Bob"]
+    rng = random.Random(3)
+    for round_ in (1, 2):
+        # a new round: Alice is asked to take the device, Bob to look away; no board yet
+        curtain = page.locator('.curtain[data-phase="ask"]')
+        curtain.wait_for()
+        assert "Alice, choose your number" in curtain.inner_text() and "Bob, look away" in curtain.inner_text()
+        assert page.locator("#board [data-move]").count() == 0
+        page.get_by_role("button", name="I am Alice: show my choices").click()
+        page.locator("#board [data-move]").first.wait_for()
+        assert page.locator(".secret-banner").inner_text().startswith("Alice")
+        legal = board_moves(page)
+        assert legal and set(legal) <= set(state.legal_moves(0))
+        pick_a = rng.choice(legal)
+        old = w.fragment()
+        page.locator(f'#board [data-move="{pick_a}"]').first.click()
+        wait_fragment_change(w, old)
+        state = state.play(pick_a, 0)
+        assert w.fragment() == state.record
+
+        # hand-over: nothing about Alice's pick anywhere in the page
+        handover = page.locator('.curtain[data-phase="handover"]')
+        handover.wait_for()
+        assert "Pass the device to Bob" in handover.inner_text()
+        assert not board_mentions(page, pick_a)
+        html = page.content()
+        assert state.record not in html, html[max(0, html.find(state.record) - 300):html.find(state.record) + 50]
+        assert "data-record" not in page.locator("section.game").evaluate("s => s.outerHTML.slice(0, 200)")
+        if round_ == 1:
+            shoot(page, "handover")
+        page.get_by_role("button", name="I am Bob: show my choices").click()
+        page.locator("#board [data-move]").first.wait_for()
+        assert not board_mentions(page, pick_a) or pick_a in state.legal_moves(1)
+        assert page.locator(".secret-banner").inner_text().startswith("Bob")
+        # Bob's board is drawn from his own view: his choices, not Alice's pick
+        legal_b = board_moves(page)
+        assert legal_b and set(legal_b) <= set(state.legal_moves(1))
+        pick_b = rng.choice(legal_b)
+        old = w.fragment()
+        page.locator(f'#board [data-move="{pick_b}"]').first.click()
+        wait_fragment_change(w, old)
+        state = state.play(pick_b, 1)
+        assert w.fragment() == state.record
+
+        # the reveal, as an event in words
+        entry = state.view()["board"]["round_log"][-1]
+        scorers = [names[s] for s in (0, 1) if entry["scored"][s]]
+        outcome = "nobody scores" if not scorers else (f"{scorers[0]} scores" if len(scorers) == 1 else "Alice and Bob score")
+        expected = f"Round {round_}: Alice picked {pick_a}, Bob picked {pick_b} — {outcome}"
+        page.locator(".reveal, #note", has_text=expected).first.wait_for()
+
+    assert state.is_over
+    page.locator("#summary").wait_for()
+    assert page.locator("#status").inner_text() == state.view()["status"]

@@ -1,0 +1,52 @@
+// In-page dialogs on <dialog>: a yes/no question for the boards (ui.confirm)
+// and a "How to play" sheet. Escape closes either (a question then means no);
+// focus goes back to where it was.
+
+import { h, richText } from "./dom.js";
+
+/** Ask a yes/no question in the page; resolves true only for "Yes". */
+export function confirmDialog(text, { yes = "Yes", no = "No" } = {}) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const noButton = h("button", { type: "button", class: "secondary", value: "no" }, no);
+    const yesButton = h("button", { type: "button", value: "yes" }, yes);
+    const dialog = h("dialog", { class: "confirm", "aria-labelledby": "confirm-text" },
+      h("div", { class: "sheet" },
+        h("p", { id: "confirm-text" }, text),
+        h("div", { class: "dialog-buttons" }, noButton, yesButton)));
+    let answer = false;
+    noButton.addEventListener("click", () => dialog.close());
+    yesButton.addEventListener("click", () => { answer = true; dialog.close(); });
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    yesButton.focus();
+  });
+}
+
+/** The game's rules in a dialog with a title and a Close button. */
+export function showRules(game) {
+  const before = document.activeElement;
+  const close = h("button", { type: "button", class: "close" }, "Close");
+  const dialog = h("dialog", { class: "rules-dialog", "aria-labelledby": "rules-title" },
+    h("div", { class: "sheet" },
+      h("div", { class: "dialog-head" },
+        h("h2", { id: "rules-title" }, `How to play ${game.name}`),
+        close),
+      h("div", { class: "rules-text" }, richText(game.rules ?? game.summary ?? ""))));
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (before instanceof HTMLElement && before.isConnected) before.focus();
+  });
+  // a click on the backdrop (outside the sheet) closes it too
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+  document.body.append(dialog);
+  dialog.showModal();
+  close.focus();
+  return dialog;
+}

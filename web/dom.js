@@ -1,0 +1,72 @@
+// Small DOM helpers for the shell. Text always goes in as text nodes: names,
+// rules and engine messages never pass through innerHTML.
+
+/** h("p", {class: "x", onclick: f}, "text", child) -> HTMLElement */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === false || value == null) continue;
+    if (key === "class") el.className = value;
+    else if (key === "dataset") {
+      for (const [name, data] of Object.entries(value)) if (data != null) el.dataset[name] = data;
+    }
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  el.append(...children.flat(Infinity).filter((c) => c != null && c !== false).map((c) => (typeof c === "number" ? String(c) : c)));
+  return el;
+}
+
+/** The inline part of light Markdown: **bold** runs, `code` runs, plain text. */
+function inline(text) {
+  return text.split(/(\*\*[^*]+\*\*|`[^`]+`)/).filter((part) => part !== "").map((part) => {
+    if (part.length > 4 && part.startsWith("**") && part.endsWith("**")) return h("strong", {}, part.slice(2, -2));
+    if (part.length > 2 && part.startsWith("`") && part.endsWith("`")) return h("code", {}, part.slice(1, -1));
+    return document.createTextNode(part);
+  });
+}
+
+/** Rules text in light Markdown (blank-line paragraphs, "- " bullet lists,
+ * **bold**) as a list of elements built from text nodes only. */
+export function richText(text) {
+  const blocks = [];
+  for (const chunk of String(text ?? "").split(/\n\s*\n/)) {
+    const lines = chunk.split("\n");
+    let para = [];
+    let list = null;
+    const flushPara = () => {
+      if (para.length) blocks.push(h("p", {}, inline(para.join(" ").replace(/\s+/g, " ").trim())));
+      para = [];
+    };
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (line === "") continue;
+      const bullet = /^[-*]\s+(.*)$/.exec(line);
+      if (bullet) {
+        flushPara();
+        if (!list) blocks.push((list = h("ul")));
+        list.append(h("li", {}, inline(bullet[1])));
+      } else if (list && /^\s{2,}/.test(raw)) {
+        // an indented continuation line belongs to the last bullet
+        list.lastChild.append(" ", ...inline(line));
+      } else {
+        list = null;
+        para.push(line);
+      }
+    }
+    flushPara();
+  }
+  return blocks;
+}
+
+/** The first sentence of a summary, for one line on a card. */
+export function firstSentence(text) {
+  const match = /^.*?[.!?](?=\s|$)/s.exec(String(text ?? "").trim());
+  return (match ? match[0] : String(text ?? "")).replace(/\s+/g, " ");
+}
+
+/** Seat names in words: "Alice", "Alice and Bob", "Alice, Bob and Cleo". */
+export function listInWords(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

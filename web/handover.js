@@ -1,0 +1,76 @@
+// Hot-seat secrecy for games where several seats choose at once (Nonconformity):
+// the screens shown instead of the board while one person must look away, and
+// the reveal of a round in words. They show names only, never a pending pick.
+
+import { h, listInWords } from "./dom.js";
+
+export function seatName(view, seat) {
+  return view.seats?.[seat]?.name || `Player ${seat + 1}`;
+}
+
+/** A pick is chosen but not yet revealed (the view says which seats have picked). */
+export function pendingSecret(view) {
+  return !view.is_over && Array.isArray(view.board?.picked) && view.board.picked.some(Boolean);
+}
+
+/** Several seats choose at once and all of them are people at this screen. */
+export function simultaneous(view) {
+  return !view.is_over && view.to_move.length > 1 &&
+    view.to_move.every((seat) => (view.seats?.[seat]?.kind ?? "human") === "human");
+}
+
+/**
+ * Which secrecy screen a game needs now, or null for ordinary play:
+ *  ask:      a new round; the first seat to choose is asked to take the device
+ *  handover: one seat has chosen in secret; pass the device to the next
+ */
+export function hotSeatFor(view, secret) {
+  if (view.is_over) return null;
+  if (simultaneous(view)) return { phase: "ask", seat: view.to_move[0] };
+  if (secret && view.to_move.length === 1) return { phase: "handover", seat: view.to_move[0] };
+  return null;
+}
+
+/** "Round 3: Alice picked 12, Bob picked 9 — Bob scores", from the newest
+ * entry of the view's round log, when a move just revealed a round. */
+export function revealText(before, after) {
+  const log = after.board?.round_log;
+  const seen = before?.board?.round_log?.length ?? 0;
+  if (!Array.isArray(log) || log.length <= seen) return "";
+  const entry = log.at(-1);
+  const picks = (entry.picks ?? []).map((pick, seat) =>
+    pick == null ? `${seatName(after, seat)} sat out` : `${seatName(after, seat)} picked ${pick}`);
+  const scorers = (entry.scored ?? []).flatMap((scored, seat) => (scored ? [seatName(after, seat)] : []));
+  const outcome = scorers.length === 0 ? "nobody scores" : `${listInWords(scorers)} ${scorers.length === 1 ? "scores" : "score"}`;
+  return `Round ${entry.round}: ${picks.join(", ")} — ${outcome}`;
+}
+
+function others(view, seat) {
+  return listInWords(view.seats.map((_, i) => i).filter((i) => i !== seat).map((i) => seatName(view, i)));
+}
+
+/** The screen between turns: who takes the device, who looks away, one button. */
+export function curtain(view, { phase, seat }, { reveal, onShow }) {
+  const name = seatName(view, seat);
+  const show = h("button", { type: "button", class: "show-board", dataset: { key: "show-board" }, onclick: onShow },
+    `I am ${name}: show my choices`);
+  const round = view.board?.round ? `Round ${view.board.round}` : null;
+  const body = phase === "ask"
+    ? [h("h3", { id: "curtain-title", tabindex: "-1" }, `${name}, choose your number`),
+      h("p", { class: "look-away" }, `(${others(view, seat)}, look away)`)]
+    : [h("h3", { id: "curtain-title", tabindex: "-1" }, `Pass the device to ${name}`),
+      h("p", { class: "look-away" },
+        `${listInWords(view.seats.map((_, i) => i).filter((i) => i !== seat && view.board?.picked?.[i]).map((i) => seatName(view, i))) || "The other player"} has chosen. `,
+        `${name}, press the button when only you can see the screen.`)];
+  return h("div", { class: "curtain", dataset: { phase, seat }, "aria-labelledby": "curtain-title", role: "region" },
+    reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
+    round ? h("p", { class: "round" }, round) : null,
+    body,
+    show);
+}
+
+/** The line over a seat's secret board. */
+export function secretBanner(view, seat) {
+  return h("p", { class: "secret-banner", dataset: { seat } },
+    h("strong", {}, `${seatName(view, seat)}'s secret choice.`), ` ${others(view, seat)}, look away.`);
+}

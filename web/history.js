@@ -1,0 +1,81 @@
+// Beside the board: the moves played (each one a button that shows the game as
+// it stood after it), the replay controls, undo, and the end-of-game summary.
+// Stepping through the game never changes it: the page asks the engine for
+// the position after n moves (bridge "at") and draws it inert.
+
+import { h, listInWords } from "./dom.js";
+import { seatName } from "./handover.js";
+
+/**
+ * moves: the public history (notations); ply: the move shown while replaying
+ * (null when showing the game as it stands); plies: moves in the record.
+ * on: {replayTo(ply), exit(), undo()}; canUndo: whether undo is offered.
+ */
+export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
+  const live = ply == null;
+  const shown = live ? plies : ply;
+  const step = (key, words, label, target, enabled) =>
+    h("button", {
+      type: "button", class: "secondary step", dataset: { key }, "aria-label": label,
+      disabled: !enabled, onclick: () => (target >= plies ? on.exit() : on.replayTo(target)),
+    }, words);
+  const list = h("ol", { class: "move-list", "aria-label": "Moves played" },
+    moves.map((move, i) => h("li", {},
+      h("button", {
+        type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
+        "aria-current": shown === i + 1 && !live ? "step" : null,
+        "aria-label": `Move ${i + 1}, ${move}: show the game after it`,
+        onclick: () => (i + 1 >= plies ? on.exit() : on.replayTo(i + 1)),
+      }, h("span", { class: "ply-number" }, `${i + 1}.`), " ", String(move)))));
+  if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
+  return h("section", { class: "moves", "aria-labelledby": "moves-title" },
+    h("div", { class: "moves-head" },
+      h("h3", { id: "moves-title" }, "Moves"),
+      h("button", {
+        type: "button", class: "secondary undo", dataset: { key: "undo" }, disabled: !canUndo || !live,
+        onclick: on.undo,
+      }, "Take back last move")),
+    list,
+    h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
+      step("first", "⏮ First", "First: the start of the game", 0, canReplay && shown > 0),
+      step("back", "◀ Back", "Back one move", shown - 1, canReplay && shown > 0),
+      step("forward", "Forward ▶", "Forward one move", shown + 1, canReplay && !live),
+      step("last", "Last ⏭", "Last: the game as it stands", plies, canReplay && !live)));
+}
+
+/** The line over a past position, with the way back. */
+export function replayBanner({ ply, plies, move }, onExit) {
+  return h("div", { class: "replay-banner", role: "status" },
+    h("p", {}, ply === 0 ? `Replaying: the start of the game (of ${plies} moves).`
+      : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
+    h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, "Back to the game"));
+}
+
+export function winnersInWords(view) {
+  const names = view.winners.map((seat) => seatName(view, seat));
+  if (names.length === 0) return "Nobody wins.";
+  if (names.length === 1) return `${names[0]} wins!`;
+  if (names.length === view.seats.length) return `${listInWords(names)} share the win.`;
+  return `${listInWords(names)} share the win.`;
+}
+
+/** The end-of-game panel: winners in words, final scores, what next. */
+export function summaryPanel(view, { onPlayAgain }) {
+  return h("section", { id: "summary", class: "summary", "aria-labelledby": "summary-title" },
+    h("h3", { id: "summary-title", tabindex: "-1" }, "Game over"),
+    h("p", { class: "winners" }, winnersInWords(view)),
+    h("table", { class: "final-scores" },
+      h("caption", {}, "Final scores"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"))),
+      h("tbody", {}, view.seats.map((_, seat) => {
+        const won = view.winners.includes(seat);
+        return h("tr", { class: won ? "winner" : null },
+          h("th", { scope: "row" },
+            h("span", { class: "seat-mark", dataset: { seat }, "aria-hidden": "true" }, String(seat + 1)), " ",
+            seatName(view, seat), won ? h("span", { class: "badge" }, " winner") : null),
+          h("td", {}, String(view.scores[seat] ?? 0)));
+      }))),
+    h("div", { class: "summary-buttons" },
+      h("button", { type: "button", class: "play-again", dataset: { key: "play-again" }, onclick: onPlayAgain }, "Play again"),
+      h("a", { href: "#", class: "button secondary" }, "All games")));
+}
