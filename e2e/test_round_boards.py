@@ -54,8 +54,12 @@ def open_record(w: Watched, record: str) -> None:
 
 
 def wait_record(w: Watched, record: str) -> None:
-    w.page.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=record)
-    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
+    """The page now shows `record` (the section names it unless it holds a secret pick)."""
+    w.page.wait_for_function(
+        """r => decodeURIComponent(location.hash.slice(1)) === r
+          && document.querySelector('section.game') !== null
+          && [r, undefined].includes(document.querySelector('section.game').dataset.record)""",
+        arg=record)
     w.wait_ready()
 
 
@@ -70,6 +74,16 @@ def status(w: Watched) -> str:
 
 
 # -- Prime Target ----------------------------------------------------------------------
+
+
+def pt_click_wedge(page: Page, ring: int, wedge: int) -> None:
+    """Click a wedge where a person would: on its number (the middle of the
+    annular sector; its bounding box's centre may lie in another ring)."""
+    page.locator(f'.pt-wedge[data-ring="{ring}"][data-wedge="{wedge}"]').scroll_into_view_if_needed()
+    # the wedge's number sits at the origin of its label group
+    x, y = page.locator(f'.pt-texts g[data-ring="{ring}"][data-wedge="{wedge}"]').evaluate(
+        """g => { const p = new DOMPoint(0, 0).matrixTransform(g.getScreenCTM()); return [p.x, p.y]; }""")
+    page.mouse.click(x, y)
 
 
 def pt_preview_text(values: list[int]) -> str:
@@ -88,7 +102,8 @@ def pt_play_centre(w: Watched, state, rng: random.Random):
     # every free wedge now plays this value, and no taken wedge carries a move
     moves = sorted(page.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)"))
     assert moves == sorted(f"{value}@{x}" for x in board["free_wedges"])
-    page.locator(f'[data-move="{value}@{wedge}"]').click()
+    assert page.locator(f'.pt-wedge[data-ring="0"][data-wedge="{wedge}"]').get_attribute("data-move") == f"{value}@{wedge}"
+    pt_click_wedge(page, 0, wedge)
     after = state.play(f"{value}@{wedge}")
     wait_record(w, after.record)
     return after
@@ -107,7 +122,7 @@ def pt_build_ring(w: Watched, state, rng: random.Random):
     togglable = [i for i, c in enumerate(board["choices"]) if not c["same"]]
     for i in rng.sample(togglable, k=min(len(togglable), rng.randint(1, 3))):
         before = preview.inner_text()
-        page.locator(f'.pt-wedge.next[data-wedge="{i + 1}"]').click()
+        pt_click_wedge(page, board["next_ring"], i + 1)
         signs[i] = "-" if signs[i] == "+" else "+"
         expect = state.preview("".join(signs))
         preview.filter(has_text=pt_preview_text(expect["values"])).wait_for()
@@ -173,7 +188,7 @@ def test_prime_target_illegal_click_shows_reason_and_changes_nothing(w: Watched,
     assert taken.get_attribute("data-move") is None
     with pytest.raises(quetgames.IllegalMove) as refused:
         state.play("5@2")
-    taken.click()
+    pt_click_wedge(page, 0, 2)
     page.locator("#message").filter(has_text=str(refused.value)).wait_for()
     w.wait_ready()
     assert w.fragment() == state.record
@@ -203,21 +218,24 @@ def test_prime_target_keyboard_only(w: Watched, page: Page) -> None:
     # the ring: focus comes back to the board; go round it and switch two wedges
     page.wait_for_function("() => document.activeElement?.classList.contains('next')")
     signs = ["+"] * 4
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate("() => document.activeElement.dataset.wedge") == "2"
+    focused = lambda: int(page.evaluate("() => document.activeElement.dataset.wedge"))  # noqa: E731
+    here = focused()  # the wedge the last move was played from
+    page.keyboard.press("ArrowRight")  # clockwise
+    assert focused() == here % 4 + 1
     page.keyboard.press("Enter")
-    signs[1] = "-"
+    signs[focused() - 1] = "-"
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    assert page.evaluate("() => document.activeElement.dataset.wedge") == "4"
+    assert focused() == (here - 2) % 4 + 1
     page.keyboard.press(" ")
-    signs[3] = "-"
+    signs[focused() - 1] = "-"
+    assert signs.count("-") == 2
     move = "".join(signs)
     expect = state.preview(move)
     page.locator(".pt-preview-values").filter(has_text=pt_preview_text(expect["values"])).wait_for()
-    # Tab on to the play button and press it
+    # the play button sits above the target, with the preview: Shift+Tab back to it
     for _ in range(10):
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
         if page.evaluate("() => document.activeElement?.classList.contains('pt-play-ring')"):
             break
     assert page.evaluate("() => document.activeElement.dataset.move") == move
@@ -240,7 +258,110 @@ def test_prime_target_screenshots(w: Watched, page: Page) -> None:
     while not big.is_over and len(big.view()["board"]["ring_scores"]) < 8:
         big = big.play(rng.choice(big.legal_moves()[:64]))
     open_record(w, big.record)
-    page.locator(".pt-wedge.next").nth(2).click()
+    pt_click_wedge(page, big.view()["board"]["next_ring"], 3)
     page.locator(".pt-preview-score").wait_for()
     shot(w, "prime-target-late-desktop", DESKTOP)
     shot(w, "prime-target-late-phone", PHONE)
+
+
+# -- Nonconformity ----------------------------------------------------------------------
+
+
+def nc_take_device(w: Watched, seat: int) -> bool:
+    """Go through the shell's hand-over screen for `seat`, when it shows one."""
+    page = w.page
+    curtain = page.locator(".curtain")
+    if curtain.count() == 0:
+        return False
+    assert curtain.get_attribute("data-seat") == str(seat)
+    page.locator(".show-board").click()
+    page.locator(".nc-pick").wait_for()
+    w.wait_ready()
+    return True
+
+
+def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: bool):
+    page = w.page
+    nc_take_device(w, seat)
+    board = state.view()["board"]
+    assert page.locator(".nc-round").inner_text() == f"Round {board['round']} of {board['rounds']}"
+    legal = state.legal_moves(seat)
+    shown = page.locator(".nc-picks.all [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert shown == legal
+    # starred picks are exactly the ones the engine says would score
+    starred = set(page.locator(".nc-picks.all button.scores").evaluate_all("els => els.map(e => e.dataset.move)"))
+    sample = rng.sample(legal, k=min(6, len(legal)))
+    for m in sample:
+        assert (m in starred) == state.preview(m, seat)["scores"], m
+    # no pick of the other seat is ever on this seat's screen
+    assert page.locator(".nc-term.pending").count() == 0
+    if secret_before:
+        assert page.locator('.nc-who li[data-state="picked"]').count() == 1
+    scoring = sorted(starred, key=int)
+    move = rng.choice(scoring) if scoring and rng.random() < 0.7 else rng.choice(legal)
+    page.locator(f'.nc-picks.all [data-move="{move}"]').click()
+    after = state.play(move, seat)
+    wait_record(w, after.record)
+    return after
+
+
+def test_nonconformity_plays_to_the_end(w: Watched, page: Page) -> None:
+    rng = random.Random(11)
+    state = quetgames.new_game("nonconformity", length=5)
+    open_record(w, state.record)
+    while not state.is_over:
+        board = state.view()["board"]
+        first, *rest = state.view()["to_move"]
+        state = nc_pick(w, state, first, rng, secret_before=False)
+        for seat in rest:
+            state = nc_pick(w, state, seat, rng, secret_before=True)
+        view = state.view()
+        assert status(w) == view["status"]
+        # the revealed round is in both columns, scoring terms starred
+        terms = page.locator(".nc-seqs-table tbody tr").last.locator(".nc-term")
+        log = view["board"]["round_log"][-1]
+        assert terms.all_inner_texts() == [str(p) for p in log["picks"] if p is not None]
+        assert page.locator(".nc-seqs-table .nc-term.scored").count() == sum(map(sum, view["board"]["scored"]))
+    assert page.locator("[data-move]").count() == 0
+    assert page.locator(".nc-round").inner_text().startswith("Game over")
+
+
+def test_nonconformity_typed_pick_preview_and_illegal_pick(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", length=5)
+    state = state.play("116", 0).play("6", 1)  # bands now: Player 1 scores between 6 and 14
+    open_record(w, state.record)
+    nc_take_device(w, 0)
+    box = page.locator("#nc-pick")
+    # a pick that scores, as the engine previews it
+    assert state.preview("12", 0)["scores"] is True
+    box.fill("12")
+    page.locator(".nc-verdict.scores").filter(has_text="12 would score").wait_for()
+    # a legal pick that does not score
+    assert state.preview("58", 0)["scores"] is False
+    box.fill("58")
+    page.locator(".nc-verdict").filter(has_text="58 is allowed but would not score").wait_for()
+    # an illegal pick: the preview says why, and playing it changes nothing
+    with pytest.raises(quetgames.IllegalMove) as refused:
+        state.play("13", 0)
+    box.fill("13")
+    page.locator(".nc-verdict.illegal").filter(has_text=str(refused.value)).wait_for()
+    page.locator(".nc-play").click()
+    page.locator("#message").filter(has_text=str(refused.value)).wait_for()
+    w.wait_ready()
+    assert w.fragment() == state.record
+    assert status(w) == state.view()["status"]
+    shot(w, "nonconformity-pick-desktop", DESKTOP)
+    shot(w, "nonconformity-pick-phone", PHONE)
+
+
+def test_nonconformity_screenshots_late(w: Watched, page: Page) -> None:
+    rng = random.Random(5)
+    state = quetgames.new_game("nonconformity", length=9)
+    while state.view()["board"]["played"] < 6:
+        for seat in state.view()["to_move"]:
+            state = state.play(rng.choice(state.legal_moves(seat)[:40]), seat)
+    open_record(w, state.record)
+    shot(w, "nonconformity-late-curtain-desktop", DESKTOP)
+    nc_take_device(w, 0)
+    shot(w, "nonconformity-late-desktop", DESKTOP)
+    shot(w, "nonconformity-late-phone", PHONE)

@@ -159,6 +159,8 @@ export function render(view, ui = {}) {
       if (value == null && !isNext) classes.push("empty");
       const path = s("path", { d: sectorPath(r0, r1, a0, a1), dataset: { ring, wedge: w } });
       const { group, text, mark } = wedgeLabel(r0, r1, a0, a1, digits, { prime: Boolean(scored?.primes[w - 1]) });
+      group.dataset.ring = ring;
+      group.dataset.wedge = w;
       if (value != null) text.textContent = String(value);
       if (scored?.primes[w - 1]) classes.push("prime");
       const where = ring === 0 ? `centre wedge ${w}` : `ring ${ring} wedge ${w}`;
@@ -251,6 +253,7 @@ function centreControls(view, ui, controls, targets, tries) {
     for (const button of buttons) button.setAttribute("aria-pressed", String(Number(button.dataset.value) === v));
     // target() reads its opts when it plays, so changing them re-aims every wedge.
     for (const t of targets) {
+      if (t.kind !== "centre") continue; // taken wedges stay tries
       t.opts.move = `${v}@${t.wedge}`;
       t.path.dataset.move = t.opts.move;
       t.path.setAttribute("aria-label", `centre wedge ${t.wedge}, empty, legal: write ${v}`);

@@ -1,0 +1,279 @@
+// Nonconformity: two sequences side by side, round by round; a number line with
+// each seat's scoring band (strictly between the opponent's smallest and
+// largest earlier terms, their terms inside excluded); and the pick for the
+// acting seat: a number box with the engine's preview, plus the legal picks as
+// one-click buttons when the view lists them.
+// No rule lives here: bands, legality and "would it score" come from the view
+// and from ui.preview. The band data is only drawn, and used to star the
+// listed picks that lie inside the band.
+
+import { engine } from "../engine.js";
+import { html as h, svg as s } from "./svg.js";
+
+export const styles = ["round.css"];
+
+const LINE_W = 640; // number line viewBox width
+const ROW_H = 44;
+const PAD_X = 22;
+
+function ensureStyles() {
+  for (const file of styles) {
+    if (document.querySelector(`link[href$="${file}"]`)) continue;
+    document.head.append(h("link", { rel: "stylesheet", href: new URL(file, import.meta.url).href }));
+  }
+}
+
+function seatName(view, seat) {
+  return view.seats?.[seat]?.name || `Player ${seat + 1}`;
+}
+
+function previewer(view, ui, seat) {
+  if (typeof ui.preview === "function") return (move) => ui.preview(move);
+  return (move) => engine.request("preview", { record: view.record, move, ...(seat != null ? { seat } : {}) });
+}
+
+/** Inside the band as the view draws it (for drawing and starring only). */
+function inBand(band, n) {
+  return band && n > band.low && n < band.high && !band.excluded.includes(n);
+}
+
+function words(list) {
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+}
+
+// -- render ------------------------------------------------------------------------
+
+export function render(view, ui = {}) {
+  ensureStyles();
+  const b = view.board;
+  const seats = b.sequences.map((_, i) => i);
+  // The shell names the acting seat in hot-seat play; otherwise the one seat to move.
+  const seat = ui.seat ?? (view.to_move.length === 1 ? view.to_move[0] : null);
+  const canPick = !ui.replaying && !view.is_over && seat != null && view.to_move.includes(seat) && !b.picked[seat];
+
+  const wrap = h("div", { class: "nc-board round-board" });
+  wrap.append(
+    h("p", { class: "nc-round" }, b.round
+      ? `Round ${b.round} of ${b.rounds}`
+      : `Game over after ${b.played} round${b.played === 1 ? "" : "s"} of ${b.rounds}`),
+    whoList(view),
+    sequenceTable(view),
+    numberLine(view, seat),
+    canPick ? pickPanel(view, ui, seat) : waitNote(view, ui, seat));
+  return wrap;
+}
+
+function whoList(view) {
+  const b = view.board;
+  return h("ul", { class: "nc-who", "aria-label": "This round" }, b.sequences.map((_, i) => {
+    let state = "";
+    let mark = "";
+    if (b.sat_out[i]) [mark, state] = ["—", "sits out: no number is open to them"];
+    else if (view.is_over) [mark, state] = ["", ""];
+    else if (b.picked[i]) [mark, state] = ["✓", "has chosen"];
+    else if (view.to_move.includes(i)) [mark, state] = ["…", "to choose"];
+    return h("li", { class: `seat-${i}`, dataset: { seat: i, state: b.sat_out[i] ? "sat-out" : b.picked[i] ? "picked" : "choosing" } },
+      h("span", { class: "pt-seat-swatch", "aria-hidden": "true" }),
+      h("strong", {}, seatName(view, i)),
+      mark ? h("span", { class: "mark", "aria-hidden": "true" }, mark) : null,
+      state);
+  }));
+}
+
+/** The sequences side by side, one row per round; scoring terms starred. */
+function sequenceTable(view) {
+  const b = view.board;
+  const cell = (value, scored, extra = "") => {
+    if (value == null) return h("td", { class: "nc-none" }, "sat out");
+    return h("td", {}, h("span", { class: ["nc-term", scored ? "scored" : "", extra] }, String(value)),
+      scored ? h("span", { class: "visually-hidden" }, " (scored)") : null);
+  };
+  const rows = [
+    h("tr", {}, h("th", { scope: "row" }, "start"), b.sequences.map((seq) => cell(seq[0], false, "start"))),
+    ...b.round_log.map((entry) => h("tr", {},
+      h("th", { scope: "row" }, String(entry.round)),
+      entry.picks.map((pick, i) => cell(pick, entry.scored[i])))),
+  ];
+  // A pick already chosen this round is shown only to the seat that chose it (the view says so).
+  if (b.pending?.some((p) => p != null)) {
+    rows.push(h("tr", { class: "nc-pending-row" }, h("th", { scope: "row" }, String(b.round)),
+      b.pending.map((p, i) => (p == null
+        ? h("td", {}, b.picked[i] ? "chosen" : "")
+        : h("td", {}, h("span", { class: "nc-term pending", title: "your secret pick, not yet revealed" }, String(p)), " (yours, secret)")))));
+  }
+  return h("table", { class: "nc-seqs-table" },
+    h("caption", { class: "visually-hidden" }, "The two sequences, round by round; ★ marks a number that scored"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
+      b.sequences.map((_, i) => h("th", { scope: "col", class: `seat-${i}` },
+        h("span", { class: "pt-seat-swatch", "aria-hidden": "true" }), seatName(view, i), " ",
+        h("span", { class: "nc-score" }, `${view.scores[i]} pt${view.scores[i] === 1 ? "" : "s"}`))))),
+    h("tbody", {}, rows));
+}
+
+// -- the number line ----------------------------------------------------------------------
+
+function niceStep(span) {
+  const rough = span / 6;
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, rough)));
+  for (const m of [1, 2, 5, 10]) if (m * power >= rough) return m * power;
+  return 10 * power;
+}
+
+function numberLine(view, actingSeat) {
+  const b = view.board;
+  const values = [...b.sequences.flat(), ...b.bands.flatMap((band) => [band.low, band.high]),
+    ...(b.pending ?? []).filter((p) => p != null)];
+  const top = Math.max(10, ...values);
+  const step = niceStep(top);
+  const hi = Math.min(Math.max(top, Math.ceil((top * 1.04) / step) * step), Math.max(b.max_pick, top));
+  const x = (n) => PAD_X + ((LINE_W - 2 * PAD_X) * n) / hi;
+  const rows = b.sequences.length;
+  const height = rows * ROW_H + 34;
+  const line = s("svg", {
+    class: "nc-line", viewBox: `0 0 ${LINE_W} ${height}`, role: "img",
+    "aria-label": "Number line: where each player's next number would score",
+  });
+  const descriptions = [];
+  b.bands.forEach((band, i) => {
+    const y = 10 + i * ROW_H;
+    const mid = y + ROW_H / 2 - 4;
+    const g = s("g", { class: `seat-${i}` });
+    g.append(s("text", { class: "nc-row-label", x: PAD_X, y: y + 6 }, `${seatName(view, i)} scores in`));
+    g.append(s("line", { class: "nc-axis", x1: x(0), x2: x(hi), y1: mid, y2: mid }));
+    const open = band.high > band.low;
+    if (open) {
+      g.append(s("rect", { class: "nc-band", x: x(band.low), y: mid - 8, width: Math.max(2, x(band.high) - x(band.low)), height: 16, rx: 3 }));
+      // strict ends: open circles, as on a number line in school
+      g.append(s("circle", { class: "nc-band-end", cx: x(band.low), cy: mid, r: 5 }));
+      g.append(s("circle", { class: "nc-band-end", cx: x(band.high), cy: mid, r: 5 }));
+      for (const e of band.excluded) {
+        g.append(s("path", { class: "nc-excluded", d: `M${x(e) - 4} ${mid - 4}l8 8m0 -8l-8 8` }));
+      }
+    }
+    const own = b.last?.[i];
+    if (own != null) g.append(s("path", { class: "nc-last", d: `M${x(own)} ${mid + 9}l-5 8h10z` }));
+    line.append(g);
+    const name = seatName(view, i);
+    if (b.sat_out[i]) descriptions.push(`${name} sits out.`);
+    else if (!open) descriptions.push(`${name} cannot score yet: no numbers lie strictly between ${band.low} and ${band.high}.`);
+    else {
+      const except = band.excluded.length ? `, except ${words(band.excluded.map(String))}` : "";
+      const you = actingSeat === i ? " (you)" : "";
+      descriptions.push(`${name}${you} scores with a number above ${band.low} and below ${band.high}${except}.`);
+    }
+  });
+  // the scale
+  const axisY = rows * ROW_H + 14;
+  for (let t = 0; t <= hi; t += step) {
+    line.append(s("line", { class: "nc-tick", x1: x(t), x2: x(t), y1: axisY - 6, y2: axisY }));
+    line.append(s("text", { class: "nc-tick-label", x: x(t), y: axisY + 14, "text-anchor": "middle" }, String(t)));
+  }
+  return h("figure", { class: "nc-figure" }, line,
+    h("figcaption", {},
+      h("p", { class: "nc-legend", "aria-hidden": "true" },
+        h("span", {}, "▬ shaded: scores"), h("span", {}, "○ ends not included"), h("span", {}, "✕ opponent's numbers: never score"), h("span", {}, "▲ last number")),
+      descriptions.map((d) => h("p", { class: "nc-band-text" }, d))));
+}
+
+// -- the pick ----------------------------------------------------------------------------------
+
+function pickPanel(view, ui, seat) {
+  const b = view.board;
+  const name = seatName(view, seat);
+  const band = b.bands[seat];
+  const preview = previewer(view, ui, seat);
+  const input = h("input", {
+    type: "number", id: "nc-pick", name: "pick", min: 2, max: b.max_pick, inputmode: "numeric",
+    autocomplete: "off", "aria-describedby": "nc-verdict",
+  });
+  const verdict = h("p", { id: "nc-verdict", class: "nc-verdict", "aria-live": "polite" });
+  let asked = 0;
+  let timer = 0;
+
+  async function check() {
+    const text = input.value.trim();
+    const ticket = ++asked;
+    if (!text) {
+      verdict.textContent = "";
+      verdict.className = "nc-verdict";
+      return;
+    }
+    try {
+      const result = await preview(text);
+      if (ticket !== asked) return;
+      verdict.className = result.scores ? "nc-verdict scores" : "nc-verdict";
+      verdict.textContent = result.scores
+        ? `★ ${result.pick} would score: it lies between ${result.low} and ${result.high}.`
+        : `${result.pick} is allowed but would not score.`;
+    } catch (error) {
+      if (ticket !== asked) return;
+      verdict.className = "nc-verdict illegal";
+      verdict.textContent = error.message;
+    }
+  }
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 120);
+  });
+  const form = h("form", { class: "nc-pick-form" },
+    h("label", { for: "nc-pick" }, "Your number"), input,
+    h("button", { type: "submit", class: "nc-play" }, "Choose it"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) ui.play(text);
+    else input.focus();
+  });
+
+  const panel = h("section", { class: "nc-pick", "aria-label": `${name}'s choice` },
+    h("h3", {}, `${name}: choose your number for round ${b.round}`),
+    h("p", { class: "nc-band-text" }, b.factors?.[seat]?.length
+      ? `It must share a prime factor with ${b.last[seat]} (a multiple of ${words(b.factors[seat].map(String))}), from 2 to ${b.max_pick}, and not be one of your numbers.`
+      : ""),
+    form, verdict);
+
+  if (view.legal_moves.length) {
+    const scoring = view.legal_moves.filter((m) => inBand(band, Number(m)));
+    const button = (m) => h("button", {
+      type: "button", class: inBand(band, Number(m)) ? "scores" : null, dataset: { move: m },
+      "aria-label": inBand(band, Number(m)) ? `${m}, would score` : m,
+    }, m);
+    panel.append(
+      h("p", { class: "nc-picks-title" }, scoring.length
+        ? `Numbers that would score (${scoring.length})`
+        : "No open number would score this round."),
+      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : null,
+      h("details", { class: "nc-all", open: scoring.length === 0 || view.legal_moves.length <= 60 },
+        h("summary", { class: "nc-picks-title" }, `Every number you may choose (${view.legal_moves.length})`),
+        h("div", { class: "nc-picks all", role: "group", "aria-label": "Every number you may choose" }, view.legal_moves.map(button))));
+  }
+  return panel;
+}
+
+function waitNote(view, ui, seat) {
+  const b = view.board;
+  if (view.is_over || ui.replaying) return h("div", { class: "nc-pick empty" });
+  if (seat != null && b.sat_out[seat]) return h("p", { class: "nc-wait" }, `${seatName(view, seat)} has no number open and sits out.`);
+  if (seat != null && b.pending?.[seat] != null) {
+    return h("p", { class: "nc-wait" }, `You chose ${b.pending[seat]}; it is revealed once everyone has chosen.`);
+  }
+  const waiting = view.to_move.map((i) => seatName(view, i));
+  return h("p", { class: "nc-wait" }, waiting.length ? `Waiting for ${words(waiting)} to choose.` : "");
+}
+
+// -- thumbnail ------------------------------------------------------------------------
+
+export function thumbnail() {
+  ensureStyles();
+  const chip = (x, y, text, cls = "") => [
+    s("rect", { class: `nc-thumb-chip ${cls}`, x, y, width: 22, height: 14, rx: 3 }),
+    s("text", { class: "nc-thumb-text", x: x + 11, y: y + 10.5, "text-anchor": "middle", "font-size": 8 }, text),
+  ];
+  return s("svg", { class: "nc-thumb round-board", viewBox: "0 0 108 80", "aria-hidden": "true" },
+    s("g", { class: "seat-0" }, chip(4, 4, "14"), chip(28, 4, "21"), chip(52, 4, "35", "scored"), chip(76, 4, "10")),
+    s("g", { class: "seat-1" }, chip(4, 24, "9"), chip(28, 24, "6"), chip(52, 24, "16"), chip(76, 24, "12", "scored")),
+    s("line", { class: "nc-axis", x1: 4, x2: 104, y1: 62, y2: 62 }),
+    s("g", { class: "seat-0" }, s("rect", { class: "nc-band", x: 22, y: 56, width: 46, height: 12, rx: 2 })),
+    s("path", { class: "nc-excluded", d: "M42 59l6 6m0 -6l-6 6" }));
+}
