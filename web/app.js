@@ -500,7 +500,8 @@ function drawGame(focus) {
         h("aside", { class: "side" },
           movesPanel({
             moves: view.history, ply: replay ? replay.ply : null, plies,
-            canUndo: plies > 0 && !(hotseat?.phase === "pick"), canReplay: !(hotseat?.phase === "pick"),
+            // no taking back while a secret pick waits: the next player holds the device
+            canUndo: plies > 0 && !secret && hotseat?.phase !== "pick", canReplay: hotseat?.phase !== "pick",
           }, { replayTo, exit: exitReplay, undo }))),
       secret ? null : h("label", { class: "share-label" }, "Share this game: ", share)));
 

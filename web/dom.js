@@ -61,7 +61,8 @@ export function richText(text) {
 
 /** The first sentence of a summary, for one line on a card. */
 export function firstSentence(text) {
-  const match = /^.*?[.!?](?=\s|$)/s.exec(String(text ?? "").trim());
+  // a sentence ends at . ! or ? followed by a capital (not at "1, 2, 3, ... with")
+  const match = /^.*?[^.][.!?](?=\s+[A-Z]|$)/s.exec(String(text ?? "").trim());
   return (match ? match[0] : String(text ?? "")).replace(/\s+/g, " ");
 }
 

@@ -37,10 +37,10 @@ export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
       }, "Take back last move")),
     list,
     h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
-      step("first", "⏮ First", "First: the start of the game", 0, canReplay && shown > 0),
-      step("back", "◀ Back", "Back one move", shown - 1, canReplay && shown > 0),
-      step("forward", "Forward ▶", "Forward one move", shown + 1, canReplay && !live),
-      step("last", "Last ⏭", "Last: the game as it stands", plies, canReplay && !live)));
+      step("first", "« First", "First: the start of the game", 0, canReplay && shown > 0),
+      step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
+      step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
+      step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
 }
 
 /** The line over a past position, with the way back. */
@@ -55,18 +55,17 @@ export function winnersInWords(view) {
   const names = view.winners.map((seat) => seatName(view, seat));
   if (names.length === 0) return "Nobody wins.";
   if (names.length === 1) return `${names[0]} wins!`;
-  if (names.length === view.seats.length) return `${listInWords(names)} share the win.`;
   return `${listInWords(names)} share the win.`;
 }
 
 /** The end-of-game panel: winners in words, final scores, what next. */
 export function summaryPanel(view, { onPlayAgain }) {
-  return h("section", { id: "summary", class: "summary", "aria-labelledby": "summary-title" },
+  return h("section", { id: "summary", class: "end-summary", "aria-labelledby": "summary-title" },
     h("h3", { id: "summary-title", tabindex: "-1" }, "Game over"),
     h("p", { class: "winners" }, winnersInWords(view)),
     h("table", { class: "final-scores" },
       h("caption", {}, "Final scores"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"))),
       h("tbody", {}, view.seats.map((_, seat) => {
         const won = view.winners.includes(seat);
         return h("tr", { class: won ? "winner" : null },
