@@ -156,10 +156,10 @@ def test_illegal_clicks_give_the_engines_reason_and_change_nothing(w: Watched) -
         assert w.fragment() == state.record
 
 
-def first_warned_position(seed: int) -> tuple[quetgames.State, str, list[int]]:
-    """A 2-player 6×6 game at a moment when some legal square would knock the mover out."""
+def first_warned_position(seed: int, players: int = 2) -> tuple[quetgames.State, str, list[int]]:
+    """A 6×6 game at a moment when some legal square would knock the mover out."""
     rng = random.Random(seed)
-    state = quetgames.new_game(CC, size=6)
+    state = quetgames.new_game(CC, size=6, players=players)
     while not state.is_over:
         targets = state.view()["board"]["targets"]
         warned = [sq for sq, t in targets.items() if t["eliminates"]]
@@ -243,9 +243,9 @@ def random_record(game: str, moves: int, seed: int, **options) -> str:
             break
         if game == CC:
             targets = state.view()["board"]["targets"]
-            legal = [m for m in legal if not targets[m]["eliminates"]] or legal
-            candidate = [m for m in legal if not state.play(m).is_over] or legal
-            legal = candidate
+            legal = [m for m in legal if not targets[m]["eliminates"] and not state.play(m).is_over]
+            if not legal:  # stop while the position is still live
+                break
         state = state.play(rng.choice(legal))
     return state.record
 
@@ -253,7 +253,7 @@ def random_record(game: str, moves: int, seed: int, **options) -> str:
 SHOTS = {
     "cc-5-3p": (CC, 9, 1, {"players": 3, "size": 5}),
     "cc-12": (CC, 40, 2, {}),
-    "cc-26": (CC, 160, 3, {"size": 26}),
+    "cc-26": (CC, 120, 50, {"size": 26}),
     "en-6": (EN, 9, 4, {}),
     "en-4-grid2": (EN, 12, 5, {"size": 4}),
     "en-parity": (EN, 5, 6, {"size": 5, "goal": "parity", "players": 1}),
@@ -267,8 +267,12 @@ def test_screenshots(w: Watched, viewport: tuple[int, int]) -> None:
     page = w.page
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     try:
-        for name, (game, moves, seed, options) in SHOTS.items():
-            open_record(w, random_record(game, moves, seed, **options))
+        warned, square, _ = first_warned_position(11, players=3)
+        records = {name: random_record(game, moves, seed, **options) for name, (game, moves, seed, options) in SHOTS.items()}
+        records["cc-warned"] = warned.record
+        records["cc-knocked-out"] = warned.play(square).record
+        for name, record in records.items():
+            open_record(w, record)
             svg = page.locator("#board svg.grid-board").first
             box = svg.bounding_box()
             assert box and box["width"] >= 250  # readable, and within the screen unless scrolled on purpose

@@ -39,7 +39,7 @@ export function render(view, ui) {
   // Knock-outs on this grid, by square.
   const knocked = new Map(b.eliminations.filter((e) => e.round === b.round).map((e) => [e.square, e]));
 
-  if (b.path.length > 1) G.line(b.path);
+  if (b.path.length > 1) G.line(b.path, { gap: 0.3 });
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const sq = squareName(r, c);
@@ -51,7 +51,7 @@ export function render(view, ui) {
         const out = knocked.get(sq);
         if (out) {
           G.mark(sq, "knocked");
-          G.text(sq, "✕", { class: "out", size: 0.3, dx: 0.32, dy: -0.3 });
+          G.text(sq, "✕", { class: "out", size: 0.34, dx: -0.31, dy: -0.3 });
         }
         let label = `${sq}, ${value}`;
         if (value === lastNumber) label += ", the last number";
@@ -99,7 +99,7 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key legal" }, b.next_number ?? "·"), "legal square"),
     html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
     html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
-    html("li", {}, html("span", { class: "key" }, "✕"), "a knock-out"));
+    html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"));
 
   const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
   const parts = [info, toggle, wrap, legend, out];

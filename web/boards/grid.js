@@ -20,7 +20,8 @@
 //   G.center(sq) -> {x, y};  G.rect(sq) -> {x, y, w, h}
 //   G.text(sq, content, {class, size, dx, dy}) -> <text> centred in the square
 //                            (size, dx, dy are fractions of a cell)
-//   G.line(squares, {class}) -> <polyline> through the squares' centres
+//   G.line(squares, {class, gap}) -> <path> joining the squares' centres in order
+//                            (gap: stop that many cells short of each centre)
 //   G.target(sq, opts)       make the square's cell a move target (see svg.js
 //                            target(); adds the hover/focus ring) -> the cell
 //   G.mark(sq, ...classes)   add classes to the square's cell
@@ -104,9 +105,19 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
       layers.text.append(t);
       return t;
     },
-    line(squares, { class: cls = "path" } = {}) {
-      const points = squares.map((sq) => { const p = G.center(sq); return `${p.x},${p.y}`; }).join(" ");
-      const l = svg("polyline", { class: cls, points, "stroke-width": +(cell * 0.12).toFixed(2) });
+    line(squares, { class: cls = "path", gap = 0 } = {}) {
+      // gap > 0: separate segments that stop `gap` cells short of each centre,
+      // so the line joins the numbers without crossing them.
+      const pts = squares.map((sq) => G.center(sq));
+      let d = "";
+      for (let i = 1; i < pts.length; i++) {
+        const a = pts[i - 1], b = pts[i];
+        const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+        const k = Math.min(gap * cell, len / 2 - 1) / len;
+        const f = (v) => +v.toFixed(2);
+        d += `M${f(a.x + (b.x - a.x) * k)} ${f(a.y + (b.y - a.y) * k)}L${f(b.x - (b.x - a.x) * k)} ${f(b.y - (b.y - a.y) * k)}`;
+      }
+      const l = svg("path", { class: cls, d, "stroke-width": +(cell * 0.12).toFixed(2) });
       layers.lines.append(l);
       return l;
     },

@@ -20,7 +20,7 @@ export function render(view, ui) {
 
   const G = grid(n, { label: `Multiplications Within the Permutation, ${n} by ${n}, ${marking ? "marking x's" : "numbering"}` });
   const u = G.unit;
-  if (order.length > 1) G.line(order);
+  if (order.length > 1) G.line(order, { gap: 0.34 });
   const lastC = last ? G.center(last) : null;
 
   for (let r = 0; r < n; r++) {
@@ -28,7 +28,7 @@ export function render(view, ui) {
       const sq = squareName(r, c);
       const number = b.numbers[sq];
       if (number != null) {
-        G.text(sq, "×", { class: "x", size: 0.3, dx: -0.3, dy: -0.3 });
+        G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
         G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
         const label = `${sq}, x numbered ${number}${sq === last ? ", the last number" : ""}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
