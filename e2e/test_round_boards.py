@@ -47,10 +47,14 @@ def page(w: Watched) -> Iterator[Page]:
 
 
 def open_record(w: Watched, record: str) -> None:
-    """Open a game by its record, the way a shared link does (no reload)."""
+    """Open a game by its record, the way a shared link does (no reload);
+    the empty record is the home page."""
     w.page.evaluate("r => { location.hash = r; }", record)
-    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
-    w.wait_ready()
+    if record:
+        wait_record(w, record)
+    else:
+        w.page.locator(".game-card").first.wait_for()
+        w.wait_ready()
 
 
 def wait_record(w: Watched, record: str) -> None:
@@ -280,11 +284,22 @@ def nc_take_device(w: Watched, seat: int) -> bool:
     return True
 
 
+def nc_check_table(page: Page, view: dict) -> None:
+    """Both sequences side by side, one row per revealed round, scoring terms starred."""
+    board = view["board"]
+    rows = page.locator(".nc-seqs-table tbody tr:not(.nc-pending-row)")
+    assert rows.count() == 1 + len(board["round_log"])
+    for row, entry in zip(rows.all()[1:], board["round_log"]):
+        assert row.locator(".nc-term").all_inner_texts() == [str(p) for p in entry["picks"] if p is not None]
+    assert page.locator(".nc-seqs-table .nc-term.scored").count() == sum(map(sum, board["scored"]))
+
+
 def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: bool):
     page = w.page
     nc_take_device(w, seat)
     board = state.view()["board"]
     assert page.locator(".nc-round").inner_text() == f"Round {board['round']} of {board['rounds']}"
+    nc_check_table(page, state.view(seat))
     legal = state.legal_moves(seat)
     shown = page.locator(".nc-picks.all [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
     assert shown == legal
@@ -299,7 +314,12 @@ def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: 
         assert page.locator('.nc-who li[data-state="picked"]').count() == 1
     scoring = sorted(starred, key=int)
     move = rng.choice(scoring) if scoring and rng.random() < 0.7 else rng.choice(legal)
-    page.locator(f'.nc-picks.all [data-move="{move}"]').click()
+    if move in starred:
+        page.locator(f'.nc-picks:not(.all) [data-move="{move}"]').click()
+    else:
+        if page.locator("details.nc-all:not([open])").count():
+            page.locator("details.nc-all > summary").click()
+        page.locator(f'.nc-picks.all [data-move="{move}"]').click()
     after = state.play(move, seat)
     wait_record(w, after.record)
     return after
@@ -315,13 +335,8 @@ def test_nonconformity_plays_to_the_end(w: Watched, page: Page) -> None:
         state = nc_pick(w, state, first, rng, secret_before=False)
         for seat in rest:
             state = nc_pick(w, state, seat, rng, secret_before=True)
-        view = state.view()
-        assert status(w) == view["status"]
-        # the revealed round is in both columns, scoring terms starred
-        terms = page.locator(".nc-seqs-table tbody tr").last.locator(".nc-term")
-        log = view["board"]["round_log"][-1]
-        assert terms.all_inner_texts() == [str(p) for p in log["picks"] if p is not None]
-        assert page.locator(".nc-seqs-table .nc-term.scored").count() == sum(map(sum, view["board"]["scored"]))
+        assert status(w) == state.view()["status"]
+    nc_check_table(page, state.view())
     assert page.locator("[data-move]").count() == 0
     assert page.locator(".nc-round").inner_text().startswith("Game over")
 
@@ -360,8 +375,19 @@ def test_nonconformity_screenshots_late(w: Watched, page: Page) -> None:
     while state.view()["board"]["played"] < 6:
         for seat in state.view()["to_move"]:
             state = state.play(rng.choice(state.legal_moves(seat)[:40]), seat)
-    open_record(w, state.record)
-    shot(w, "nonconformity-late-curtain-desktop", DESKTOP)
-    nc_take_device(w, 0)
-    shot(w, "nonconformity-late-desktop", DESKTOP)
-    shot(w, "nonconformity-late-phone", PHONE)
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        # the board is drawn for the window it is in: open it afresh at each size
+        page.set_viewport_size(size)
+        open_record(w, "")
+        open_record(w, state.record)
+        shot(w, f"nonconformity-late-curtain-{name}", size)
+        nc_take_device(w, 0)
+        shot(w, f"nonconformity-late-{name}", size)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+
+
+def test_home_page_thumbnails(w: Watched, page: Page) -> None:
+    open_record(w, "")
+    for game in ("prime-target", "nonconformity"):
+        page.locator(f"#game-{game} svg").first.wait_for()
+    shot(w, "home-round-thumbnails", DESKTOP)

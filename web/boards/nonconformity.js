@@ -12,7 +12,9 @@ import { html as h, svg as s } from "./svg.js";
 
 export const styles = ["round.css"];
 
-const LINE_W = 640; // number line viewBox width
+// The number line's viewBox is about as wide as it will be drawn, so its text
+// keeps a readable size on a phone and on a desktop alike (it still scales).
+const lineWidth = () => Math.max(300, Math.min(640, (window.innerWidth || 640) - 56));
 const ROW_H = 44;
 const PAD_X = 22;
 
@@ -113,8 +115,8 @@ function sequenceTable(view) {
 
 // -- the number line ----------------------------------------------------------------------
 
-function niceStep(span) {
-  const rough = span / 6;
+function niceStep(span, ticks) {
+  const rough = span / ticks;
   const power = 10 ** Math.floor(Math.log10(Math.max(1, rough)));
   for (const m of [1, 2, 5, 10]) if (m * power >= rough) return m * power;
   return 10 * power;
@@ -124,8 +126,9 @@ function numberLine(view, actingSeat) {
   const b = view.board;
   const values = [...b.sequences.flat(), ...b.bands.flatMap((band) => [band.low, band.high]),
     ...(b.pending ?? []).filter((p) => p != null)];
+  const LINE_W = lineWidth();
   const top = Math.max(10, ...values);
-  const step = niceStep(top);
+  const step = niceStep(top, LINE_W < 420 ? 4 : 6);
   const hi = Math.min(Math.max(top, Math.ceil((top * 1.04) / step) * step), Math.max(b.max_pick, top));
   const x = (n) => PAD_X + ((LINE_W - 2 * PAD_X) * n) / hi;
   const rows = b.sequences.length;
