@@ -73,7 +73,10 @@ async function boot() {
     pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
   } else if (INSTALL === "loadPackage") {
-    await pyodide.loadPackage(wheelURL, { messageCallback: () => {} });
+    // loadPackage reports a failed download through errorCallback, not by throwing
+    let failure = null;
+    await pyodide.loadPackage(wheelURL, { messageCallback: () => {}, errorCallback: (m) => { failure = m; } });
+    if (failure) throw new Error(failure);
   } else if (INSTALL === "micropip") {
     await pyodide.loadPackage("micropip", { messageCallback: () => {} });
     const micropip = pyodide.pyimport("micropip");
