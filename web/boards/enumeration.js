@@ -107,7 +107,8 @@ export function render(view, ui) {
   const legend = html("ul", { class: "grid-legend" },
     html("li", {}, html("span", { class: "key legal" }, "↑"), "count of numbers above coprime to the row number"),
     html("li", {}, html("span", { class: "key legal" }, "←"), "count of numbers to the left coprime to the column number"),
-    html("li", {}, html("span", { class: "key last" }, "□"), "filled last"));
+    html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
+    b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
 
   const [toggle, wrap] = scrollable(G, { focusSquare: Object.keys(b.candidates)[0] ?? b.last });
   const side = b.finished.map((values, i) => {

@@ -51,7 +51,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
   ensureStyles();
   const pad = labels ? Math.round(cell * 0.7) : 2;
   const width = pad + n * cell + 2;
-  const root = board(width, width, { label, className: ["grid-board", className] });
+  const root = board(width, width, { label, className: ["grid-board", n <= 6 && "small", className] });
   const layers = {
     cells: svg("g", { class: "cells" }),
     lines: svg("g", { class: "lines" }),
