@@ -230,6 +230,7 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
     banner = page.locator(".replay-banner")
     banner.wait_for()
     assert "after move 1 of 3" in banner.inner_text()
+    shoot(page, "replay")
     assert w.fragment() == record
     assert page.locator("#board [data-move]").count() == 0
     assert page.locator("#board").evaluate("b => b.inert")
@@ -278,6 +279,9 @@ def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page)
     assert page.locator("#status").inner_text() == view["status"]
     assert page.locator("#move-form").count() == 0
     shoot(page, "summary")
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(ARTIFACTS / "shell-summary-dark.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
 
     page.get_by_role("button", name="Play again").click()
     record = wait_fragment_change(w, state.record)
@@ -313,6 +317,8 @@ def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -
         page.get_by_role("button", name="I am Alice: show my choices").click()
         page.locator("#board [data-move]").first.wait_for()
         assert page.locator(".secret-banner").inner_text().startswith("Alice")
+        if round_ == 1:
+            shoot(page, "secret-pick")
         legal = board_moves(page)
         assert legal and set(legal) <= set(state.legal_moves(0))
         pick_a = rng.choice(legal)
