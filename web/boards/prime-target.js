@@ -222,7 +222,16 @@ export function render(view, ui = {}) {
   rovingFocus(svg, targets);
   // Many small wedges: on a phone the target keeps a readable size and scrolls sideways.
   const dense = b.ring_count * b.rays > 60;
-  wrap.append(controls, h("div", { class: dense ? "pt-figure dense" : "pt-figure" }, svg), ringList);
+  const figure = h("div", { class: dense ? "pt-figure dense" : "pt-figure" }, svg);
+  wrap.append(controls, figure, ringList);
+  if (dense) {
+    // When the target is wider than a phone, start with its middle in view.
+    requestAnimationFrame(() => {
+      if (figure.scrollWidth > figure.clientWidth && figure.scrollLeft === 0) {
+        figure.scrollLeft = (figure.scrollWidth - figure.clientWidth) / 2;
+      }
+    });
+  }
 
   if (hadFocus && targets.length) {
     // Keyboard players keep their place after a move redraws the board.
@@ -372,7 +381,7 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
 
   controls.append(
     h("p", { class: "pt-label" }, inert ? `Ring ${ring} is next.` :
-      `Ring ${ring}: click a wedge (or press Enter on it) to switch between the sum (+) and the difference (−) of the two numbers inside it.`),
+      `Ring ${ring}: tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it.`),
     valuesLine, summary, inert ? null : h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools));
   refresh();
 }
