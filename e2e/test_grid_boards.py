@@ -183,12 +183,12 @@ def test_a_knock_out_square_is_marked_and_asks_first(w: Watched) -> None:
     w.page.wait_for_function(CHANGED_OR_ASKED, arg=state.record)
     text = answer_question(w, yes=False)
     if text is not None:  # the shell asks in the page: "no" plays nothing, "yes" plays
-        assert f"{number} would sit next to" in text and "knocked out" in text
+        assert f"Writing {number} at" in text and "knocked out" in text and "common factor" in text
         w.wait_ready()
         assert w.fragment() == state.record
         after = click_move(w, state, square)
     else:  # no ui.confirm in the shell: window.confirm, accepted by the page's handler
-        assert asked and f"{number} would sit next to" in asked[0]
+        assert asked and f"Writing {number} at" in asked[0]
         after = state.play(square)
         assert w.fragment() == after.record
     assert after.view()["board"]["eliminations"][-1]["square"] == square

@@ -117,7 +117,10 @@ def test_rules_example_the_view_warns_before_a_knock_out():
     state = rules_example()
     assert state.legal_moves() == ["c2", "d3"]
     b = board(state)
-    assert b["targets"] == {"c2": {"eliminates": True, "clashes": [3]}, "d3": {"eliminates": False, "clashes": []}}
+    assert b["targets"] == {
+        "c2": {"eliminates": True, "clashes": [3], "warning": "Writing 6 at c2 puts it beside 3 (common factor 3): you would be knocked out."},
+        "d3": {"eliminates": False, "clashes": [], "warning": None},
+    }
     assert b["last_square"] == "d2"
     assert b["path"] == ["a1", "b1", "c1", "d1", "d2"]
     assert b["grid"][0] == [1, 2, 3, 4] and b["grid"][1] == [None, None, None, 5]
@@ -170,7 +173,8 @@ def test_three_players_turns_follow_the_blocks_and_skip_a_knocked_out_seat():
 
 def test_a_knocked_out_seat_hands_the_rest_of_its_block_on():
     state = play_all(new(players=3, size=4), THREE[:4])
-    assert board(state)["targets"]["c2"] == {"eliminates": True, "clashes": [3]}
+    assert board(state)["targets"]["c2"]["clashes"] == [3]
+    assert board(state)["targets"]["c2"]["eliminates"] is True
     state = state.play("c2")
     assert state.scores == (0, 1, 1) and not state.is_over
     assert state.to_move == (1,)  # the 7 of Player 1's block passes to Player 2
@@ -465,7 +469,9 @@ def test_random_games_follow_the_referee(players, size, max_rounds, data):
             j = b["next_number"]
             r, c = int(move[1:]) - 1, ord(move[0]) - 97
             clashes = sorted(ref.cells[n] for n in ref.around((r, c)) if n in ref.cells and gcd(ref.cells[n], j) > 1)
-            assert b["targets"][move] == {"eliminates": bool(clashes), "clashes": clashes}
+            target = b["targets"][move]
+            assert (target["eliminates"], target["clashes"]) == (bool(clashes), clashes)
+            assert (target["warning"] is None) == (not clashes)
         # Rejected moves change nothing.
         junk = data.draw(JUNK)
         if junk not in legal:

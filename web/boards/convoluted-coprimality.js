@@ -7,21 +7,10 @@ import { grid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
+/** "a, b and c" */
 function list(numbers) {
   const words = numbers.map(String);
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
-// Only to word the warning: the engine has already said these numbers clash.
-function gcd(a, b) {
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
-
-function warning(next, clashes) {
-  const parts = clashes.map((c) => `${c} (common factor ${gcd(next, c)})`);
-  const verb = clashes.length === 1 ? "shares a factor" : "share factors";
-  return `${next} would sit next to ${list(parts)}, which ${verb} with ${next}: you would be knocked out. Play it anyway?`;
 }
 
 export function render(view, ui) {
@@ -65,9 +54,9 @@ export function render(view, ui) {
         let label = `${sq}, empty, legal: write ${b.next_number} here`;
         if (info.eliminates) {
           G.text(sq, "⚠", { class: "warn", size: 0.32, dx: 0.3, dy: -0.3 });
-          label = `${sq}, empty, legal but ${b.next_number} would sit next to ${list(info.clashes)}: you would be knocked out`;
+          label = `${sq}, empty, legal, but: ${info.warning}`;
         }
-        G.target(sq, { move: sq, label, ui, confirm: info.eliminates ? warning(b.next_number, info.clashes) : null });
+        G.target(sq, { move: sq, label, ui, confirm: info.warning ? `${info.warning} Play it anyway?` : null });
       } else if (live) {
         G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui });
       }

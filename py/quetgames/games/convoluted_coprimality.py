@@ -37,8 +37,9 @@ grid is begun (with the 2) by the lowest-numbered seat still in.
   ``{"seat", "number", "square", "round", "clashes"}`` (``clashes``: the
   neighbouring numbers that shared a factor with ``number``).
 - ``targets``: for every legal square (in legal-move order), a dict
-  ``{"eliminates": bool, "clashes": [numbers]}``: whether writing the next
-  number there knocks the mover out, and the neighbours that would cause it.
+  ``{"eliminates": bool, "clashes": [numbers], "warning": str | None}``: whether
+  writing the next number there knocks the mover out, the neighbours that would
+  cause it, and a sentence saying so (with the common factors) for the player.
 - ``previous_path``: the squares of the path on the grid wiped most recently
   (``[]`` before any grid was wiped), so a front end can show how it ended.
 - ``over_by``: ``None`` while playing, ``"last_standing"`` or ``"rounds"`` at
@@ -314,7 +315,7 @@ class ConvolutedCoprimalityState(State):
             geo = _geometry(size)
             for q in self._targets():
                 clashes = sorted(v for v in (self.grid[r] for r in geo.neighbours[q]) if v and gcd(v, j) > 1)
-                targets[name(q)] = {"eliminates": bool(clashes), "clashes": clashes}
+                targets[name(q)] = {"eliminates": bool(clashes), "clashes": clashes, "warning": _warning(j, name(q), clashes)}
         return {
             "size": size,
             "grid": [[v or None for v in self.grid[r * size:(r + 1) * size]] for r in range(size)],
@@ -396,6 +397,16 @@ def _targets(geo: _Geometry, grid: tuple[int, ...], last: int) -> list[int]:
         if filled >= 2:
             out.append(q)
     return out
+
+
+
+def _warning(number: int, square: str, clashes: list[int]) -> str | None:
+    """The sentence that warns a player before a move that knocks them out."""
+    if not clashes:
+        return None
+    parts = [f"{c} (common factor {gcd(number, c)})" for c in clashes]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"Writing {number} at {square} puts it beside {listed}: you would be knocked out."
 
 
 ConvolutedCoprimality.state_class = ConvolutedCoprimalityState
