@@ -492,3 +492,10 @@ def test_random_games(options, seed, junk):
     t = quetgames.load(s.record)
     assert t == s and t.view() == s.view()
     json.dumps(s.view())
+
+
+def test_the_view_says_who_collects_which_parity():
+    board = lambda **o: quetgames.new_game("enumeration", **o).view()["board"]["collectors"]
+    assert board(goal="parity") == {"odd": 0, "even": 1}
+    assert board(goal="parity", players=1, target="even") == {"odd": None, "even": 0}
+    assert board(goal="corner") == {"odd": None, "even": None}

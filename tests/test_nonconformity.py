@@ -608,3 +608,14 @@ def test_preview_says_whether_a_pick_would_score_without_playing_it():
     with pytest.raises(IllegalMove, match="shares no prime factor"):
         state.preview("7", 0)
     assert state.record == before
+
+
+def test_the_view_lists_the_picks_that_would_score():
+    state = quetgames.new_game("nonconformity", starts=(6, 4), length=5).play("12", 0).play("10", 1)
+    board = state.view()["board"]
+    # Player 1 scores strictly inside 4..10 avoiding Player 2's terms: legal picks
+    # are multiples of 2 or 3 (12 = 2·2·3) not already owned: 8 and 9 qualify.
+    assert board["scoring_picks"][0] == [8, 9]
+    for seat in (0, 1):
+        for pick in board["scoring_picks"][seat]:
+            assert state.preview(str(pick), seat)["scores"] is True

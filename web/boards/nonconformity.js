@@ -4,8 +4,7 @@
 // acting seat: a number box with the engine's preview, plus the legal picks as
 // one-click buttons when the view lists them.
 // No rule lives here: bands, legality and "would it score" come from the view
-// and from ui.preview. The band data is only drawn, and used to star the
-// listed picks that lie inside the band.
+// and from ui.preview; the view's scoring_picks say which listed picks to star.
 
 import { engine } from "../engine.js";
 import { html as h, svg as s } from "./svg.js";
@@ -34,10 +33,6 @@ function previewer(view, ui, seat) {
   return (move) => engine.request("preview", { record: view.record, move, ...(seat != null ? { seat } : {}) });
 }
 
-/** Inside the band as the view draws it (for drawing and starring only). */
-function inBand(band, n) {
-  return band && n > band.low && n < band.high && !band.excluded.includes(n);
-}
 
 function words(list) {
   if (list.length <= 1) return list.join("");
@@ -184,7 +179,6 @@ function numberLine(view, actingSeat) {
 function pickPanel(view, ui, seat) {
   const b = view.board;
   const name = seatName(view, seat);
-  const band = b.bands[seat];
   const preview = previewer(view, ui, seat);
   const input = h("input", {
     type: "number", id: "nc-pick", name: "pick", min: 2, max: b.max_pick, inputmode: "numeric",
@@ -237,16 +231,18 @@ function pickPanel(view, ui, seat) {
     form, verdict);
 
   if (view.legal_moves.length) {
-    const scoring = view.legal_moves.filter((m) => inBand(band, Number(m)));
+    // The engine lists which picks would score; the page only draws them.
+    const scores = new Set((b.scoring_picks?.[seat] ?? []).map(String));
+    const scoring = view.legal_moves.filter((m) => scores.has(m));
     const button = (m) => h("button", {
-      type: "button", class: inBand(band, Number(m)) ? "scores" : null, dataset: { move: m },
-      "aria-label": inBand(band, Number(m)) ? `${m}, would score` : m,
+      type: "button", class: scores.has(m) ? "scores" : null, dataset: { move: m },
+      "aria-label": scores.has(m) ? `${m}, would score` : m,
     }, m);
     panel.append(
       h("p", { class: "nc-picks-title" }, scoring.length
         ? `Numbers that would score (${scoring.length})`
         : "No open number would score this round."),
-      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : null,
+      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : "",
       h("details", { class: "nc-all", open: scoring.length === 0 || view.legal_moves.length <= 60 },
         h("summary", { class: "nc-picks-title" }, `Every number you may choose (${view.legal_moves.length})`),
         h("div", { class: "nc-picks all", role: "group", "aria-label": "Every number you may choose" }, view.legal_moves.map(button))));

@@ -35,6 +35,8 @@ values ascending. A square whose two counts agree is listed once.
   lower-right number high / low; None where no seat has that role.
 - ``parity``: {"odd": o, "even": e}, the odd and even numbers in the current
   grid so far, headers included.
+- ``collectors``: {"odd": seat or None, "even": seat or None}: who scores the odd
+  and who the even numbers (parity games; both None in a corner game).
 - ``goal``: "corner" or "parity"; ``target``: "odd" or "even" for solitaire
   parity, else None.
 
@@ -339,6 +341,13 @@ class EnumerationState(State):
             f"lower-right number high, {self.seat_name(low)} wants it low)"
         )
 
+    def _collectors(self) -> dict[str, int | None]:
+        if self.options["goal"] != "parity":
+            return {"odd": None, "even": None}
+        if self.players == 1:
+            return {"odd": 0 if self.options["target"] == "odd" else None, "even": 0 if self.options["target"] == "even" else None}
+        return {"odd": 0, "even": 1}
+
     def _board(self, seat: int | None) -> dict[str, Any]:
         n = self.size
         corners: list[int | None] = list(self.corners) + [None] * (self.grids - len(self.corners))
@@ -356,6 +365,7 @@ class EnumerationState(State):
             "maximiser": high,
             "minimiser": low,
             "parity": {"odd": self.odd, "even": self.filled - self.odd},
+            "collectors": self._collectors(),
             "goal": self.options["goal"],
             "target": self.options.get("target"),
         }

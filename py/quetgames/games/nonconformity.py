@@ -29,6 +29,8 @@ out; a chosen but unrevealed pick is not in `history` but is kept in `record`
 - ``scored``: per seat, for each term whether it scored (starts never do).
 - ``round_log``: one entry per revealed round: ``{"round", "picks", "scored"}``,
   picks per seat (None for a seat that sat out), scored per seat.
+- ``scoring_picks``: per seat, its legal picks that would score this round
+  (listed only while ``legal_listed``; else empty).
 - ``bands``: per seat, what its next pick must lie strictly inside to score:
   ``{"low", "high", "excluded"}`` (excluded: the opponent's terms strictly
   between low and high, which never score).
@@ -410,7 +412,17 @@ class NonconformityState(State):
             "picked": [p is not None for p in self.pending],
             "pending": [p if s == seat else None for s, p in enumerate(self.pending)],
             "legal_listed": not over and self.max_pick <= LIST_IN_VIEW,
+            "scoring_picks": [self._scoring_picks(s) if not over and self.max_pick <= LIST_IN_VIEW else [] for s in (0, 1)],
         }
+
+    def _scoring_picks(self, seat: int) -> list[int]:
+        """The legal picks of `seat` that would score this round (public: a
+        pick scores against the opponent's earlier terms only)."""
+        if self.stuck[seat]:
+            return []
+        low, high = self.spans[1 - seat]
+        theirs = self.owned[1 - seat]
+        return [int(m) for m in self._legal(seat) if low < int(m) < high and int(m) not in theirs]
 
     # -- record ----------------------------------------------------------
 
