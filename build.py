@@ -211,6 +211,9 @@ def build(out: Path = DIST) -> dict:
             "wheel_sha256": sha256_of(wheel),
             "pyodide": PYODIDE_VERSION,
             "pyodide_wheels": pyodide_wheels,
+            # sizes of the downloads the worker counts for its progress bar
+            "pyodide_downloads": {name: (scratch / "pyodide" / name).stat().st_size
+                                  for name in PYODIDE_FILES if name.endswith((".wasm", ".zip"))},
             "boards": boards,
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")

@@ -43,6 +43,33 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+/** A fetch that reports the bytes of Pyodide's big downloads (the wasm and the
+ * standard library) as they arrive, so the page can show real progress. */
+function countingFetch(realFetch, onBytes) {
+  return async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (!response.ok || !response.body || !url.startsWith(INDEX_URL) || !/\.(wasm|zip)$/.test(new URL(url).pathname)) {
+      return response;
+    }
+    const reader = response.body.getReader();
+    const counted = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+        } else {
+          onBytes(value.byteLength);
+          controller.enqueue(value);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    // same status and headers (application/wasm keeps streaming compilation on)
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 async function boot() {
   const t0 = performance.now();
   const mark = {};
@@ -53,6 +80,21 @@ async function boot() {
   const wheelBytes = INSTALL === "unpack" ? fetchBytes(wheelURL) : null;
   wheelBytes?.catch(() => {}); // reported below when awaited
 
+  const total = Object.values(info.pyodide_downloads ?? {}).reduce((a, b) => a + b, 0);
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  let received = 0;
+  let shown = -1;
+  const realFetch = globalThis.fetch;
+  if (total > 0) {
+    globalThis.fetch = countingFetch(realFetch.bind(globalThis), (bytes) => {
+      received += bytes;
+      const fraction = 0.1 + 0.7 * Math.min(1, received / total);
+      if (fraction - shown >= 0.01 || received >= total) {
+        shown = fraction;
+        progress(received >= total ? "Starting Python…" : `Downloading Python (${mb(received)} of ${mb(total)} MB)…`, fraction);
+      }
+    });
+  }
   progress("Starting Python (about 14 MB, once)…", 0.1);
   const pyodide = await withTimeout(
     loadPyodide({
@@ -64,7 +106,9 @@ async function boot() {
     }),
     LOAD_TIMEOUT_MS,
     "Loading Python",
-  );
+  ).finally(() => {
+    globalThis.fetch = realFetch;
+  });
   mark.pyodide = performance.now() - t0;
 
   progress("Installing the rules engine…", 0.85);
