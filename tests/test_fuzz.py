@@ -143,3 +143,15 @@ def test_bridge_refuses_broken_json():
     for text in ["", "{", "[" * 100_000, "null", '"x"', "1e999999"]:
         answer = json.loads(bridge.call("open", text))
         assert answer == {"ok": False, "error": {"type": "BadRequest", "message": answer["error"]["message"]}}
+
+
+def test_bridge_commitment_is_sha256_of_salt_and_pick():
+    import hashlib
+
+    salt = "0123456789abcdef0123"
+    answer = json.loads(bridge.call("commitment", json.dumps({"salt": salt, "pick": "12"})))
+    assert answer == {"ok": True, "result": hashlib.sha256(b"0123456789abcdef0123:12").hexdigest()}
+    other = json.loads(bridge.call("commitment", json.dumps({"salt": salt, "pick": "13"})))["result"]
+    assert other != answer["result"]
+    for bad in [{"salt": "short", "pick": "12"}, {"salt": salt}, {"salt": 5, "pick": "1"}]:
+        assert json.loads(bridge.call("commitment", json.dumps(bad)))["error"]["type"] == "BadRequest"

@@ -9,6 +9,7 @@ are kept so that a move does not replay the whole game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import traceback
 from collections import OrderedDict
@@ -109,6 +110,15 @@ def _preview(args: dict[str, Any]) -> Any:
     return _state(args).preview(args.get("move"), _seat(args))
 
 
+def _commitment(args: dict[str, Any]) -> str:
+    """SHA-256 of salt + ":" + pick, as hex: the seal on a secret pick sent by link
+    (computed here so every browser, secure context or not, gets the same answer)."""
+    salt, pick = args.get("salt"), args.get("pick")
+    if not isinstance(salt, str) or not isinstance(pick, str) or not 16 <= len(salt) <= 200 or len(pick) > 200:
+        raise BadRequest("a commitment needs a salt (16 to 200 characters) and a pick")
+    return hashlib.sha256(f"{salt}:{pick}".encode()).hexdigest()
+
+
 _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _games,
     "new": _new,
@@ -118,6 +128,7 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "legal": _legal,
     "preview": _preview,
     "at": _at,
+    "commitment": _commitment,
 }
 
 
