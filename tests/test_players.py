@@ -235,8 +235,100 @@ def test_solitaire_table_is_proved():
 
 
 def test_solitaire_large_sizes_are_marked_as_bounds():
-    answer = solitaire_best(20, "parity", "even")
+    answer = solitaire_best(9, "parity", "even")
     assert not answer["exact"] and answer["score"] > 0 and "bound" in answer["method"]
     for bad in [(2, "corner", "odd"), (27, "corner", "odd"), (True, "corner", "odd"), (5, "middle", "odd"), (5, "parity", "red")]:
         with pytest.raises(RulesError):
             solitaire_best(*bad)
+
+
+def test_solitaire_exact_sizes_are_all_tabled():
+    from quetgames.players import SOLITAIRE_EXACT_MAX
+
+    for size in range(3, SOLITAIRE_EXACT_MAX + 1):
+        for goal, target in [("corner", "odd"), ("parity", "odd"), ("parity", "even")]:
+            assert (size, goal, target) in SOLITAIRE_TABLE
+            assert solitaire_best(size, goal, target)["exact"]
+    assert not solitaire_best(SOLITAIRE_EXACT_MAX + 1)["exact"]
+
+
+# -- Prime Target: the best ring without listing every ring -------------------------
+
+
+def test_prime_target_best_ring_matches_the_full_list():
+    from quetgames.players import _best_ring
+
+    rng = random.Random(4)
+    for options in ({}, {"rays": 4}, {"rays": 5, "players": 3}, {"rays": 12, "k": 2}):
+        state = quetgames.new_game("prime-target", **options)
+        while not state.is_over:
+            if state.view()["board"]["phase"] == "rings":
+                inner = tuple(state.view()["board"]["inner"])
+                best = max(state.preview_ring(m)["score"] for m in state.legal_moves())
+                assert state.preview_ring(_best_ring(inner))["score"] == best
+            state = state.play(rng.choice(state.legal_moves()))
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def run_cli(argv, text=""):
+    import io
+
+    from quetgames.__main__ import main
+
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO(text), stdout=out)
+    return code, out.getvalue()
+
+
+def test_cli_show_prints_the_board_as_text():
+    state = quetgames.new_game("multiplications").play("c4")
+    code, out = run_cli(["show", state.record])
+    assert code == 0 and "Multiplications" in out and "Moves: c4" in out
+    assert run_cli(["show", "q1.zz.."])[0] == 2
+    for game_id in GAME_IDS:
+        state = quetgames.new_game(game_id, **SMALL[game_id][0])
+        for _ in range(3):
+            seat = state.to_move[0]
+            state = state.play(state.legal_moves(seat)[0], seat)
+        code, out = run_cli(["show", state.record])
+        assert code == 0 and quetgames.GAMES[game_id].name in out
+
+
+def test_cli_play_reads_moves_and_answers_bad_input_plainly():
+    moves = "\n".join(["hello", "moves", "a1=7", "b2=0"]) + "\n"
+    code, out = run_cli(["play", "--game", "enumeration", "-o", "size=3", "--level", "random"], moves)
+    assert code == 0
+    assert "That move cannot be played" in out and "Legal moves: b2=0" in out
+    assert "Traceback" not in out
+    code, out = run_cli(["play", "--game", "multiplications", "--level", "greedy", "--seat", "2"], "quit\n")
+    assert code == 0 and "Computer (greedy) plays" in out and "record" in out
+    # A game played to the end by feeding the first legal move each time.
+    state = quetgames.new_game("prime-target", rays=4)
+    code, out = run_cli(["play", "--game", "prime-target", "-o", "rays=4", "--level", "strong", "--iterations", "5"],
+                        "\n".join(["1@1", "2@2", "3@3", "4@4", "++++", "++++", "++++", "++++", "----"] * 2))
+    assert code == 0 and "Game over" in out
+    assert run_cli(["play", "--game", "enumeration", "-o", "size=99"])[0] == 2
+    assert run_cli(["play", "--game", "enumeration", "-o", "nonsense"])[0] == 2
+
+
+def test_cli_tournament_prints_win_rates_with_intervals():
+    code, out = run_cli(["tournament", "--game", "enumeration", "-o", "size=4", "--games", "4", "--iterations", "5"])
+    assert code == 0
+    assert out.count("| enumeration |") == 3  # random-greedy, random-strong, greedy-strong
+    assert "%" in out
+    code, out = run_cli(["tournament", "--game", "nonconformity", "-o", "length=4", "--games", "2",
+                         "--pairs", "greedy:random", "--json"])
+    assert code == 0 and '"a": "greedy"' in out
+    for bad in (["--levels", "random"], ["--levels", "random,expert"], ["--budget", "0"], ["--games", "0"],
+                ["--pairs", "strong"], ["--iterations", "0"]):
+        assert run_cli(["tournament", "--game", "enumeration", "--games", "1"] + bad)[0] == 2
+
+
+def test_wilson_interval():
+    from quetgames.__main__ import wilson
+
+    low, high = wilson(150, 200)
+    assert 0.68 < low < 0.69 and 0.80 < high < 0.81
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0

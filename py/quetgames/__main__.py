@@ -1,13 +1,29 @@
-"""Command line: ``python -m quetgames rules`` prints the rules document,
-``python -m quetgames show <record>`` prints a game's position as text."""
+"""Command line.
+
+- ``python -m quetgames rules`` prints the rules document;
+- ``python -m quetgames show <record>`` prints a game's position as text;
+- ``python -m quetgames play --game multiplications --level strong`` plays a
+  game against the computer in the terminal (moves read from stdin);
+- ``python -m quetgames tournament --game enumeration --games 20`` plays the
+  computer levels against each other and prints their win rates with 95%
+  Wilson confidence intervals (ties count half).
+"""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
 
-from . import GAMES, RulesError, load
+from . import GAMES, RulesError, load, new_game
+from .base import State
+from .grid import LETTERS
+from .players import LEVELS, computer_move
 
 
 def rules_document() -> str:
@@ -42,27 +58,337 @@ def _describe_range(option: dict) -> str:
     return option["kind"]
 
 
-def main(argv: list[str] | None = None) -> int:
+# -- text boards -------------------------------------------------------------
+
+
+def _grid_text(rows: Sequence[Sequence[Any]], marks: dict[tuple[int, int], str] | None = None) -> str:
+    """A grid with column letters on top and row numbers on the left."""
+    marks = marks or {}
+    cells = [[marks.get((r, c), "." if v is None else str(v)) for c, v in enumerate(row)] for r, row in enumerate(rows)]
+    width = max([len(x) for row in cells for x in row] + [1])
+    head = "    " + " ".join(LETTERS[c].rjust(width) for c in range(len(rows[0]) if rows else 0))
+    lines = [head] + [f"{r + 1:>3} " + " ".join(x.rjust(width) for x in row) for r, row in enumerate(cells)]
+    return "\n".join(lines)
+
+
+def board_text(view: dict[str, Any]) -> str:
+    """The board of a view as plain text (one form per kind of board)."""
+    board = view["board"]
+    game = view["game"]
+    if game == "multiplications":
+        n = board["size"]
+        rows: list[list[Any]] = [[None] * n for _ in range(n)]
+        for name in board["xs"]:
+            rows[int(name[1:]) - 1][ord(name[0]) - 97] = "x"
+        for name, number in board["numbers"].items():
+            rows[int(name[1:]) - 1][ord(name[0]) - 97] = number
+        return _grid_text(rows)
+    if game == "enumeration":
+        out = []
+        for i, finished in enumerate(board["finished"]):
+            out.append(f"Grid {i + 1} (finished):\n" + _grid_text(finished))
+        if board["grids"] > 1:
+            out.append(f"Grid {board['grid']}:")
+        out.append(_grid_text(board["values"]))
+        if board["candidates"]:
+            out.append("Fillable: " + ", ".join(f"{sq} ({c['above']} or {c['left']})" for sq, c in board["candidates"].items()))
+        return "\n".join(out)
+    if game == "convoluted-coprimality":
+        text = f"Grid {board['round']} of at most {board['max_rounds']}\n" + _grid_text(board["grid"])
+        if board["block"]:
+            text += f"\nBlock: {', '.join(map(str, board['block']))}"
+        return text
+    if game == "prime-target":
+        lines = []
+        for i, ring in enumerate(board["rings"]):
+            label = "centre" if i == 0 else f"ring {i}"
+            lines.append(f"{label:>8}: " + " ".join("." if v is None else str(v) for v in ring))
+        if board["inner"] is not None:
+            lines.append("choices per wedge (sum/difference): " + " ".join(
+                f"{c['sum']}" if c["same"] else f"{c['sum']}/{c['difference']}" for c in board["choices"]))
+        return "\n".join(lines)
+    if game == "nonconformity":
+        lines = []
+        for s, seq in enumerate(board["sequences"]):
+            marks = [f"{v}*" if scored else str(v) for v, scored in zip(seq, board["scored"][s])]
+            lines.append(f"{view['seats'][s]['name']}: " + " ".join(marks))
+            band = board["bands"][s]
+            lines.append(f"   scores with a pick strictly between {band['low']} and {band['high']}"
+                         + (f", except {', '.join(map(str, band['excluded']))}" if band["excluded"] else "")
+                         + f"; must share a prime with {board['last'][s]} ({', '.join(map(str, board['factors'][s]))})")
+        lines.append("(* scored)")
+        return "\n".join(lines)
+    return json.dumps(board, indent=1)  # pragma: no cover - every game has a form above
+
+
+def position_text(state: State, seat: int | None = None) -> str:
+    view = state.view(seat)
+    return "\n".join([
+        f"{view['name']} (a game by {view['inventor']})",
+        board_text(view),
+        "Scores: " + ", ".join(f"{s['name']} {score}" for s, score in zip(view["seats"], view["scores"])),
+        view["status"],
+    ])
+
+
+# -- options on the command line ---------------------------------------------
+
+
+def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """``name=value`` pairs, values read as JSON where they parse (numbers,
+    true/false, [2, 3]) and as text otherwise; checked by the game itself."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise RulesError(f"write an option as name=value, like size=8, not {pair!r:.40}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        options[name.strip()] = value
+    if game_id not in GAMES:
+        raise RulesError(f"there is no game {game_id!r:.40}; the games are {', '.join(GAMES)}")
+    GAMES[game_id].resolve_options(options)  # raises InvalidOptions
+    return options
+
+
+# -- play ------------------------------------------------------------------------
+
+
+def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    options = parse_options(args.game, args.option or [])
+    state = new_game(args.game, **options)
+    humans = {s - 1 for s in args.seat} if args.seat else {0}
+    if any(not 0 <= s < state.players for s in humans):
+        raise RulesError(f"seats run from 1 to {state.players}")
+    state = state.with_seats([("You" if s in humans else f"Computer ({args.level})") for s in range(state.players)],
+                             [("human" if s in humans else args.level) for s in range(state.players)])
+    print("Type a move, or 'moves' to list the legal moves, 'quit' to stop.", file=stdout)
+    while not state.is_over:
+        human = [s for s in state.to_move if s in humans]
+        if not human:
+            seat = state.to_move[0]
+            move = computer_move(state, seat, args.level, seed=args.seed, budget=args.budget, iterations=args.iterations)
+            print(f"{state.seat_name(seat)} plays {move}", file=stdout)
+            state = state.play(move, seat)
+            continue
+        seat = human[0]
+        print(position_text(state, seat), file=stdout)
+        print(f"{state.seat_name(seat)}> ", end="", file=stdout, flush=True)
+        line = stdin.readline()
+        if not line:
+            print("\nNo more input: the game stops here. Its record:", state.record, file=stdout)
+            return 0
+        text = line.strip()
+        if text in ("quit", "exit"):
+            print("Stopped. The game's record:", state.record, file=stdout)
+            return 0
+        if text in ("moves", "?", "help"):
+            legal = state.legal_moves(seat)
+            shown = " ".join(legal[:200]) + (f" … ({len(legal)} in all)" if len(legal) > 200 else "")
+            print("Legal moves:", shown, file=stdout)
+            continue
+        try:
+            state = state.play(text, seat)
+        except RulesError as exc:
+            print(f"That move cannot be played: {exc}", file=stdout)
+    print(position_text(state), file=stdout)
+    print("Record:", state.record, file=stdout)
+    return 0
+
+
+# -- tournament ----------------------------------------------------------------
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate `score / n` (ties counted as half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _one_game(task: tuple[str, dict[str, Any], tuple[str, ...], int, float, int | None]) -> tuple[list[float], dict[str, list[float]]]:
+    """Play one game; the result per seat (a win 1, a win shared by k seats 1/k)
+    and the seconds each level spent per move."""
+    game_id, options, seat_levels, seed, budget, iterations = task
+    state = new_game(game_id, **options)
+    spent: dict[str, list[float]] = {level: [] for level in set(seat_levels)}
+    while not state.is_over:
+        for seat in state.to_move:
+            level = seat_levels[seat]
+            start = time.perf_counter()
+            move = computer_move(state, seat, level, seed=seed, budget=budget, iterations=iterations)
+            spent[level].append(time.perf_counter() - start)
+            state = state.play(move, seat)
+            if state.is_over:
+                break
+    winners = state.winners
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)], spent
+
+
+def tournament(
+    game_id: str,
+    options: dict[str, Any],
+    levels: Sequence[str],
+    games: int,
+    budget: float = 1.0,
+    iterations: int | None = None,
+    jobs: int = 1,
+    seed: int = 0,
+) -> list[dict[str, Any]]:
+    """Round robin: every pair of levels plays `games` games, the seats
+    alternating (game g gives seat s to the first level when s + g is even).
+    Games with a `seed` option (Nonconformity's random starts) get a new
+    seed each game unless the options fix it."""
+    game = GAMES[game_id]
+    seeded = any(o.name == "seed" for o in game.options) and "seed" not in options and "starts" not in options
+    players = new_game(game_id, **options).players
+    rows = []
+    for a, b in itertools.combinations(levels, 2):
+        tasks = []
+        for g in range(games):
+            seat_levels = tuple(a if (s + g) % 2 == 0 else b for s in range(players))
+            opts = dict(options, seed=seed + g) if seeded else options
+            tasks.append((game_id, opts, seat_levels, seed + g, budget, iterations))
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.Pool(jobs) as pool:
+                results = pool.map(_one_game, tasks)
+        else:
+            results = [_one_game(t) for t in tasks]
+        score = 0.0
+        times: dict[str, list[float]] = {a: [], b: []}
+        for (rewards, spent), task in zip(results, tasks):
+            score += sum(r for r, level in zip(rewards, task[2]) if level == a)
+            for level, seconds in spent.items():
+                times[level].extend(seconds)
+        low, high = wilson(score, games)
+        rows.append({
+            "game": game_id, "a": a, "b": b, "games": games, "score": score, "rate": score / games,
+            "low": low, "high": high,
+            "seconds_per_move": {level: (sum(t) / len(t) if t else 0.0) for level, t in times.items()},
+            "max_seconds": {level: (max(t) if t else 0.0) for level, t in times.items()},
+        })
+    return rows
+
+
+def tournament_table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| game | pairing | games | first's score | first's win rate | 95% CI (Wilson) | s/move first | s/move second |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        t = r["seconds_per_move"]
+        lines.append(
+            f"| {r['game']} | {r['a']} vs {r['b']} | {r['games']} | {r['score']:g} | {r['rate']:.1%} | "
+            f"{r['low']:.1%} – {r['high']:.1%} | {t[r['a']]:.3f} | {t[r['b']]:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def _levels(text: str) -> list[str]:
+    levels = [x.strip() for x in text.split(",") if x.strip()]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad or len(levels) < 2 or len(set(levels)) != len(levels):
+        raise RulesError(f"--levels takes two or more different levels from {', '.join(LEVELS)}, like random,greedy")
+    return levels
+
+
+# -- main ------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m quetgames", description="Leroy Quet's number games.")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("rules", help="print the rules of every game (Markdown)")
     show = commands.add_parser("show", help="print the position of a game record")
     show.add_argument("record")
-    args = parser.parse_args(argv)
-    if args.command == "rules":
-        print(rules_document(), end="")
-        return 0
+    show.add_argument("--json", action="store_true", help="print the whole view as JSON")
+
+    game_ids = sorted(GAMES)
+    play_cmd = commands.add_parser("play", help="play a game against the computer in the terminal")
+    play_cmd.add_argument("--game", choices=game_ids, default="multiplications")
+    play_cmd.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="a game option, e.g. -o size=8 (repeatable)")
+    play_cmd.add_argument("--level", choices=LEVELS, default="strong")
+    play_cmd.add_argument("--seat", type=int, action="append", help="your seat, from 1 (repeatable; default 1)")
+    play_cmd.add_argument("--budget", type=float, default=1.0, help="the computer's seconds per move")
+    play_cmd.add_argument("--iterations", type=int, default=None, help="search iterations per move instead of a time budget")
+    play_cmd.add_argument("--seed", type=int, default=0)
+
+    tour = commands.add_parser("tournament", help="play computer levels against each other")
+    tour.add_argument("--game", choices=game_ids + ["all"], default="all")
+    tour.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="a game option (repeatable; one game only)")
+    tour.add_argument("--games", type=int, default=20, help="games per pairing")
+    tour.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels, e.g. random,greedy,strong")
+    tour.add_argument("--pairs", default=None, help="only these pairings, e.g. strong:greedy,greedy:random")
+    tour.add_argument("--budget", type=float, default=1.0, help="seconds per move of the strong level")
+    tour.add_argument("--iterations", type=int, default=None, help="search iterations per move (reproducible; overrides --budget)")
+    tour.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--json", action="store_true", help="print the results as JSON lines")
     try:
-        state = load(args.record)
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message
+        return int(exc.code or 0)
+    try:
+        if args.command == "rules":
+            print(rules_document(), end="", file=stdout)
+            return 0
+        if args.command == "show":
+            try:
+                state = load(args.record)
+            except RulesError as exc:
+                print(f"That record cannot be opened: {exc}", file=sys.stderr)
+                return 2
+            if args.json:
+                print(json.dumps(state.view(), indent=1), file=stdout)
+            else:
+                print(position_text(state), file=stdout)
+                print("Moves:", " ".join(state.history) or "none yet", file=stdout)
+            return 0
+        if args.command == "play":
+            return play(args, stdin, stdout)
+        return _tournament_command(args, stdout)
     except RulesError as exc:
-        print(f"That record cannot be opened: {exc}", file=sys.stderr)
+        print(f"Error: {exc}", file=sys.stderr)
         return 2
-    view = state.view()
-    print(f"{view['name']} (a game by {view['inventor']})")
-    print(view["status"])
-    print("Moves:", " ".join(view["history"]) or "none yet")
-    print("Scores:", ", ".join(f"{s['name']} {score}" for s, score in zip(view["seats"], view["scores"])))
-    print(json.dumps(view["board"], indent=1))
+
+
+def _tournament_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    if not 1 <= args.games <= 100_000:
+        raise RulesError("--games is a whole number from 1 to 100000")
+    if not 1 <= args.jobs <= 64:
+        raise RulesError("--jobs is a whole number from 1 to 64")
+    games = sorted(GAMES) if args.game == "all" else [args.game]
+    if args.option and len(games) > 1:
+        raise RulesError("options need one game: add --game")
+    rows = []
+    if args.pairs:
+        pairs = []
+        for item in args.pairs.split(","):
+            pair = _levels(item.replace(":", ","))
+            if len(pair) != 2:
+                raise RulesError("--pairs takes pairs like strong:greedy")
+            pairs.append(pair)
+    else:
+        pairs = [_levels(args.levels)]
+    # Check the budget and iterations once, before any game starts.
+    computer_move(new_game(games[0]), new_game(games[0]).to_move[0], "random", seed=args.seed, budget=args.budget, iterations=args.iterations)
+    for game_id in games:
+        options = parse_options(game_id, args.option or [])
+        for levels in pairs:
+            for row in tournament(game_id, options, levels, args.games, args.budget, args.iterations, args.jobs, args.seed):
+                rows.append(row)
+                if args.json:
+                    print(json.dumps(row), file=stdout, flush=True)
+    if not args.json:
+        print(tournament_table(rows), file=stdout)
     return 0
 
 

@@ -449,11 +449,10 @@ class _PrimeTarget(_Adapter):
 
     def _rings(self, state: State) -> list[tuple[int, str]] | None:
         """(score, move) for every ring move, best first, or None in the centre phase."""
-        board = state.view()["board"]
-        if board["phase"] != "rings":
+        rays = state.options["rays"]
+        if state.is_over or len(state.history) < rays:
             return None
-        inner = board["inner"]
-        return _ring_table(tuple(inner))
+        return _ring_table(_pt_ring(rays, state.history))
 
     def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
         rings = self._rings(state)
@@ -473,13 +472,60 @@ class _PrimeTarget(_Adapter):
         return best + rng.sample(rest, min(self.sample, len(rest)))
 
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> str:
-        rings = self._rings(state)
-        if rings is None:
+        rays = state.options["rays"]
+        if len(state.history) < rays:
             return rng.choice(state.legal_moves(seat))
-        # Mostly the best ring, sometimes one of the next few: players take points.
-        if rng.random() < 0.7:
-            return rings[0][1]
-        return rings[rng.randrange(min(8, len(rings)))][1]
+        inner = _pt_ring(rays, state.history)
+        # Mostly the best ring (players take points), sometimes a random one.
+        if rng.random() < 0.75:
+            return _best_ring(inner)
+        return "".join("+" if not inner[w] or not inner[(w + 1) % rays] or rng.random() < 0.5 else "-" for w in range(rays))
+
+
+@lru_cache(maxsize=1 << 15)
+def _pt_ring(rays: int, history: tuple[str, ...]) -> tuple[int, ...]:
+    """The outermost ring (or the centre, 0 for an empty wedge) after the moves
+    `history`, replayed from their documented notation: cheaper than a view."""
+    if not history:
+        return (0,) * rays
+    inner = _pt_ring(rays, history[:-1])
+    move = history[-1]
+    if "@" in move:
+        value, wedge = move.split("@")
+        centre = list(inner)
+        centre[int(wedge) - 1] = int(value)
+        return tuple(centre)
+    n = len(inner)
+    return tuple(
+        inner[w] + inner[(w + 1) % n] if sign == "+" else abs(inner[w] - inner[(w + 1) % n])
+        for w, sign in enumerate(move)
+    )
+
+
+@lru_cache(maxsize=1 << 15)
+def _best_ring(inner: tuple[int, ...]) -> str:
+    """A ring move of the best immediate score, found wedge by wedge: either
+    as many primes as possible, or exactly one prime, as large as possible."""
+    from .games.prime_target import is_prime
+
+    n = len(inner)
+    options = []  # per wedge: [(sign, value)], '+' first
+    for w in range(n):
+        a, b = inner[w], inner[(w + 1) % n]
+        options.append([("+", a + b)] if not a or not b else [("+", a + b), ("-", abs(a - b))])
+    prime_sign = [next((sg for sg, v in opts if is_prime(v)), None) for opts in options]
+    plain_sign = [next((sg for sg, v in opts if not is_prime(v)), None) for opts in options]
+    count = sum(1 for sg in prime_sign if sg)
+    best_score, best = (count if count != 1 else -1), "".join(p or q or "+" for p, q in zip(prime_sign, plain_sign))
+    forced = [w for w in range(n) if not plain_sign[w]]  # wedges that hold a prime whatever
+    for w, opts in enumerate(options):
+        if forced and forced != [w]:
+            continue  # a lone prime must sit in the only forced wedge, if any
+        for sg, v in opts:
+            if is_prime(v) and v > best_score:
+                best_score = v
+                best = "".join(sg if i == w else plain_sign[i] for i in range(n))  # type: ignore[misc]
+    return best
 
 
 @lru_cache(maxsize=4096)
@@ -562,7 +608,8 @@ class _NC:
         low, high = self.spans[1 - seat]
         mine_low, mine_high = self.spans[seat]
         for p in self.factors[seat]:
-            for a, b in ((low + 1, high - 1), (mine_low, mine_high)):
+            both = (max(low + 1, mine_low), min(high - 1, mine_high))  # scores and widens nothing
+            for a, b in ((low + 1, high - 1), (mine_low, mine_high), both):
                 a, b = max(a, 2), min(b, self.top)
                 first, last = -(-a // p), b // p
                 if first > last:
@@ -706,9 +753,17 @@ _ADAPTERS: dict[str, Callable[[], _Adapter]] = {
 # recomputes the quick ones and checks the small ones against a brute force
 # over every order of play). Keys: (size, goal, target); target is "odd" for
 # goal "corner", where it plays no part.
-SOLITAIRE_TABLE: dict[tuple[int, str, str], int] = {}
-SOLITAIRE_EXACT_MAX = 0  # sizes up to this are exact (table or computed)
-_SOLVE_AT_RUN_TIME = 6  # sizes the exact search handles within a second or so
+# Search times on one core: size 6 about 0.25 s, size 7 about 2 s, size 8 did
+# not finish in 20 minutes (the remembered column counts multiply).
+SOLITAIRE_TABLE: dict[tuple[int, str, str], int] = {
+    (3, "corner", "odd"): 1, (3, "parity", "odd"): 6, (3, "parity", "even"): 3,
+    (4, "corner", "odd"): 2, (4, "parity", "odd"): 10, (4, "parity", "even"): 7,
+    (5, "corner", "odd"): 3, (5, "parity", "odd"): 19, (5, "parity", "even"): 12,
+    (6, "corner", "odd"): 4, (6, "parity", "odd"): 26, (6, "parity", "even"): 23,
+    (7, "corner", "odd"): 5, (7, "parity", "odd"): 36, (7, "parity", "even"): 32,
+}
+SOLITAIRE_EXACT_MAX = 7  # sizes up to this are exact
+_SOLVE_AT_RUN_TIME = 7  # sizes the exact search may run for (all are tabled)
 
 
 def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> dict[str, Any]:
@@ -780,9 +835,10 @@ def _solitaire_exact(n: int, goal: str, target: str) -> int:
     return best + headers if goal == "parity" else best
 
 
-def _solitaire_beam(n: int, goal: str, target: str, width: int = 400) -> int:
+def _solitaire_beam(n: int, goal: str, target: str, width: int = 0) -> int:
     """The best score a beam search over the squares in reading order finds."""
     want = 1 if target == "odd" else 0
+    width = width or max(8, 6000 // (n * n))  # bounded work at every size
     # A partial grid: its values row by row (None where unfilled) and its parity count.
     start = [[None] * n for _ in range(n)]
     for i in range(n):
