@@ -17,6 +17,7 @@ export class Engine {
   #lastProgress = { text: "Starting…", fraction: 0 };
   #resolveReady;
   #rejectReady;
+  #dead = null; // the error once the worker has stopped: later requests fail at once, not hang
   ready; // Promise<{timings}>, settled once per start
   timings = null;
 
@@ -28,6 +29,7 @@ export class Engine {
   /** Start (or restart, after a failure) the worker. */
   start() {
     this.#worker?.terminate();
+    this.#dead = null;
     this.#failPending({ type: "Restarted", message: "the game engine was restarted" });
     this.ready = new Promise((resolve, reject) => {
       this.#resolveReady = resolve;
@@ -52,6 +54,7 @@ export class Engine {
 
   request(call, args = {}) {
     const id = this.#nextId++;
+    if (this.#dead) return Promise.reject(new EngineError(this.#dead));
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ id, call, args });
@@ -78,6 +81,7 @@ export class Engine {
 
   #die(message) {
     const error = { type: "WorkerError", message };
+    this.#dead = error;
     this.#rejectReady(new EngineError(error));
     this.#failPending(error);
   }
