@@ -265,6 +265,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide and module workers need."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: one connection serves the page's dozen requests
     quiet = False
 
     def end_headers(self) -> None:

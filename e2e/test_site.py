@@ -9,6 +9,7 @@ against numbers copied in here.
 from __future__ import annotations
 
 import json
+import urllib.request
 
 import pytest
 import quetgames
@@ -160,3 +161,17 @@ def test_wheel_installs_with_micropip_in_bare_pyodide(watched: Watched, server: 
     off_site = [url for url in watched.requests if not url.startswith(watched.origin + "/")]
     assert off_site == []
     assert watched.errors == []
+
+
+@pytest.mark.parametrize(("path", "mime"), [
+    ("index.html", "text/html"),
+    ("worker.js", "text/javascript"),
+    ("pyodide/pyodide.mjs", "text/javascript"),
+    ("pyodide/pyodide.asm.wasm", "application/wasm"),  # anything else and loadPyodide hangs
+    ("pyodide/pyodide-lock.json", "application/json"),
+    ("manifest.webmanifest", "application/manifest+json"),
+    ("icon.svg", "image/svg+xml"),
+])
+def test_server_sends_the_types_the_browser_needs(server: str, path: str, mime: str) -> None:
+    with urllib.request.urlopen(server + path) as response:
+        assert response.headers.get_content_type() == mime
