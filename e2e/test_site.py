@@ -175,3 +175,25 @@ def test_wheel_installs_with_micropip_in_bare_pyodide(watched: Watched, server: 
 def test_server_sends_the_types_the_browser_needs(server: str, path: str, mime: str) -> None:
     with urllib.request.urlopen(server + path) as response:
         assert response.headers.get_content_type() == mime
+
+
+def test_a_load_that_stalls_ends_in_a_clear_message(watched: Watched, server: str) -> None:
+    """The classic Pyodide hang (wasm served with the wrong type) must end in a
+    message, not an endless spinner. The worker's stall limit is cut to 2 s here."""
+    page = watched.page
+
+    def short_stall(route) -> None:
+        body = route.fetch().text()
+        assert "STALL_TIMEOUT_MS = 30_000" in body
+        route.fulfill(body=body.replace("STALL_TIMEOUT_MS = 30_000", "STALL_TIMEOUT_MS = 2_000"),
+                      content_type="text/javascript")
+
+    page.route("**/worker.js", short_stall)
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
+        body=b"\0asm", content_type="application/octet-stream"))
+    page.goto(server)
+    page.locator("html[data-engine=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    text = page.locator("#loading-text").inner_text()
+    assert "could not start" in text and "stalled" in text, text
+    assert page.locator("#retry").is_visible()
+    watched.screenshot("load-stalled")

@@ -13,7 +13,10 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-const LOAD_TIMEOUT_MS = 30_000;
+// loadPyodide never settles if, say, the wasm is served with the wrong type. A
+// fixed deadline would also kill honest loads on slow links (14 MB), so the
+// limit is on silence: this long with no bytes arriving and no step finished.
+const STALL_TIMEOUT_MS = 30_000;
 const BASE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
 
@@ -29,12 +32,22 @@ function progress(text, fraction) {
   postMessage(fraction === undefined ? { progress: text } : { progress: text, fraction });
 }
 
-function withTimeout(promise, ms, what) {
+/** `promise`, or a rejection once `ms` pass without a call to the returned `kick`. */
+function withStallTimeout(ms, what) {
   let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  let fail;
+  const stalled = new Promise((_, reject) => {
+    fail = reject;
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  const kick = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new Error(`${what} stalled: nothing arrived for ${ms / 1000} s`)), ms);
+  };
+  const race = (promise) => {
+    kick();
+    return Promise.race([promise, stalled]).finally(() => clearTimeout(timer));
+  };
+  return { kick, race };
 }
 
 async function fetchBytes(url) {
@@ -85,8 +98,10 @@ async function boot() {
   let received = 0;
   let shown = -1;
   const realFetch = globalThis.fetch;
+  const watchdog = withStallTimeout(STALL_TIMEOUT_MS, "Loading Python");
   if (total > 0) {
     globalThis.fetch = countingFetch(realFetch.bind(globalThis), (bytes) => {
+      watchdog.kick();
       received += bytes;
       const fraction = 0.1 + 0.7 * Math.min(1, received / total);
       if (fraction - shown >= 0.01 || received >= total) {
@@ -96,7 +111,7 @@ async function boot() {
     });
   }
   progress("Starting Python (about 14 MB, once)…", 0.1);
-  const pyodide = await withTimeout(
+  const pyodide = await watchdog.race(
     loadPyodide({
       indexURL: INDEX_URL,
       lockFileURL: INDEX_URL + "pyodide-lock.json",
@@ -104,8 +119,6 @@ async function boot() {
       stdout: (line) => console.log(line),
       stderr: (line) => console.warn(line),
     }),
-    LOAD_TIMEOUT_MS,
-    "Loading Python",
   ).finally(() => {
     globalThis.fetch = realFetch;
   });
