@@ -197,3 +197,10 @@ def test_a_load_that_stalls_ends_in_a_clear_message(watched: Watched, server: st
     assert "could not start" in text and "stalled" in text, text
     assert page.locator("#retry").is_visible()
     watched.screenshot("load-stalled")
+
+    # once the wasm is served properly, Try again starts a fresh worker that loads
+    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/worker.js")
+    page.locator("#retry").click()
+    watched.wait_ready()
+    assert page.locator(".game-card").count() == len(quetgames.GAMES)
