@@ -1,0 +1,151 @@
+// The full site's "Embed" dialog: a copy-and-paste <iframe> for the game on
+// screen, pointing at embed.html beside the current page (so it works from any
+// host and sub-path), with the record in the fragment and the options in the
+// query. See embed.js for what the embed does with them.
+
+import { h } from "./dom.js";
+
+const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", width: 480, height: 600, responsive: false };
+
+/** The embed's absolute address for `record` and `options` (see DEFAULTS). */
+export function embedURL(record, options = {}, base = location.href) {
+  const o = { ...DEFAULTS, ...options };
+  const url = new URL("embed.html", base);
+  const query = new URLSearchParams();
+  if (o.mode !== "play") query.set("mode", o.mode);
+  if (o.ply != null) query.set("ply", String(o.ply));
+  if (o.theme !== "auto") query.set("theme", o.theme);
+  if (o.start !== "click") query.set("start", o.start);
+  url.search = query.toString();
+  url.hash = encodeURIComponent(record);
+  return url.href;
+}
+
+function attr(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The <iframe> snippet, as HTML text. */
+export function embedSnippet(record, gameName, options = {}, base = location.href) {
+  const o = { ...DEFAULTS, ...options };
+  const width = o.responsive ? "100%" : String(o.width);
+  return `<iframe src="${attr(embedURL(record, o, base))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
+    + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+}
+
+let stylesLinked = false;
+
+function linkStyles() {
+  if (stylesLinked || document.querySelector('link[href="embed.css"]')) return;
+  stylesLinked = true;
+  document.head.append(h("link", { rel: "stylesheet", href: "embed.css" }));
+}
+
+function radios(name, legend, choices, checked) {
+  return h("fieldset", {},
+    h("legend", {}, legend),
+    h("div", { class: "choices" }, choices.map(([value, words]) => h("label", {},
+      h("input", { type: "radio", name, value, checked: value === checked }), words))));
+}
+
+function whole(value, min, max) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/**
+ * Open the Embed dialog for a game. game: {record, name, plies} — plies is the
+ * number of moves in the record (the largest starting move).
+ */
+export function openEmbedDialog({ record, name, plies }) {
+  linkStyles();
+  const before = document.activeElement;
+  const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
+  const width = h("input", { type: "number", name: "width", min: "200", max: "4000", step: "10", value: String(DEFAULTS.width) });
+  const height = h("input", { type: "number", name: "height", min: "200", max: "4000", step: "10", value: String(DEFAULTS.height) });
+  const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false" });
+  const copied = h("span", { class: "copied", role: "status" });
+  const copy = h("button", { type: "button", class: "copy" }, "Copy");
+  const preview = h("a", { class: "button secondary", target: "_blank", rel: "noopener" }, "Open the embed in a new tab");
+  const problem = h("p", { class: "form-error", role: "alert" });
+  const close = h("button", { type: "button", class: "close secondary" }, "Close");
+  const form = h("form", { class: "embed-form" },
+    radios("mode", "What readers can do", [["play", "Play on from the position"], ["replay", "Replay only (step through the moves)"]], DEFAULTS.mode),
+    h("div", { class: "row" },
+      h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
+    radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
+    h("fieldset", {},
+      h("legend", {}, "Size"),
+      h("div", { class: "choices" },
+        h("label", {}, h("input", { type: "radio", name: "size", value: "fixed", checked: true }), "Fixed width"),
+        h("label", {}, h("input", { type: "radio", name: "size", value: "responsive" }), "Responsive (full width of the column)")),
+      h("div", { class: "row" },
+        h("label", { class: "field" }, "Width (px)", width),
+        h("label", { class: "field" }, "Height (px)", height))),
+    radios("start", "Load the game", [["click", "When the reader clicks Start"], ["visible", "When the frame scrolls into view"]], DEFAULTS.start),
+    h("label", { class: "field", for: "embed-code" }, "Paste this into your page's HTML:"),
+    code,
+    problem,
+    h("div", { class: "copy-row" }, copy, copied, preview),
+    h("p", { class: "hint" }, "The game loads only when asked (about 14 MB of Python, once per reader's browser). The embed never talks to a server but this site."));
+
+  const read = () => {
+    const data = new FormData(form);
+    const errors = [];
+    let startPly = null;
+    if (ply.value.trim() !== "") {
+      startPly = whole(ply.value, 0, plies);
+      if (startPly == null) errors.push(`The start move is a whole number from 0 to ${plies}.`);
+    }
+    const responsive = data.get("size") === "responsive";
+    const w = whole(width.value, 200, 4000);
+    const hgt = whole(height.value, 200, 4000);
+    if (!responsive && w == null) errors.push("The width is a whole number of pixels from 200 to 4000.");
+    if (hgt == null) errors.push("The height is a whole number of pixels from 200 to 4000.");
+    width.disabled = responsive;
+    return {
+      errors,
+      options: {
+        mode: data.get("mode"), theme: data.get("theme"), start: data.get("start"), ply: startPly,
+        responsive, width: w ?? DEFAULTS.width, height: hgt ?? DEFAULTS.height,
+      },
+    };
+  };
+  const update = () => {
+    const { errors, options } = read();
+    problem.textContent = errors.join(" ");
+    code.value = embedSnippet(record, name, options);
+    preview.href = embedURL(record, options);
+    copied.textContent = "";
+  };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  code.addEventListener("focus", () => code.select());
+  copy.addEventListener("click", async () => {
+    code.select();
+    try {
+      await navigator.clipboard.writeText(code.value);
+      copied.textContent = "Copied.";
+    } catch {
+      // no clipboard access (e.g. plain http on another host): the text is selected
+      copied.textContent = document.execCommand?.("copy") ? "Copied." : "Selected: press Ctrl+C (⌘C) to copy.";
+    }
+  });
+
+  const dialog = h("dialog", { class: "embed-builder", "aria-labelledby": "embed-builder-title" },
+    h("div", { class: "sheet" },
+      h("div", { class: "dialog-head" }, h("h2", { id: "embed-builder-title" }, `Embed this game of ${name}`), close),
+      form));
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (before instanceof HTMLElement && before.isConnected) before.focus();
+  });
+  update();
+  document.body.append(dialog);
+  dialog.showModal();
+  copy.focus();
+  return dialog;
+}
