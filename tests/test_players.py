@@ -332,3 +332,16 @@ def test_wilson_interval():
     low, high = wilson(150, 200)
     assert 0.68 < low < 0.69 and 0.80 < high < 0.81
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+# -- Convoluted Coprimality: two seats on 12 x 12 is a win for Player 2 ----------------
+
+
+def test_convoluted_coprimality_default_game_is_won_by_player_2():
+    # The exact search behind strong proves it: whatever Player 1 does,
+    # Player 2 can knock Player 1 out by the number 72 (a few hundred nodes).
+    from quetgames.players import _cc_search
+
+    state = quetgames.new_game("convoluted-coprimality")
+    assert _cc_search(state, 0, 72, -1.0, 2.0, [0], None, float("inf")) == 0.0
+    assert _cc_search(state, 1, 72, -1.0, 2.0, [0], None, float("inf")) == 1.0

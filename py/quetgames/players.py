@@ -436,6 +436,79 @@ class _Coprimality(_Adapter):
         return [(g, m) for g, _, m in keyed]
 
 
+    # With two players the outcome of a line is exact (someone is knocked out,
+    # or both survive the last grid), so strong searches the moves themselves:
+    # iterative-deepening alpha-beta, an unresolved line counting as even.
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, deadline: float, iterations: int | None) -> str:
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        if state.players != 2:
+            return super().strong_move(state, seat, rng, deadline, iterations)
+        order = [m for _, m in self.ranked(state, seat, rng, moves)]
+        children = {m: state.play(m, seat) for m in order}
+        nodes = [0]
+        cap = None if iterations is None else iterations * 50  # a node cap keeps it machine-independent
+        best = order[0]
+        for depth in range(1, 200):
+            values: dict[str, float] = {}
+            try:
+                alpha = -1.0
+                for m in order:
+                    v = _cc_search(children[m], seat, depth - 1, alpha, 2.0, nodes, cap, deadline)
+                    values[m] = v
+                    alpha = max(alpha, v)
+            except _OutOfTime:
+                break
+            top = max(values.values())
+            best = next(m for m in order if values[m] == top)
+            # Search the best line first next time; keep the prior's order among equals.
+            order.sort(key=lambda m: -values[m])
+            if top >= 1.0 or all(v <= 0.0 for v in values.values()) or depth > 150:
+                break
+        return best
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _cc_search(state: State, me: int, depth: int, alpha: float, beta: float, nodes: list[int], cap: int | None, deadline: float) -> float:
+    """Alpha-beta value of a two-seat Convoluted Coprimality position for `me`:
+    1 won, 0 lost, 0.5 unresolved within `depth` numbers (or both survive)."""
+    if state.is_over:
+        winners = state.winners
+        return 1.0 if winners == (me,) else 0.5 if me in winners else 0.0
+    if depth <= 0:
+        return 0.5
+    nodes[0] += 1
+    if cap is not None:
+        if nodes[0] > cap:
+            raise _OutOfTime
+    elif nodes[0] & 63 == 0 and time.perf_counter() >= deadline:
+        raise _OutOfTime
+    seat = state.to_move[0]
+    children = [state.play(m, seat) for m in state.legal_moves(seat)]
+    # Moves that keep the mover in first.
+    children.sort(key=lambda c: -c.scores[seat])
+    if seat == me:
+        value = -1.0
+        for child in children:
+            value = max(value, _cc_search(child, me, depth - 1, alpha, beta, nodes, cap, deadline))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = 2.0
+    for child in children:
+        value = min(value, _cc_search(child, me, depth - 1, alpha, beta, nodes, cap, deadline))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
 # -- Prime Target ----------------------------------------------------------------
 
 
