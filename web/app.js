@@ -15,6 +15,10 @@ import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
 import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
 import { movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { formatLink, fragmentFromInput, linkErrorPanel, linkURL, parseLink, sameSeal } from "./links.js";
+import { deleteSaved, keepEngineAlive, lastUnfinished, newSaveId, onStorageProblem, saveGame, savedGameFor, savedGamesPanel } from "./saved.js";
+import { importForm, shareControls, sharePanel } from "./share.js";
+import { findSeal, keepSeal, linkOffer, newSalt, oneScreenSwitch, openPickBanner, sealBanner, sealPhase, sealScreen } from "./commit.js";
 
 const root = document.documentElement;
 const loading = document.getElementById("loading");
@@ -38,6 +42,17 @@ function fragment() {
 function setEngineState(state) {
   root.dataset.engine = state;
 }
+
+// A worker that stops mid-game is restarted and the failed request sent again
+// (requests carry the whole record, so that re-opens the game where it was).
+let notices = []; // [text, kind] shown once the page is next drawn
+keepEngineAlive(engine, {
+  onRestart: (phase) => {
+    if (phase === "restarting") explain("The game engine stopped; restarting it. Your game is safe.", "warning");
+    else notices.push(["The game engine stopped and was restarted; your game is as it was.", "info"]);
+  },
+});
+onStorageProblem((text) => notices.push([text, "warning"]));
 
 // -- loading -----------------------------------------------------------------------
 
@@ -77,7 +92,7 @@ async function start() {
   if (engine.timings) console.info("quetgames engine ready", engine.timings);
   loading.hidden = true;
   viewEl.hidden = false;
-  await route();
+  await routed();
 }
 
 // -- routing -----------------------------------------------------------------------
@@ -99,16 +114,27 @@ async function route() {
     else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
     return;
   }
-  if (current && current.record === record) return;
-  setEngineState("busy");
-  try {
-    const opened = await engine.request("open", { record });
+  const link = parseLink(record);
+  if (link.error) {
     leaveGame();
-    await showGame(opened);
+    showHome(link.error);
+    return;
+  }
+  if (current && current.record === link.record && sameSeal(current.seal, link.seal)) return;
+  setEngineState("busy");
+  let opened;
+  try {
+    opened = await engine.request("open", { record: link.record });
   } catch (error) {
     leaveGame();
-    showHome(`That link does not hold a game we can open: ${error.message}`);
+    showHome(error.message);
+    return;
   }
+  const saved = savedGameFor(opened.view);
+  const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
+  leaveGame();
+  if (link.seal) await openSealed(opened, link.seal, keep);
+  else await showGame(opened, keep);
 }
 
 function closeDialogs() {
@@ -116,7 +142,16 @@ function closeDialogs() {
 }
 
 // (a back/forward between entries always changes the fragment, so hashchange covers it)
-window.addEventListener("hashchange", () => buildInfo && route());
+window.addEventListener("hashchange", () => buildInfo && routed());
+
+/** route(), then count it in <html data-routes> (tests wait on the count). */
+async function routed() {
+  try {
+    await route();
+  } finally {
+    root.dataset.routes = String(Number(root.dataset.routes ?? 0) + 1);
+  }
+}
 
 // -- home page ---------------------------------------------------------------------
 
@@ -146,7 +181,7 @@ async function startGame(gameId, options, seats) {
     const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) });
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
-    await showGame(created);
+    await showGame(created, { saveId: newSaveId(), save: true });
   } catch (error) {
     setEngineState("ready");
     throw error;
@@ -180,17 +215,39 @@ function gameCard(game) {
     error);
 }
 
-function showHome(notice = "") {
-  document.title = "Quet Games";
+/** The home page; `linkError`: why the link in the address bar opens no game. */
+function showHome(linkError = "") {
+  document.title = linkError ? "Link not opened · Quet Games" : "Quet Games";
+  const storage = notices.find(([, kind]) => kind === "warning")?.[0];
   viewEl.replaceChildren(
     h("section", { class: "home" },
       h("h1", { class: "visually-hidden" }, "Quet Games"),
+      linkError ? linkErrorPanel(linkError, { resume: lastUnfinished() }) : null,
       h("p", { class: "intro" },
-        "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen. ",
+        "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen or by link. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),
-      notice ? h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } }, notice) : null,
-      h("div", { class: "game-list" }, games.map(gameCard))));
+      storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
+      savedGamesPanel({
+        onDelete: async (entry) => {
+          if (await confirmDialog(`Delete the saved game of ${entry.name} (${entry.seats.join(" vs ")})? Its link still works.`)) {
+            deleteSaved(entry.id);
+            showHome(linkError);
+          }
+        },
+      }),
+      h("div", { class: "game-list" }, games.map(gameCard)),
+      importForm({ onOpen: openPasted })));
   setEngineState("ready");
+}
+
+/** Import: a pasted record or whole link, checked by the engine before the page goes there. */
+async function openPasted(text) {
+  const fragment = fragmentFromInput(text);
+  if (fragment === "") throw new Error("paste a game record (it starts with q1.) or a link to a game");
+  const link = parseLink(fragment);
+  if (link.error) throw new Error(link.error);
+  await engine.request("open", { record: link.record });
+  location.hash = fragment;
 }
 
 // -- setup screen ------------------------------------------------------------------
@@ -270,13 +327,112 @@ let renderer = null;
 
 /** Show `opened` ({record, view} with the public view) on the next animation
  * frame; resolves once drawn. secret: a move in the record is hidden from the view. */
-async function showGame(opened, { secret = false, revealed = "", focus = null } = {}) {
+async function showGame(opened, {
+  secret = false, revealed = "", focus = null,
+  // play by link (links.js, commit.js): the link's seal, "mismatch" when it failed its check,
+  // and the seat this device plays by link (null: everyone at this screen)
+  seal = null, sealState = null, linkSeat = current?.linkSeat ?? null,
+  // the saved-games entry (saved.js); save: keep the game now (after a move)
+  saveId = current?.saveId ?? null, save = false,
+} = {}) {
   renderer = await boardFor(opened.view.game);
-  current = { ...opened, secret: secret || pendingSecret(opened.view), plies: null };
+  // a seal's round holds only the second pick, which the first player may see
+  current = { ...opened, secret: !seal && (secret || pendingSecret(opened.view)), plies: null, seal, linkSeat, saveId };
   replay = null;
   hotseat = hotSeatFor(current.view, current.secret);
   reveal = revealed;
+  if (seal) hotseat = await sealedHotseat(sealState);
+  else if (linkSeat != null && hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) hotseat = await byLinkHotseat(linkSeat, "seal");
+  if (save || saveId) {
+    current.saveId = saveId ?? newSaveId();
+    saveGame({ id: current.saveId, link: formatLink(current.record, seal), view: current.view, linkSeat });
+  }
   await drawSoon(focus);
+  for (const [text, kind] of notices.splice(0)) explain(text, kind);
+}
+
+// -- play by link: Nonconformity's secret picks, sealed (commit.js) -------------------
+
+/** The pick screen of `seat` for play by link: "seal" (first pick, sealed) or "open" (second). */
+async function byLinkHotseat(seat, byLink) {
+  const opened = await engine.request("open", { record: current.record, seat });
+  return { phase: "pick", seat, seatView: opened.view, byLink };
+}
+
+/** What a link with a seal shows: the second player's open pick, or a screen. */
+async function sealedHotseat(sealState) {
+  const { view, seal } = current;
+  const kept = findSeal(view.record, seal.seat);
+  const phase = sealState ?? sealPhase(view, seal, kept);
+  if (phase === "second") return byLinkHotseat(seal.seat === 0 ? 1 : 0, "open");
+  return { phase: "link", link: phase === "reveal" ? "waiting" : phase, seat: seal.seat, kept };
+}
+
+/** Open a link that carries a seal: reveal the round if this device sealed
+ * it and the other pick is in, after checking the seal; else show where it stands. */
+async function openSealed(opened, seal, keep) {
+  const kept = findSeal(opened.view.record, seal.seat);
+  const phase = sealPhase(opened.view, seal, kept);
+  if (phase === "stale") {
+    showHome("the sealed pick in that link belongs to no round being chosen now (the round is over, or the seal names the wrong player)");
+    return;
+  }
+  if (phase !== "reveal") {
+    await showGame(opened, { ...keep, seal });
+    return;
+  }
+  try {
+    const hex = await engine.request("commitment", { salt: kept.salt, pick: kept.pick });
+    if (hex !== seal.hex) {
+      await showGame(opened, { ...keep, seal, sealState: "mismatch" });
+      return;
+    }
+    const before = opened.view;
+    const played = await engine.request("play", { record: opened.record, move: kept.pick, seat: seal.seat });
+    const revealed = await engine.request("open", { record: played.record });
+    history.replaceState(null, "", `#${revealed.record}`);
+    const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick matched its seal.`;
+    await showGame(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+  } catch (error) {
+    await showGame(opened, { ...keep, seal, sealState: "mismatch" });
+    explain(`The sealed pick could not be played: ${error.message}`, "error");
+  }
+}
+
+/** Seal the first pick of a round: commitment in the link, salt and pick kept here. */
+async function sealPick(record, seat, pick) {
+  const salt = newSalt();
+  const hex = await engine.request("commitment", { salt, pick });
+  if (!keepSeal({ record, seat, salt, pick, hex })) {
+    throw new Error("this browser would not keep the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
+  }
+  return { seat, hex };
+}
+
+function chooseLinkSeat(seat) {
+  return step(async () => {
+    current.linkSeat = seat;
+    hotseat = await byLinkHotseat(seat, "seal");
+    await drawSoon("board");
+  });
+}
+
+function playAtOneScreen() {
+  current.linkSeat = null;
+  hotseat = hotSeatFor(current.view, current.secret);
+  return drawSoon("board");
+}
+
+/** What to do with the link now, in words, under "Share this game". */
+function shareAdvice(view) {
+  if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
+  if (current.seal && hotseat?.phase === "link") {
+    const sealer = seatName(view, current.seal.seat);
+    const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
+    return hotseat.link === "sealed" ? `Send this link to ${picker}: it carries a seal of your pick, not the pick.`
+      : `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
+  }
+  return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
 }
 
 /** Redraw on the next animation frame (one draw per frame); resolves once drawn. */
@@ -334,15 +490,25 @@ async function play(notation) {
   if (busy || !current || replay) return false;
   const seat = actingSeat();
   const before = current.view;
+  const byLink = hotseat?.byLink ?? null;
   busy = true;
   setEngineState("busy");
   try {
     let played = await engine.request("play", { record: current.record, move: String(notation), ...(seat != null ? { seat } : {}) });
     // a seat's own view may hold its secret pick: the page keeps only the public one
     if (seat != null) played = await engine.request("open", { record: played.record });
-    history.replaceState(null, "", `#${played.record}`);
+    // by link, a first pick is sealed: the link keeps the round's secret-free record
+    let seal = current.seal;
+    if (byLink === "seal") {
+      seal = await sealPick(played.view.record, seat, String(notation));
+      played = await engine.request("open", { record: played.view.record });
+    }
+    history.replaceState(null, "", `#${formatLink(played.record, seal)}`);
     const hidden = !played.view.is_over && played.view.history.length === before.history.length;
-    await showGame(played, { secret: hidden, revealed: revealText(before, played.view), focus: "board" });
+    await showGame(played, {
+      secret: hidden, revealed: revealText(before, played.view), focus: "board",
+      seal, linkSeat: byLink ? seat : current.linkSeat, save: true,
+    });
     return true;
   } catch (error) {
     // Nothing changes: the same view stays, with the engine's explanation.
@@ -447,11 +613,23 @@ function boardArea(view) {
     area.inert = true;
     area.classList.add("replaying");
     area.append(drawn);
+  } else if (hotseat?.phase === "link") {
+    area.classList.add("curtained");
+    area.append(sealScreen(view, {
+      phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
+      share: hotseat.link === "mismatch" ? null : shareControls(location.href, { id: "seal-link", title: "Quet Games", text: shareAdvice(view) }),
+    }));
   } else if (hotseat && hotseat.phase !== "pick") {
     area.classList.add("curtained");
-    area.append(curtain(view, hotseat, { reveal, onShow: showSeatBoard }));
+    area.append(h("div", { class: "curtain-stack" },
+      curtain(view, hotseat, { reveal, onShow: showSeatBoard }),
+      hotseat.phase === "ask" && view.seats.length === 2 ? linkOffer(view, chooseLinkSeat) : null));
   } else if (hotseat) {
-    area.append(secretBanner(view, hotseat.seat), renderer.render(hotseat.seatView, makeUi(false)));
+    const banner = hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
+      : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal.seat)
+      : secretBanner(view, hotseat.seat);
+    area.append(banner, renderer.render(hotseat.seatView, makeUi(false)),
+      hotseat.byLink === "seal" ? oneScreenSwitch(playAtOneScreen) : null);
   } else {
     area.append(renderer.render(view, makeUi(false)));
   }
@@ -475,8 +653,6 @@ function drawGame(focus) {
     const text = input.value.trim();
     if (text) play(text);
   });
-  const share = h("input", { class: "share", readonly: true, value: location.href, "aria-label": "Link to this game" });
-  share.addEventListener("focus", () => share.select());
   const plies = view.history.length + (secret ? 1 : 0);
 
   viewEl.replaceChildren(
@@ -501,9 +677,9 @@ function drawGame(focus) {
           movesPanel({
             moves: view.history, ply: replay ? replay.ply : null, plies,
             // no taking back while a secret pick waits: the next player holds the device
-            canUndo: plies > 0 && !secret && hotseat?.phase !== "pick", canReplay: hotseat?.phase !== "pick",
+            canUndo: plies > 0 && !secret && !current.seal && hotseat?.phase !== "pick", canReplay: hotseat?.phase !== "pick",
           }, { replayTo, exit: exitReplay, undo }))),
-      secret ? null : h("label", { class: "share-label" }, "Share this game: ", share)));
+      secret ? null : sharePanel({ url: location.href, record: formatLink(record, current.seal), advice: shareAdvice(view), title: `${game.name} · Quet Games` })));
 
   restoreFocus(focusKey, focusInBoard);
 }

@@ -1,0 +1,361 @@
+"""Links as a person uses them: copy the link, open it somewhere else, play
+on by correspondence (two browsers, each with its own storage, taking turns
+by sending the link), and Nonconformity's secret picks sealed by commit and
+reveal so that no link ever shows a pick the other player has not made yet.
+
+Each browser context keeps one page loaded (one engine start each); opening a
+link there is a same-document navigation, as pasting it into the address bar
+of an open tab is. Expected records come from the Python engine in py/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .harness import ARTIFACTS, Watched
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+SEAL_MARK = "~~"
+
+
+def watched_page(browser: Browser, server: str) -> Watched:
+    context = browser.new_context(viewport=DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    page = context.new_page()
+    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
+    page.set_default_timeout(20_000)
+    w.goto_ready(server)
+    return w
+
+
+@pytest.fixture(scope="module")
+def pair(browser: Browser, server: str) -> Iterator[tuple[Watched, Watched]]:
+    """Two players, each with a browser of their own (own storage)."""
+    a, b = watched_page(browser, server), watched_page(browser, server)
+    yield a, b
+    a.context.close()
+    b.context.close()
+
+
+@pytest.fixture
+def players(pair: tuple[Watched, Watched]) -> Iterator[tuple[Watched, Watched]]:
+    for w in pair:
+        w.errors.clear()
+        w.page.set_viewport_size(DESKTOP)
+    yield pair
+    for w in pair:
+        assert w.errors == []
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(ARTIFACTS / f"links-{name}-{tag}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def routes(w: Watched) -> int:
+    return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
+
+
+def open_link(w: Watched, url: str) -> None:
+    """Open a link in this player's tab (a fragment change: no reload) and wait until it is shown."""
+    before = routes(w)
+    w.page.evaluate("u => { location.href = u; }", url)
+    w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
+    w.wait_ready()
+
+
+def url_of(w: Watched) -> str:
+    return w.page.evaluate("location.href")
+
+
+def copied_link(w: Watched) -> str:
+    """The link as the page offers it for sharing (the same as the address bar)."""
+    field = w.page.locator("#share-link, #seal-link").first
+    value = field.input_value()
+    assert value == url_of(w)
+    return value
+
+
+def wait_fragment_change(w: Watched, old: str) -> str:
+    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
+    w.wait_ready()
+    return w.fragment()
+
+
+def board_moves(page: Page) -> list[str]:
+    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
+
+
+def click_move(w: Watched, move: str) -> str:
+    old = w.fragment()
+    if w.page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
+        # the target is in a folded list: unfold it, as a person would
+        for summary in w.page.locator("#board details:not([open]) > summary").all():
+            summary.click()
+    target = w.page.locator(f'#board [data-move="{move}"]:visible').first
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        target.focus()
+        w.page.keyboard.press("Enter")
+    try:
+        w.page.wait_for_function(
+            "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
+            arg=old)
+    except PlaywrightTimeout:
+        w.page.screenshot(path=str(ARTIFACTS / "links-debug.png"), full_page=True)
+        raise AssertionError(f"{move} was not played: {w.page.locator('#message').all_inner_texts()} {w.errors}") from None
+    if w.page.locator("dialog.confirm[open]").count():
+        w.page.locator("dialog.confirm[open] button[value=yes]").click()
+    return wait_fragment_change(w, old)
+
+
+def page_state(w: Watched) -> dict:
+    page = w.page
+    return {
+        "status": page.locator("#status").inner_text(),
+        "moves": page.locator(".move-list .ply").all_inner_texts(),
+        "seats": page.locator(".seats .seat-name").all_inner_texts(),
+        "scores": page.locator(".seats .score").all_inner_texts(),
+        "record": page.locator("section.game").get_attribute("data-record"),
+        "targets": sorted(board_moves(page)),
+    }
+
+
+def split(fragment: str) -> tuple[str, str]:
+    record, _, seal = fragment.partition(SEAL_MARK)
+    return record, seal
+
+
+def named(game_id: str, **options) -> quetgames.State:
+    return quetgames.new_game(game_id, **options).with_seats(["Ann", "Bob"])
+
+
+# -- the link is the game ----------------------------------------------------------------
+
+
+def test_a_link_opens_the_same_game_in_a_fresh_browser(players: tuple[Watched, Watched], browser: Browser, server: str) -> None:
+    a, _ = players
+    state = named("multiplications", players=2, k=3)
+    open_link(a, f"{server}#{state.record}")
+    rng = random.Random(5)
+    for _ in range(5):
+        move = rng.choice(board_moves(a.page))
+        assert click_move(a, move) == (state := state.play(move)).record
+    page = a.page
+    assert "Send this link to the next player" in page.locator("#share").inner_text()
+    # Copy link: the clipboard gets the address bar's link, and the page says so
+    page.locator("[data-key=copy-link]").click()
+    page.locator(".share-said", has_text="copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == url_of(a)
+    shoot(page, "share")
+    link = copied_link(a)
+    before = page_state(a)
+
+    fresh = watched_page(browser, server)
+    try:
+        fresh.goto_ready(link)
+        fresh.page.locator(f'section.game[data-record="{state.record}"]').wait_for()
+        assert page_state(fresh) == before
+        assert before["moves"] == [f"{i + 1}. {m}" for i, m in enumerate(state.history)]
+        assert fresh.errors == []
+    finally:
+        fresh.context.close()
+
+
+def test_copy_falls_back_to_select_and_copy_without_the_clipboard_api(players: tuple[Watched, Watched], server: str) -> None:
+    a, _ = players
+    state = named("enumeration")
+    open_link(a, f"{server}#{state.record}")
+    # a browser without navigator.clipboard (an insecure origin, an old browser)
+    a.page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true})")
+    a.page.evaluate("document.execCommand = () => false")  # and copying refused too
+    a.page.locator("[data-key=copy-link]").click()
+    said = a.page.locator(".share-said[data-kind=select]")
+    said.wait_for()
+    assert "Select the link" in said.inner_text()
+    assert a.page.evaluate("document.activeElement.id") == "share-link"
+    assert a.page.evaluate("getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)") == url_of(a)
+
+
+# -- correspondence: two browsers take turns by link --------------------------------------------
+
+TURN_BASED = [gid for gid in quetgames.GAMES if gid != "nonconformity"]
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_correspondence_play_by_link(players: tuple[Watched, Watched], server: str, game_id: str) -> None:
+    a, b = players
+    state = named(game_id)
+    open_link(a, f"{server}#{state.record}")
+    rng = random.Random(sum(map(ord, game_id)))
+    turn = [a, b]
+    for ply in range(8):
+        if state.is_over:
+            break
+        w = turn[ply % 2]
+        move = rng.choice(board_moves(w.page))
+        assert move in state.legal_moves()
+        assert click_move(w, move) == (state := state.play(move)).record
+        link = copied_link(w)
+        other = turn[(ply + 1) % 2]
+        open_link(other, link)
+        assert other.fragment() == state.record
+        assert other.page.locator("#status").inner_text() == state.view()["status"]
+    assert len(state.history) >= 4
+    # each player's browser kept the game after its own moves
+    for w in (a, b):
+        saved = w.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1'))")
+        assert any(e["game"] == game_id for e in saved)
+
+
+def seal_of(fragment: str) -> tuple[int, str]:
+    _, seal = split(fragment)
+    assert seal[0] == "c" and len(seal) == 66, seal
+    return int(seal[1]), seal[2:]
+
+
+def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Watched], server: str) -> None:
+    a, b = players
+    state = named("nonconformity", length=4, max_pick=100, starts=(6, 10))
+    open_link(a, f"{server}#{state.record}")
+    rng = random.Random(12)
+    # the hot-seat screen offers play by link; Ann chooses it on her device
+    a.page.locator(".link-offer").wait_for()
+    shoot(a.page, "offer")
+    a.page.locator("[data-key=seal-as-0]").click()
+    round_ = 0
+    while not state.is_over:
+        round_ += 1
+        # Ann picks: her link carries a seal, not the pick
+        a.page.locator(".seal-banner").wait_for()
+        if round_ == 1:
+            shoot(a.page, "seal-pick")
+        pick_a = rng.choice(board_moves(a.page))
+        assert pick_a in state.legal_moves(0)
+        fragment = click_move(a, pick_a)
+        record, seal = split(fragment)
+        assert record == state.record, "the link's record is the round's secret-free one"
+        # the moves part holds the revealed rounds only: no token for Ann's pick
+        moves = record.split(".")[3]
+        assert (moves.split("_") if moves else []) == list(state.history) and pick_a not in moves.split("_")[len(state.history):]
+        seat, hexdigest = seal_of(fragment)
+        assert seat == 0
+        kept = a.page.evaluate("JSON.parse(localStorage.getItem('quetgames.seals.v1'))")[0]
+        assert kept["pick"] == pick_a and len(kept["salt"]) >= 16 and kept["record"] == record
+        assert hashlib.sha256(f"{kept['salt']}:{pick_a}".encode()).hexdigest() == hexdigest
+        screen = a.page.locator('.seal-screen[data-phase="sealed"]')
+        screen.wait_for()
+        assert "Send this link to Bob" in screen.inner_text()
+        if round_ == 1:
+            shoot(a.page, "sealed")
+        link = copied_link(a)
+
+        # Bob opens it: he picks in the open; nothing on his side shows Ann's pick
+        open_link(b, link)
+        b.page.locator(".seal-banner", has_text="Ann has sealed a pick").wait_for()
+        assert kept["salt"] not in b.page.content()
+        if round_ == 1:
+            shoot(b.page, "second-pick")
+        pick_b = rng.choice(board_moves(b.page))
+        assert pick_b in state.legal_moves(1)
+        fragment = click_move(b, pick_b)
+        assert fragment == f"{state.play(pick_b, 1).record}{SEAL_MARK}c0{hexdigest}"
+        b.page.locator('.seal-screen[data-phase="waiting"]', has_text="Send this link to Ann").wait_for()
+        if round_ == 1:
+            shoot(b.page, "waiting")
+        link = copied_link(b)
+
+        # Ann opens Bob's link: her device checks the seal and reveals the round
+        open_link(a, link)
+        state = state.play(pick_a, 0).play(pick_b, 1)
+        assert a.fragment() == state.record
+        entry = state.view()["board"]["round_log"][-1]
+        assert entry["picks"] == [int(pick_a), int(pick_b)]
+        a.page.locator(".reveal, #note", has_text="matched its seal").first.wait_for()
+        assert f"Ann picked {pick_a}, Bob picked {pick_b}" in a.page.locator(".reveal, #note").first.inner_text()
+        if round_ == 1:
+            shoot(a.page, "revealed")
+    a.page.locator("#summary").wait_for()
+    assert a.page.locator("#status").inner_text() == state.view()["status"]
+    # Bob gets the final link and sees the same finished game
+    open_link(b, copied_link(a))
+    assert b.page.locator("#status").inner_text() == state.view()["status"]
+
+
+def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tuple[Watched, Watched], browser: Browser, server: str) -> None:
+    a, b = players
+    state = named("nonconformity", length=3, max_pick=100, starts=(4, 9))
+    open_link(a, f"{server}#{state.record}")
+    a.page.locator("[data-key=seal-as-0]").click()
+    a.page.locator(".seal-banner").wait_for()
+    pick_a = board_moves(a.page)[0]
+    sealed = click_move(a, pick_a)
+    open_link(b, copied_link(a))
+    pick_b = board_moves(b.page)[-1]
+    answered = click_move(b, pick_b)
+    link = copied_link(b)
+
+    # someone changes one digit of the seal: Ann's device says so and plays nothing
+    _, hexdigest = seal_of(answered)
+    flipped = hexdigest[:10] + ("0" if hexdigest[10] != "0" else "1") + hexdigest[11:]
+    tampered = link.replace(hexdigest, flipped)
+    open_link(a, tampered)
+    problem = a.page.locator(".seal-screen[data-phase=mismatch]")
+    problem.wait_for()
+    assert "This link's sealed pick does not match the pick saved on this device" in problem.inner_text()
+    assert "Nothing was played" in problem.inner_text()
+    assert a.fragment() == split(answered)[0] + SEAL_MARK + "c0" + flipped
+    assert a.page.locator("#board [data-move]").count() == 0
+    assert a.page.locator(".move-list .ply").count() == 0
+    shoot(a.page, "mismatch")
+
+    # a third browser (no salt there) cannot reveal it either, and says who can
+    c = watched_page(browser, server)
+    try:
+        open_link(c, link)
+        waiting = c.page.locator('.seal-screen[data-phase="waiting"]')
+        waiting.wait_for()
+        assert "Only the player who sealed the pick can reveal it" in waiting.inner_text()
+        assert c.fragment() == answered
+        assert c.errors == []
+    finally:
+        c.context.close()
+
+    # the true link still reveals
+    open_link(a, link)
+    assert a.fragment() == state.play(pick_a, 0).play(pick_b, 1).record
+    assert sealed.startswith(state.record + SEAL_MARK)
+
+
+def test_a_link_never_shows_a_hot_seat_pick_to_share(players: tuple[Watched, Watched], server: str) -> None:
+    """At one screen the pending pick stays in the address (as before), but the
+    page offers no link to share until the round is revealed."""
+    a, _ = players
+    state = named("nonconformity", length=3, max_pick=100, starts=(6, 10))
+    open_link(a, f"{server}#{state.record}")
+    a.page.get_by_role("button", name="I am Ann: show my choices").click()
+    a.page.locator("#board [data-move]").first.wait_for()
+    pick = board_moves(a.page)[0]
+    click_move(a, pick)
+    a.page.locator('.curtain[data-phase="handover"]').wait_for()
+    assert a.page.locator("#share, #share-link, .export-record").count() == 0
+    assert json.dumps(state.play(pick, 0).record) not in a.page.content()
