@@ -662,6 +662,9 @@ function drawGame(focus) {
         h("h2", {}, game.name),
         h("nav", { class: "head-links" },
           game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
+          // an embed carries the record, so not while it holds a secret pick
+          secret ? null : h("button", { type: "button", class: "secondary embed-button", dataset: { key: "embed" },
+            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record, name: game.name, plies })) }, "Embed"),
           h("a", { href: "#", class: "back" }, "All games"))),
       h("p", { id: "status", class: view.is_over ? "status over" : "status", "aria-live": "polite" }, view.status),
       seatList(shown),
