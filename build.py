@@ -27,6 +27,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,7 @@ import tarfile
 import tempfile
 import time
 import tomllib
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -217,6 +219,7 @@ def build(out: Path = DIST) -> dict:
             "boards": boards,
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
+        write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
     except BaseException:
@@ -224,6 +227,35 @@ def build(out: Path = DIST) -> dict:
         raise
     log(f"built {out} in {time.perf_counter() - started:.1f} s: {size_report(out)}")
     return info
+
+
+# Files the service worker does not keep: itself (the browser fetches it past
+# the worker), and anything dot-named. Add test- or bench-only files here.
+PRECACHE_SKIP = ("sw.js",)
+PRECACHE_MARK = re.compile(r"/\* precache \*/.*?/\* end precache \*/", re.S)
+
+
+def write_precache(out: Path) -> str:
+    """Write into `out`/sw.js the list of every file in `out` with its sha256,
+    and a version hashing them all; return the version. Run again on a changed
+    folder, it rewrites the list in place."""
+    files = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        skipped = rel in PRECACHE_SKIP or any(part.startswith(".") for part in rel.split("/"))
+        if path.is_file() and not skipped:
+            digest = hashlib.sha256(path.read_bytes()).digest()
+            files[urllib.parse.quote(rel)] = "sha256-" + base64.b64encode(digest).decode()
+    version = hashlib.sha256("".join(f"{k} {v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    sw = out / "sw.js"
+    text, count = PRECACHE_MARK.subn(
+        lambda _: "/* precache */ " + json.dumps({"version": version, "files": files}) + " /* end precache */",
+        sw.read_text())
+    if count != 1:
+        raise SystemExit(f"build: {sw} has no /* precache */ ... /* end precache */ slot for the file list")
+    sw.write_text(text)
+    log(f"service worker precaches {len(files)} files, version {version}")
+    return version
 
 
 def swap_in(new: Path, out: Path) -> None:
