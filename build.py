@@ -4,6 +4,7 @@
     python build.py                 build the static site into dist/
     python build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS]  install test tools, build, find a browser, run pytest
+    python build.py bench [--reps N]   start-up, move and size figures against bare Pyodide
 
 Standard library only. Every outside input is pinned and checked: the Pyodide
 npm tarball by its sha512 integrity, the micropip and packaging wheels by
@@ -410,6 +411,17 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT, env={**os.environ, "QUET_DIST": str(DIST)}).returncode
 
 
+def bench(bench_args: list[str]) -> int:
+    """Start-up, move and size figures against bare Pyodide: tools/bench.py, run
+    with the test venv's Python and the same Chromium as the tests."""
+    python = test_python()
+    build_if_needed()
+    ensure_browser(python)
+    cmd = [python, str(ROOT / "tools" / "bench.py"), *bench_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
@@ -418,6 +430,10 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_test = sub.add_parser("test", help="install test tools, build, and run every test")
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest (default: tests e2e)")
+    sub.add_parser("bench", help="measure start-up, moves and sizes against bare Pyodide (docs/BENCH.md)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:  # every later argument (--reps N, --help) is tools/bench.py's
+        return bench(argv[1:])
     args = parser.parse_args(argv)
     if args.command in (None, "build"):
         build()

@@ -24,8 +24,13 @@ const INDEX_URL = new URL("pyodide/", BASE).href;
 // wheel while Pyodide boots and unpacks it; "loadPackage" and "micropip" are
 // kept for measuring (worker.js?install=...); see the README for the figures.
 const INSTALL = new URL(import.meta.url).searchParams.get("install") || "unpack";
+// worker.js?diagnostics also answers a few calls named "_…" that reach past the
+// bridge (Python's random module, a timed computer move): the benchmark
+// (tools/bench.py) and the snapshot tests use them; the site never does.
+const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 
 let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
+let diagnosticCall = null; // PyProxy of the diagnostics function, with ?diagnostics only
 let loadError = null;
 
 function progress(text, fraction) {
@@ -151,10 +156,32 @@ async function boot() {
   // a module proxy, which would die with it); kept for the worker's lifetime.
   bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
   bridgeCall("games", "{}"); // warm up: the first call imports every game module
+  if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   progress("Ready", 1);
   postMessage({ ready: true, timings: { method: INSTALL, ...mark } });
 }
+
+// Python for worker.js?diagnostics: call(name, args_json) -> JSON text, like the bridge.
+const DIAGNOSTICS_PY = `
+import json, random, time
+import quetgames
+
+def call(name, args_json):
+    args = json.loads(args_json)
+    if name == "_random":
+        return json.dumps({"random": [random.random() for _ in range(4)], "hash": hash("quet games")})
+    if name == "_computer_move":
+        state = quetgames.load(args["record"])
+        seat = args.get("seat")
+        seat = state.to_move[0] if seat is None else seat
+        started = time.perf_counter()
+        move = quetgames.computer_move(state, seat, args["level"], seed=args.get("seed", 0), budget=args.get("budget", 1.0))
+        return json.dumps({"move": move, "ms": (time.perf_counter() - started) * 1000})
+    raise ValueError(f"no diagnostic call {name!r}")
+
+call
+`;
 
 function answer(id, call, args) {
   if (bridgeCall === null) {
@@ -162,7 +189,10 @@ function answer(id, call, args) {
   }
   let text;
   try {
-    text = bridgeCall(String(call), JSON.stringify(args ?? {}));
+    const diagnostic = diagnosticCall !== null && String(call).startsWith("_");
+    text = diagnostic
+      ? JSON.stringify({ ok: true, result: JSON.parse(diagnosticCall(String(call), JSON.stringify(args ?? {}))) })
+      : bridgeCall(String(call), JSON.stringify(args ?? {}));
   } catch (err) {
     // bridge.call never raises; this is Pyodide itself failing (e.g. out of memory).
     return { id, ok: false, error: { type: "InternalError", message: `the game engine failed: ${err.message}` } };

@@ -1,0 +1,528 @@
+"""Start-up, move and size benchmark of the site against bare Pyodide.
+
+    python build.py bench [--reps N] [--write-docs]
+
+build.py sets up the test venv (.cache/venv), builds dist/ if needed, finds a
+Chromium, and runs this module with the venv's Python. One server, one
+browser, in one run, side by side (bare and app alternate in every repetition,
+so a busy machine slows both):
+
+1. bare Pyodide: /_bench/bare.html only calls loadPyodide() on dist/pyodide/
+   (the page is served beside dist/, never copied into it); first visit (fresh
+   browser context, empty caches) and repeat visit (new tab, same context);
+2. the app: navigation -> <html data-engine=ready> on a game page, first and
+   repeat visit, with first (contentful) paint and the first frame showing the
+   loading state;
+3. the app embedded (embed.html?start=visible in an iframe): long tasks the
+   host page's main thread sees, same-origin host and cross-site host;
+4. move latency over whole games of all five games, clicked in the page;
+5. computer move time per level, in the worker (worker.js?diagnostics);
+6. bytes a first visit transfers, Pyodide's and our own.
+
+It prints a table with the budgets (PASS/MISS) and writes docs/bench.json;
+--write-docs also puts the table into docs/BENCH.md between its markers.
+Figures are medians over the repetitions unless the row says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = Path(__file__).resolve().parent / "bench_pages"
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import build  # noqa: E402  (the repo's build.py)
+import quetgames  # noqa: E402
+from e2e import browser as browser_choice  # noqa: E402
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
+
+LOAD_TIMEOUT_MS = 180_000
+BENCH_JSON = ROOT / "docs" / "bench.json"
+BENCH_MD = ROOT / "docs" / "BENCH.md"
+TABLE_START, TABLE_END = "<!-- bench:table -->", "<!-- /bench:table -->"
+SNAPSHOT_CACHE = "quetgames python snapshot"  # worker.js's Cache Storage name
+TTI_GAME = "multiplications"  # the game page whose start-up is timed
+
+# Budgets (issue 7): checked and reported here, never enforced by tests.
+REPEAT_RATIO = 0.5     # app repeat ready <= 1/2 of bare repeat loadPyodide()
+FIRST_RATIO = 1.2      # app first ready <= 1.2 x bare first loadPyodide()
+LOADING_MS = 300       # loading state on screen
+MOVE_P95_MS = 16       # click -> board shows the move
+OWN_BYTES = 150_000    # our own files a first visit transfers, no HTTP compression
+
+# Records, from the first script on: when <html data-engine> first says ready,
+# and the first frame in which the loading state is on screen.
+RECORD_START = """
+(() => {
+  const b = window.__bench = {ready: null, loading: null};
+  new MutationObserver(() => {
+    if (b.ready === null && document.documentElement.dataset.engine === "ready") b.ready = performance.now();
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
+  const frame = (t) => {
+    const el = document.getElementById("loading");
+    if (el && !el.hidden && el.getBoundingClientRect().height > 0 && el.textContent.trim()) b.loading = performance.now();
+    else if (b.ready === null) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+
+PAINTS = """() => Object.fromEntries(performance.getEntriesByType("paint").map(e => [e.name, e.startTime]))"""
+
+# Plays a whole game by clicking [data-move] targets chosen with a seeded
+# generator. A move is timed from the click (made at the start of a frame, as
+# real input is) to the page showing it: the fragment holds the new record and
+# <html data-engine> is back to ready ("dom"), and to the next frame ("frame").
+# Curtains (hand the device over) and questions are answered and not timed.
+PLAY_GAME = """
+async ({seed, maxMoves}) => {
+  let s = seed >>> 0;
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const html = document.documentElement;
+  const until = (pred, ms = 20000) => new Promise((resolve, reject) => {
+    if (pred()) return resolve(performance.now());
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error("the page did not settle")); }, ms);
+    const obs = new MutationObserver(() => {
+      if (pred()) { obs.disconnect(); clearTimeout(timer); resolve(performance.now()); }
+    });
+    obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  });
+  const question = () => document.querySelector("dialog[open]");
+  const answer = (d) => (d.querySelector("button[value=yes]") ?? [...d.querySelectorAll("button")].at(-1)).click();
+  const out = {dom: [], frame: [], moves: 0, untimed: 0, ended: ""};
+  for (let i = 0; i < maxMoves; i++) {
+    await until(() => html.dataset.engine === "ready");
+    const asked = question();
+    if (asked) { answer(asked); out.untimed++; await frame(); continue; }
+    const curtain = document.querySelector(".curtain button");
+    if (curtain) { curtain.click(); out.untimed++; await frame(); continue; }
+    const targets = [...document.querySelectorAll("#view [data-move]")];
+    if (!targets.length) break;
+    const el = targets[Math.floor(rnd() * targets.length)];
+    const before = location.hash;
+    await frame();
+    const t0 = performance.now();
+    el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));  // SVG targets too
+    await until(() => question() || (location.hash !== before && html.dataset.engine === "ready"));
+    if (question()) {  // a warning before the move: a person reads it, so not timed
+      answer(question());
+      await until(() => location.hash !== before && html.dataset.engine === "ready");
+      out.untimed++; out.moves++;
+      continue;
+    }
+    const tDom = performance.now();
+    await frame();
+    out.dom.push(tDom - t0);
+    out.frame.push(performance.now() - t0);
+    out.moves++;
+  }
+  out.ended = document.getElementById("status")?.textContent ?? "";
+  return out;
+}
+"""
+
+
+# -- small statistics ---------------------------------------------------------------
+
+
+def median(xs: list[float]) -> float | None:
+    return statistics.median(xs) if xs else None
+
+
+def p95(xs: list[float]) -> float | None:
+    """Nearest-rank 95th percentile."""
+    if not xs:
+        return None
+    ordered = sorted(xs)
+    return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
+
+
+def ms(x: float | None) -> str:
+    return "–" if x is None else f"{x:,.0f} ms" if x >= 100 else f"{x:.1f} ms"
+
+
+def kb(x: float | None) -> str:
+    return "–" if x is None else f"{x / 1e6:.2f} MB" if x >= 1e6 else f"{x / 1e3:.1f} kB"
+
+
+# -- the machine --------------------------------------------------------------------
+
+
+def machine(browser_version: str) -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        found = re.search(r"^model name\s*:\s*(.+)$", Path("/proc/cpuinfo").read_text(), re.M)
+        cpu = found.group(1).strip() if found else cpu
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "browser": f"Chromium {browser_version} (headless)",
+        "python": platform.python_version(),
+        "load_average_start": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+
+
+# -- the measurements ---------------------------------------------------------------
+
+
+class Bench:
+    def __init__(self, browser, base: str, cross_base: str) -> None:
+        self.browser = browser
+        self.base = base              # http://127.0.0.1:PORT/
+        self.cross_base = cross_base  # the same server as another site (http://localhost:PORT/)
+        self.record = quetgames.new_game(TTI_GAME).record
+
+    def context(self) -> BrowserContext:
+        return self.browser.new_context(viewport={"width": 1100, "height": 900})
+
+    # 1. bare Pyodide
+    def bare(self) -> dict:
+        context = self.context()
+        try:
+            return {"first": self._bare_visit(context), "repeat": self._bare_visit(context)}
+        finally:
+            context.close()
+
+    def _bare_visit(self, context: BrowserContext) -> dict:
+        page = context.new_page()
+        try:
+            page.goto(self.base + "_bench/bare.html")
+            page.locator("html:not([data-state=loading])").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+            result = page.evaluate("window.__bench")
+            if "error" in result:
+                raise RuntimeError(f"bare Pyodide failed: {result['error']}")
+            return result
+        finally:
+            page.close()
+
+    # 2. the app, with 6. its bytes on the first visit
+    def app(self) -> dict:
+        context = self.context()
+        requests: list = []
+        context.on("requestfinished", lambda request: requests.append(request))
+        try:
+            first = self._app_visit(context)
+            first["bytes"] = self._bytes(requests)
+            self._settle(context, snapshot_made=bool((first.get("worker") or {}).get("snapshot_ms")))
+            repeat = self._app_visit(context)
+            return {"first": first, "repeat": repeat}
+        finally:
+            context.close()
+
+    def _app_visit(self, context: BrowserContext) -> dict:
+        page = context.new_page()
+        timings: list = []
+        page.on("console", lambda msg: "engine ready" in msg.text and timings.append(msg))
+        page.add_init_script(RECORD_START)
+        try:
+            page.goto(f"{self.base}index.html#{self.record}")
+            page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+            result = page.evaluate("window.__bench")
+            paints = page.evaluate(PAINTS)
+            result["first_paint"] = paints.get("first-paint")
+            result["first_contentful_paint"] = paints.get("first-contentful-paint")
+            # the loading state is on screen once its frame is painted
+            if result["loading"] is not None and result["first_contentful_paint"] is not None:
+                result["loading"] = max(result["loading"], result["first_contentful_paint"])
+            worker = None
+            if timings:
+                try:
+                    worker = timings[0].args[1].json_value()
+                except Exception:  # noqa: BLE001  (the console line is a nicety)
+                    worker = None
+            result["worker"] = worker
+            result["controlled_by_service_worker"] = page.evaluate("Boolean(navigator.serviceWorker?.controller)")
+            return result
+        finally:
+            page.close()
+
+    def _settle(self, context: BrowserContext, snapshot_made: bool) -> None:
+        """Between the first and the repeat visit: let what the first visit left
+        running finish (a service worker's precache, the worker storing its
+        snapshot), so the repeat visit meets the state a returning person would."""
+        page = context.new_page()
+        try:
+            page.goto(self.base + "_bench/bare.html#settle")  # a page of the origin that starts nothing of ours
+            deadline = time.monotonic() + (30 if snapshot_made else 0)
+            while time.monotonic() < deadline:
+                has = page.evaluate(f"async () => (await caches.keys()).some(k => k.startsWith({json.dumps(SNAPSHOT_CACHE)}))")
+                if has:
+                    break
+                page.wait_for_timeout(250)
+            page.wait_for_timeout(500)
+        finally:
+            page.close()
+
+    def _bytes(self, requests: list) -> dict:
+        pyodide = own = 0
+        files: dict[str, int] = {}
+        for request in requests:
+            url = request.url
+            if not url.startswith(self.base):
+                continue
+            try:
+                size = request.sizes()["responseBodySize"]
+            except Exception:  # noqa: BLE001
+                continue
+            path = url[len(self.base):].split("#")[0] or "index.html"
+            files[path] = files.get(path, 0) + size
+            if path.startswith("pyodide/"):
+                pyodide += size
+            else:
+                own += size
+        return {"pyodide": pyodide, "own": own, "files": dict(sorted(files.items(), key=lambda kv: -kv[1]))}
+
+    # 3. embedded
+    def embed(self, cross: bool) -> dict:
+        context = self.context()
+        page = context.new_page()
+        try:
+            src = f"{self.base}embed.html?start=visible#{self.record}"
+            host = (self.cross_base if cross else self.base) + "_bench/host.html?src=" + quote(src, safe="")
+            started = time.monotonic()
+            page.goto(host)
+            page.frame_locator("iframe").locator("html[data-engine=ready]").wait_for(
+                state="attached", timeout=LOAD_TIMEOUT_MS)
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+            tasks = page.evaluate("window.__longtasks")
+            return {
+                "long_tasks": len(tasks),
+                "long_task_ms": sum(t["duration"] for t in tasks),
+                "blocking_ms": sum(max(0.0, t["duration"] - 50) for t in tasks),  # as in Total Blocking Time
+                "longest_ms": max((t["duration"] for t in tasks), default=0.0),
+                "ready_s": time.monotonic() - started,
+            }
+        finally:
+            context.close()
+
+    # 4. move latency
+    def moves(self, seed: int) -> dict:
+        context = self.context()
+        page = context.new_page()
+        page.set_default_timeout(LOAD_TIMEOUT_MS)
+        out = {}
+        try:
+            for i, game_id in enumerate(quetgames.GAMES):
+                record = quetgames.new_game(game_id).record
+                page.goto(f"{self.base}index.html#{record}")
+                page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+                result = page.evaluate(PLAY_GAME, {"seed": seed + i, "maxMoves": 400})
+                out[game_id] = result
+        finally:
+            context.close()
+        return out
+
+    # 5. computer moves, in the worker
+    def computer(self, seed: int) -> dict:
+        context = self.context()
+        page = context.new_page()
+        page.set_default_timeout(LOAD_TIMEOUT_MS)
+        out: dict = {}
+        try:
+            page.goto(self.base + "_bench/engine.html")
+            page.locator("html:not([data-state=loading])").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+            rng = random.Random(seed)
+            for game_id in quetgames.GAMES:
+                positions = positions_of(game_id, rng)
+                out[game_id] = {}
+                for level in quetgames.players.LEVELS:
+                    times = []
+                    for record in positions:
+                        tries = 1 if level == "strong" else 3
+                        for k in range(tries):
+                            got = page.evaluate("([r, l, s]) => window.__call('_computer_move', {record: r, level: l, seed: s, budget: 1.0})",
+                                                [record, level, seed + k])
+                            times.append(got["ms"])
+                    out[game_id][level] = {"median_ms": median(times), "max_ms": max(times), "n": len(times)}
+        finally:
+            context.close()
+        return out
+
+
+def positions_of(game_id: str, rng: random.Random) -> list[str]:
+    """The opening and a position part-way through a random game."""
+    state = quetgames.new_game(game_id)
+    positions = [state.record]
+    for _ in range(rng.randint(3, 8)):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        after = state.play(rng.choice(state.legal_moves(seat)), seat)
+        if after.is_over:
+            break
+        state = after
+    if state.record != positions[0]:
+        positions.append(state.record)
+    return positions
+
+
+# -- the run ------------------------------------------------------------------------
+
+
+def run(reps: int, seed: int, dist: Path = build.DIST, log=print) -> dict:
+    httpd = build.make_server(dist, 0, quiet=True, mounts={"/_bench/": PAGES})
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    port = httpd.server_address[1]
+    results: dict = {"bare": [], "app": [], "embed_same_origin": [], "embed_cross_site": []}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**browser_choice.launch_options(p))
+            info = machine(browser.version)
+            bench = Bench(browser, f"http://127.0.0.1:{port}/", f"http://localhost:{port}/")
+            for rep in range(reps):
+                order = ["bare", "app"] if rep % 2 == 0 else ["app", "bare"]
+                for name in order:
+                    results[name].append(getattr(bench, name)())
+                results["embed_same_origin"].append(bench.embed(cross=False))
+                results["embed_cross_site"].append(bench.embed(cross=True))
+                b, a = results["bare"][-1], results["app"][-1]
+                log(f"bench: rep {rep + 1}/{reps}: bare {b['first']['load_ms']:.0f}/{b['repeat']['load_ms']:.0f} ms, "
+                    f"app {a['first']['ready']:.0f}/{a['repeat']['ready']:.0f} ms (first/repeat)")
+            log("bench: playing whole games…")
+            results["moves"] = bench.moves(seed)
+            log("bench: computer moves…")
+            results["computer"] = bench.computer(seed)
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    info["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+    return {"machine": info, "reps": reps, "raw": results, "summary": summarize(results)}
+
+
+def summarize(r: dict) -> dict:
+    def col(rows, visit, key):
+        return [row[visit][key] for row in rows if row[visit].get(key) is not None]
+
+    s: dict = {
+        "bare_first_load": median(col(r["bare"], "first", "load_ms")),
+        "bare_repeat_load": median(col(r["bare"], "repeat", "load_ms")),
+        "bare_first_ready": median(col(r["bare"], "first", "ready_ms")),
+        "bare_repeat_ready": median(col(r["bare"], "repeat", "ready_ms")),
+        "app_first_ready": median(col(r["app"], "first", "ready")),
+        "app_repeat_ready": median(col(r["app"], "repeat", "ready")),
+        "app_first_fcp": median(col(r["app"], "first", "first_contentful_paint")),
+        "app_repeat_fcp": median(col(r["app"], "repeat", "first_contentful_paint")),
+        "app_first_fp": median(col(r["app"], "first", "first_paint")),
+        "app_first_loading": median(col(r["app"], "first", "loading")),
+        "app_repeat_loading": median(col(r["app"], "repeat", "loading")),
+        "app_repeat_restored": [bool((row["repeat"].get("worker") or {}).get("restored")) for row in r["app"]],
+    }
+    for where in ("embed_same_origin", "embed_cross_site"):
+        s[where + "_blocking"] = median([x["blocking_ms"] for x in r[where]])
+        s[where + "_long_tasks"] = median([x["long_task_ms"] for x in r[where]])
+        s[where + "_longest"] = median([x["longest_ms"] for x in r[where]])
+    dom = [x for game in r["moves"].values() for x in game["dom"]]
+    frame = [x for game in r["moves"].values() for x in game["frame"]]
+    s["moves_timed"] = len(dom)
+    s["move_dom_median"], s["move_dom_p95"] = median(dom), p95(dom)
+    s["move_frame_median"], s["move_frame_p95"] = median(frame), p95(frame)
+    s["moves_per_game"] = {g: {"moves": v["moves"], "timed": len(v["dom"]), "median": median(v["dom"]),
+                               "p95": p95(v["dom"]), "ended": v["ended"]} for g, v in r["moves"].items()}
+    bytes_rows = [row["first"]["bytes"] for row in r["app"]]
+    s["bytes_pyodide"] = median([b["pyodide"] for b in bytes_rows])
+    s["bytes_own"] = median([b["own"] for b in bytes_rows])
+    s["bytes_own_files"] = bytes_rows[-1]["files"] if bytes_rows else {}
+    s["computer"] = r["computer"]
+
+    def ratio(a, b):
+        return None if a is None or not b else a / b
+
+    s["ratio_repeat"] = ratio(s["app_repeat_ready"], s["bare_repeat_load"])
+    s["ratio_first"] = ratio(s["app_first_ready"], s["bare_first_load"])
+    s["budgets"] = {
+        "repeat ready <= 1/2 bare repeat loadPyodide()": _check(s["ratio_repeat"], REPEAT_RATIO),
+        "first ready <= 1.2 x bare first loadPyodide()": _check(s["ratio_first"], FIRST_RATIO),
+        f"loading state on screen < {LOADING_MS} ms (first and repeat)":
+            _check(max(filter(None, [s["app_first_loading"], s["app_repeat_loading"]]), default=None), LOADING_MS, strict=True),
+        f"move latency p95 <= {MOVE_P95_MS} ms (click -> board shows it)": _check(s["move_dom_p95"], MOVE_P95_MS),
+        f"own files on a first visit < {OWN_BYTES // 1000} kB": _check(s["bytes_own"], OWN_BYTES, strict=True),
+    }
+    return s
+
+
+def _check(value: float | None, limit: float, strict: bool = False) -> str:
+    if value is None:
+        return "NOT MEASURED"
+    return "PASS" if (value < limit if strict else value <= limit) else "MISS"
+
+
+def table(result: dict) -> str:
+    s, m = result["summary"], result["machine"]
+    rows = [
+        ("bare Pyodide: loadPyodide() first visit", ms(s["bare_first_load"]), ""),
+        ("bare Pyodide: loadPyodide() repeat visit", ms(s["bare_repeat_load"]), ""),
+        ("app: navigation -> ready, first visit", ms(s["app_first_ready"]), f"{s['ratio_first']:.2f} x bare" if s["ratio_first"] else ""),
+        ("app: navigation -> ready, repeat visit", ms(s["app_repeat_ready"]), f"{s['ratio_repeat']:.2f} x bare" if s["ratio_repeat"] else ""),
+        ("app: first contentful paint (first / repeat)", f"{ms(s['app_first_fcp'])} / {ms(s['app_repeat_fcp'])}", ""),
+        ("app: loading state on screen (first / repeat)", f"{ms(s['app_first_loading'])} / {ms(s['app_repeat_loading'])}", ""),
+        ("embedded, same-origin host: blocking time (long tasks)", f"{ms(s['embed_same_origin_blocking'])} ({ms(s['embed_same_origin_long_tasks'])})",
+         f"longest {ms(s['embed_same_origin_longest'])}"),
+        ("embedded, cross-site host: blocking time (long tasks)", f"{ms(s['embed_cross_site_blocking'])} ({ms(s['embed_cross_site_long_tasks'])})",
+         f"longest {ms(s['embed_cross_site_longest'])}"),
+        (f"move: click -> board shows it, median / p95 ({s['moves_timed']} moves)",
+         f"{ms(s['move_dom_median'])} / {ms(s['move_dom_p95'])}", ""),
+        ("move: click -> next frame, median / p95", f"{ms(s['move_frame_median'])} / {ms(s['move_frame_p95'])}",
+         "clicks start a frame, so >= 1 frame"),
+        ("first visit transfers: Pyodide / our own files", f"{kb(s['bytes_pyodide'])} / {kb(s['bytes_own'])}", "no HTTP compression"),
+    ]
+    lines = ["| measure | median | note |", "| --- | --- | --- |"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    lines += ["", "| budget | result |", "| --- | --- |"]
+    lines += [f"| {name} | {verdict} |" for name, verdict in s["budgets"].items()]
+    lines += ["", "| computer move (in the worker) | random | greedy | strong (1 s budget) |", "| --- | --- | --- | --- |"]
+    for game_id, levels in s["computer"].items():
+        cells = [f"{ms(levels[lv]['median_ms'])} (max {ms(levels[lv]['max_ms'])})" for lv in quetgames.players.LEVELS]
+        lines.append(f"| {game_id} | " + " | ".join(cells) + " |")
+    lines += ["", "| whole game | moves (timed) | median | p95 | ended |", "| --- | --- | --- | --- | --- |"]
+    for game_id, g in s["moves_per_game"].items():
+        lines.append(f"| {game_id} | {g['moves']} ({g['timed']}) | {ms(g['median'])} | {ms(g['p95'])} | {g['ended'][:60]} |")
+    load = m.get("load_average_start")
+    busy = f"; load average {load[0]:.1f} at the start" if load else ""
+    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {result['reps']} repetitions, {m['date']}{busy}.", ""]
+    return "\n".join(lines)
+
+
+def write_docs(text: str) -> None:
+    doc = BENCH_MD.read_text()
+    start, end = doc.index(TABLE_START) + len(TABLE_START), doc.index(TABLE_END)
+    BENCH_MD.write_text(doc[:start] + "\n" + text.strip() + "\n" + doc[end:])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reps", type=int, default=5, help="repetitions of each start-up measure (default 5)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the games played and positions timed")
+    parser.add_argument("--json", type=Path, default=BENCH_JSON, help=f"where to write the figures (default {BENCH_JSON.relative_to(ROOT)})")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure (default dist/)")
+    parser.add_argument("--write-docs", action="store_true", help=f"put the table into {BENCH_MD.relative_to(ROOT)}")
+    args = parser.parse_args(argv)
+    result = run(args.reps, args.seed, args.dist, log=lambda text: print(text, file=sys.stderr, flush=True))
+    text = table(result)
+    print(text)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=1) + "\n")
+    if args.write_docs:
+        write_docs(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
