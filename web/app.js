@@ -426,6 +426,9 @@ function playAtOneScreen() {
 /** What to do with the link now, in words, under "Share this game". */
 function shareAdvice(view) {
   if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
+  if (current.seal && hotseat?.byLink === "open") {
+    return `Choose your number first; then send the new link back to ${seatName(view, current.seal.seat)}.`;
+  }
   if (current.seal && hotseat?.phase === "link") {
     const sealer = seatName(view, current.seal.seat);
     const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
@@ -682,7 +685,8 @@ function drawGame(focus) {
             // no taking back while a secret pick waits: the next player holds the device
             canUndo: plies > 0 && !secret && !current.seal && hotseat?.phase !== "pick", canReplay: hotseat?.phase !== "pick",
           }, { replayTo, exit: exitReplay, undo }))),
-      secret ? null : sharePanel({ url: location.href, record: formatLink(record, current.seal), advice: shareAdvice(view), title: `${game.name} · Quet Games` })));
+      // (a sealed link's own screen offers the link itself)
+      secret || hotseat?.phase === "link" ? null : sharePanel({ url: location.href, record: formatLink(record, current.seal), advice: shareAdvice(view), title: `${game.name} · Quet Games` })));
 
   restoreFocus(focusKey, focusInBoard);
 }

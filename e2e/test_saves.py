@@ -1,0 +1,363 @@
+"""Never lose a game, and never break on a bad link.
+
+- Hundreds of malformed or hostile fragments (every truncation of a record of
+  each game, random characters, mutated records, a 200 kB fragment, a record
+  from a newer version, damaged seals, hostile seat names in valid records):
+  each shows the error view (or the game, names as literal text), the saved
+  game stays as it was and can be resumed, and nothing is thrown.
+- A game survives a reload, a closed browser and a worker that crashes.
+- The home page's saved games: resume, delete; export and import of records;
+  storage that refuses to store.
+
+One page serves most tests; the hostile fragments only change the fragment.
+Expected records and messages come from the Python engine in py/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .harness import ARTIFACTS, Watched
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+SAVED = "quetgames.saved.v1"
+MAX_LINK = 100_000
+
+
+def new_watched(browser: Browser, server: str, **context_args) -> Watched:
+    context = browser.new_context(viewport=DESKTOP, **context_args)
+    page = context.new_page()
+    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
+    page.set_default_timeout(20_000)
+    return w
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    watched = new_watched(browser, server)
+    watched.goto_ready(server)
+    yield watched
+    watched.context.close()
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    w.errors.clear()
+    w.page.set_viewport_size(DESKTOP)
+    yield w.page
+    assert w.errors == []
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(ARTIFACTS / f"saves-{name}-{tag}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def routes(w: Watched) -> int:
+    return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
+
+
+def go(w: Watched, fragment: str) -> None:
+    """Change the fragment (as a link does) and wait until the page has shown it."""
+    before = routes(w)
+    w.page.evaluate("f => { location.hash = f; }", fragment)
+    w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
+    w.wait_ready()
+
+
+def wait_fragment_change(w: Watched, old: str, timeout: float = 20_000) -> str:
+    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old, timeout=timeout)
+    w.wait_ready()
+    return w.fragment()
+
+
+def board_moves(page: Page) -> list[str]:
+    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
+
+
+def click_move(w: Watched, move: str, timeout: float = 20_000) -> str:
+    old = w.fragment()
+    target = w.page.locator(f'#board [data-move="{move}"]:visible').first
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        target.focus()
+        w.page.keyboard.press("Enter")
+    w.page.wait_for_function(
+        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
+        arg=old, timeout=timeout)
+    if w.page.locator("dialog.confirm[open]").count():
+        w.page.locator("dialog.confirm[open] button[value=yes]").click()
+    return wait_fragment_change(w, old, timeout)
+
+
+def saved(page: Page) -> list[dict]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
+
+
+def play_some(w: Watched, state: quetgames.State, moves: int, seed: int) -> quetgames.State:
+    go(w, state.record)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        move = rng.choice(board_moves(w.page))
+        assert click_move(w, move) == (state := state.play(move)).record
+    return state
+
+
+def played(game_id: str, names: list[str], moves: int, seed: int, **options) -> quetgames.State:
+    state = quetgames.new_game(game_id, **options).with_seats(names)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seats = state.to_move
+        seat = seats[0]
+        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(seats) > 1 else None)
+    return state
+
+
+# -- hostile links --------------------------------------------------------------------------------
+
+HOSTILE_NAMES = ["<script>alert(1)", "<img src=x onerror=", "\"'><b>x</b>&amp;"]
+
+
+def expected(fragment: str) -> str | None:
+    """The engine's complaint about a fragment, or None when it opens a game."""
+    if len(fragment) > MAX_LINK:
+        return "far too long to hold a game"
+    record, mark, seal = fragment.partition("~~")
+    if mark and not re.fullmatch(r"c[0-9][0-9a-f]{64}", seal):
+        return "the sealed pick at the end of that link is damaged"
+    try:
+        state = quetgames.load(record)
+    except quetgames.InvalidRecord as exc:
+        return str(exc)
+    if mark:
+        # a seal fits only a round where its seat still chooses, in a two-seat game
+        view, seat = state.view(), int(seal[1])
+        picked = view["board"].get("picked") or [False] * len(view["seats"])
+        other = 1 - seat
+        if view["is_over"] or seat not in view["to_move"] or picked[seat] or len(view["seats"]) != 2 \
+                or not (picked[other] or other in view["to_move"]):
+            return "belongs to no round being chosen now"
+    return None
+
+
+def hostile_fragments() -> list[str]:
+    rng = random.Random(2024)
+    cases: list[str] = []
+    samples = [
+        played("convoluted-coprimality", ["Ann", "Bob"], 3, 1),
+        played("enumeration", ["Ann", "Bob"], 4, 2),
+        played("multiplications", ["Ann", "Bob", "Cy"], 4, 3, players=3),
+        played("nonconformity", ["Ann", "Bob"], 3, 4, starts=(6, 10)),
+        played("prime-target", ["Ann", "Bob"], 2, 5),
+    ]
+    for state in samples:  # every truncation of a record of each game
+        cases += [state.record[:n] for n in range(1, len(state.record))]
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._~-!$&'()*+,;=:@/?<>\"`{}|^[]\\éü€😀"
+    for _ in range(25):  # random characters
+        cases.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 80))))
+    for state in samples:  # mutated characters
+        record = state.record
+        for _ in range(6):
+            i = rng.randrange(len(record))
+            cases.append(record[:i] + rng.choice("0123456789abcxyzQ._~-") + record[i + 1:])
+    cases += [
+        "q99.mu.p2_k3.",  # a newer version
+        "q2.mu.p2_k3.dd",
+        "q1.zz.p2_k3.",
+        "q1.mu.p2_k99.",
+        "q1.mu.p2_k3.zz",
+        "q1..",
+        "x" * 200_000,  # oversized
+        "q1.mu.p2_k3." + "a" * (MAX_LINK + 10),
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "javascript:alert(1)",
+        "q1.nc.l3_m100_s6x10.~~c0" + "0" * 64,  # a seal on a round with nothing to hide yet… valid shape
+        "q1.nc.l3_m100_s6x10.~~c0zz",  # damaged seal
+        "q1.nc.l3_m100_s6x10.~~c7" + "ab" * 32,  # a seal for a seat that does not exist
+        "q1.mu.p2_k3.~~c0" + "ab" * 32,  # a seal on a game without secrets
+        "~~c0" + "ab" * 32,
+    ]
+    for names in (HOSTILE_NAMES[:2], HOSTILE_NAMES[1:]):  # valid records, hostile seat names
+        cases.append(quetgames.new_game("multiplications").with_seats(names).record)
+        cases.append(played("enumeration", names, 2, 9).record)
+    unique: list[str] = []
+    for case in cases:
+        if case and case not in unique:
+            unique.append(case)
+    return unique
+
+
+def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, page: Page) -> None:
+    keep = play_some(w, quetgames.new_game("prime-target").with_seats(["Keeper", "Other"]), 2, 31)
+    before = page.evaluate(f"localStorage.getItem('{SAVED}')")
+    assert any(e["record"] == keep.record for e in saved(page))
+
+    cases = hostile_fragments()
+    assert len(cases) >= 200, len(cases)
+    games = errors = 0
+    for fragment in cases:
+        go(w, fragment)
+        want = expected(fragment)
+        if want is None:
+            games += 1
+            state = quetgames.load(fragment.partition("~~")[0])
+            page.locator("section.game").wait_for(state="attached")
+            assert page.locator("section.game").get_attribute("data-record") == state.record or state.view()["board"].get("picked")
+            assert page.locator(".seats .seat-name").all_inner_texts() == [s["name"] for s in state.view()["seats"]]
+        else:
+            errors += 1
+            error = page.locator(".link-error")
+            assert error.count() == 1, fragment[:200]
+            text = page.locator("#message").inner_text()
+            assert text.startswith("That link does not hold a game we can open:"), text
+            assert want in text, (fragment[:100], want, text)
+            assert page.locator(".game-card").count() == len(quetgames.GAMES)
+            assert page.locator(".link-error a[href='#']").count() == 1
+        # text from a link is only ever text
+        assert page.locator("#view script, #view img, #view b").count() == 0
+        assert page.evaluate(f"localStorage.getItem('{SAVED}')") == before, fragment[:200]
+        assert w.errors == [], (fragment[:200], w.errors)
+    assert games >= 10 and errors >= 150, (games, errors)
+
+    # the saved game is untouched and resumable from the error view
+    go(w, "q99.mu.p2_k3.")
+    shoot(page, "error-view")
+    resume = page.locator(".link-error a", has_text="Resume your game of Prime Target")
+    before_routes = routes(w)
+    resume.click()
+    page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before_routes)
+    w.wait_ready()
+    assert w.fragment() == keep.record
+    assert page.locator("#status").inner_text() == keep.view()["status"]
+
+
+def test_hostile_names_from_a_link_are_shown_as_text(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications", players=3).with_seats(HOSTILE_NAMES)
+    go(w, state.record)
+    assert page.locator(".seats .seat-name").all_inner_texts() == HOSTILE_NAMES
+    assert page.locator("#view script, #view img, #view b").count() == 0
+    assert page.evaluate("window.__pwned === undefined")
+
+
+# -- never lose a game -------------------------------------------------------------------------
+
+
+def test_a_game_survives_a_reload_and_a_closed_browser(w: Watched, page: Page, browser: Browser, server: str) -> None:
+    state = play_some(w, quetgames.new_game("enumeration").with_seats(["Rae", "Sol"]), 3, 41)
+    page.reload()
+    w.wait_ready()
+    page.locator(f'section.game[data-record="{state.record}"]').wait_for()
+
+    # the home page offers to resume it, first in the list (a bare-site load is below)
+    go(w, "")
+    first = page.locator(".saved-list").first.locator(".saved-game").first
+    assert "Enumeration" in first.inner_text() and "Rae vs Sol" in first.inner_text() and "3 moves" in first.inner_text()
+    shoot(page, "saved-list")
+    first.locator("a.resume").click()
+    page.locator(f'section.game[data-record="{state.record}"]').wait_for()
+    w.wait_ready()
+
+    # "closing the browser": a new browser with only this one's stored data
+    stored = w.context.storage_state()
+    other = new_watched(browser, server, storage_state=stored)
+    try:
+        other.goto_ready(server)
+        other.page.locator(".saved-game a.resume", has_text="Resume").first.click()
+        other.page.locator(f'section.game[data-record="{state.record}"]').wait_for()
+        assert other.errors == []
+    finally:
+        other.context.close()
+
+
+def test_a_crashed_worker_is_restarted_and_the_game_goes_on(w: Watched, page: Page) -> None:
+    state = play_some(w, quetgames.new_game("multiplications").with_seats(["Uma", "Vic"]), 2, 51)
+    [worker] = page.workers
+    # simulate a crash: the worker throws (the page's Worker gets an error event), then closes
+    with worker.expect_event("close"):
+        worker.evaluate("() => { setTimeout(() => { throw new Error('simulated crash (test)'); }); setTimeout(() => self.close(), 50); }")
+    move = random.Random(52).choice(board_moves(page))
+    with page.expect_worker() as new_worker:
+        record = click_move(w, move, timeout=90_000)
+    assert new_worker.value is not worker
+    assert record == (state := state.play(move)).record
+    page.locator("#note", has_text="restarted").wait_for()
+    assert page.locator("#status").inner_text() == state.view()["status"]
+    # and it goes on
+    move = random.Random(53).choice(board_moves(page))
+    assert click_move(w, move) == state.play(move).record
+    w.errors[:] = [e for e in w.errors if "simulated crash" not in e]
+
+
+def test_saved_games_can_be_deleted(w: Watched, page: Page) -> None:
+    state = play_some(w, quetgames.new_game("convoluted-coprimality").with_seats(["Del", "Ete"]), 1, 61)
+    go(w, "")
+    row = page.locator(".saved-game", has_text="Del vs Ete")
+    assert row.count() == 1
+    row.get_by_role("button", name="Delete").click()
+    page.locator("dialog.confirm[open] button[value=yes]").click()
+    row.wait_for(state="detached")
+    assert all(e["record"] != state.record for e in saved(page))
+
+
+def test_export_and_import_a_record(w: Watched, page: Page, server: str) -> None:
+    state = play_some(w, quetgames.new_game("multiplications").with_seats(["Exa", "Imo"]), 2, 71)
+    page.locator("details.export summary").click()
+    assert page.locator(".export-record").input_value() == state.record
+    go(w, "")
+    page.locator("details.import-box summary").click()
+    field = page.locator("#import-text")
+    # nonsense: the engine's reason, in words; the page stays home
+    field.fill("q1.mu.p2_k3.zz")
+    page.get_by_role("button", name="Open the game").click()
+    error = page.locator("#import-error")
+    error.filter(has_text="does not open a game").wait_for()
+    with pytest.raises(quetgames.InvalidRecord) as refused:
+        quetgames.load("q1.mu.p2_k3.zz")
+    assert str(refused.value) in error.inner_text()
+    assert w.fragment() == ""
+    shoot(page, "import-error")
+    # a whole link, pasted with spaces around it
+    field.fill(f"  {server}#{state.record}\n")
+    before = routes(w)
+    page.get_by_role("button", name="Open the game").click()
+    page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
+    w.wait_ready()
+    page.locator(f'section.game[data-record="{state.record}"]').wait_for()
+
+
+def test_refused_storage_is_said_once_and_play_goes_on(browser: Browser, server: str) -> None:
+    w = new_watched(browser, server)
+    w.page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
+    try:
+        state = quetgames.new_game("multiplications").with_seats(["Pia", "Quo"])
+        w.goto_ready(f"{server}#{state.record}")
+        rng = random.Random(81)
+        for _ in range(2):
+            move = rng.choice(board_moves(w.page))
+            assert click_move(w, move) == (state := state.play(move)).record
+            if _ == 0:
+                w.page.locator("#message", has_text="storage for the site is full").wait_for()
+        assert "full" not in w.page.locator("#message").inner_text()  # said once, not after every move
+        assert w.errors == []
+    finally:
+        w.context.close()
