@@ -755,7 +755,8 @@ class _Nonconformity(_Adapter):
     def _policy(self, nc: _NC, seat: int, rng: random.Random) -> int | None:
         if nc.stuck[seat]:
             return None
-        if rng.random() < 0.25:
+        # Mostly greedy: a real player takes the points on offer.
+        if rng.random() < 0.1:
             picks = nc.candidates(seat, rng, per=3)
             return rng.choice(picks) if picks else None
         return nc.greedy(seat, rng, nc.candidates(seat, rng, per=3))
