@@ -10,6 +10,7 @@ take the server away without disturbing the shared dist/.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -75,6 +76,11 @@ def precache_of(folder: Path) -> dict:
     return json.loads(found.group(1))
 
 
+def offline_caches(page: Page) -> list[str]:
+    """The page's caches that sw.js made (the worker may keep others of its own)."""
+    return sorted(name for name in page.evaluate("caches.keys()") if name.startswith("quet-games "))
+
+
 def cache_name(version: str) -> str:
     return f"quet-games {SUB} {version}"
 
@@ -95,6 +101,7 @@ class Site:
     root: Path  # the folder served at SUB; replace it with build.swap_in
     url: str
     httpd: object
+    requests: list[str]  # paths the server was asked for, in order
 
     def stop(self) -> None:
         """Take the site away: the server closes and its folder is gone, so a
@@ -110,8 +117,16 @@ def site(dist: Path, tmp_path: Path) -> Iterator[Site]:
     root = tmp_path / "site"
     make_build(dist, root, "A")
     httpd = build.make_server(tmp_path / "empty", 0, quiet=True, mounts={SUB: root})
+    requests: list[str] = []
+    handler = httpd.RequestHandlerClass
+
+    class Logged(handler.func):  # type: ignore[name-defined]
+        def log_request(self, code="-", size="-") -> None:
+            requests.append(self.path)
+
+    httpd.RequestHandlerClass = functools.partial(Logged, *handler.args, **handler.keywords)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield Site(root, f"http://127.0.0.1:{httpd.server_address[1]}{SUB}", httpd)
+    yield Site(root, f"http://127.0.0.1:{httpd.server_address[1]}{SUB}", httpd, requests)
     httpd.shutdown()
     httpd.server_close()
 
@@ -165,7 +180,7 @@ def opening_with_a_click() -> str:
 def test_after_one_visit_the_site_plays_with_the_network_off(page: Page, site: Site) -> None:
     version = precache_of(site.root)["version"]
     first_visit(page, site, opening_with_a_click())
-    assert page.evaluate("caches.keys()") == [cache_name(version)]
+    assert offline_caches(page) == [cache_name(version)]
     listed = precache_of(site.root)["files"]
     assert sorted(page.evaluate(CACHED_URLS, cache_name(version))) == sorted(site.url + p for p in listed)
 
@@ -199,12 +214,17 @@ def test_a_new_build_replaces_the_old_one_whole_when_the_player_reloads(
     new = make_build(dist, tmp_path / "next", "B")
     assert new != old
     build.swap_in(tmp_path / "next", site.root)
+    site.requests.clear()
     page.reload()  # the browser checks sw.js on navigation, finds it changed, installs B
     wait_ready(page)
     page.locator("#update-banner[data-kind=waiting]").wait_for()
+    # B's install fetched what changed and copied the rest from A's cache
+    fetched = {path.removeprefix(SUB) for path in site.requests}
+    assert {"sw.js", "build.json", "style.css"} <= fetched, fetched
+    assert not any(path.startswith("pyodide/") for path in fetched), fetched
     assert "new version" in page.locator("#update-banner").inner_text()
     # B waits, fully cached; the page still runs on A alone
-    assert sorted(page.evaluate("caches.keys()")) == sorted([cache_name(old), cache_name(new)])
+    assert sorted(offline_caches(page)) == sorted([cache_name(old), cache_name(new)])
     assert served_build(page) == "A"
     assert "test build B" not in page.evaluate("async () => (await fetch('style.css')).text()")
 
@@ -212,7 +232,7 @@ def test_a_new_build_replaces_the_old_one_whole_when_the_player_reloads(
         page.click("#update-reload")
     wait_ready(page)
     assert fragment(page) == after  # the game reopens where it was
-    assert page.evaluate("caches.keys()") == [cache_name(new)]
+    assert offline_caches(page) == [cache_name(new)]
     files = precache_of(site.root)["files"]
     assert page.evaluate(SERVED_HASHES, list(files)) == files  # every file is B's
     assert served_build(page) == "B"
@@ -225,13 +245,14 @@ def test_a_build_with_a_bad_file_does_not_install_and_the_old_one_stays(
     old = precache_of(site.root)["version"]
     first_visit(page, site, opening_with_a_click())
     make_build(dist, tmp_path / "next", "B")
-    # a file that is not what the list says (say, a deploy half done)
-    with open(tmp_path / "next" / "app.js", "a") as js:
-        js.write("\n// changed after the list was written\n")
+    # a changed file that is not what the list says (say, a deploy half done);
+    # an unchanged one would be copied from the old cache and never fetched
+    with open(tmp_path / "next" / "style.css", "a") as css:
+        css.write("\n/* changed after the list was written */\n")
     build.swap_in(tmp_path / "next", site.root)
 
     assert page.evaluate(UPDATE) == "redundant"
-    assert page.evaluate("caches.keys()") == [cache_name(old)]
+    assert offline_caches(page) == [cache_name(old)]
     assert served_build(page) == "A"
     site.stop()
     page.context.set_offline(True)

@@ -7,7 +7,8 @@
 //   any file does, which is what makes the browser install the new worker.
 // - install: fetch every file, each checked against its hash (fetch's
 //   `integrity`), into a new cache named after the version; one failure fails
-//   the install and the old worker keeps serving the old build, whole.
+//   the install and the old worker keeps serving the old build, whole. A file
+//   whose bytes the old cache already holds (same hash) is copied, not fetched.
 // - activate (after the page's "reload", or once no tab uses the old one):
 //   delete this site's other caches.
 // - fetch: a listed URL (relative to the scope, fragment ignored; a navigation
@@ -32,7 +33,10 @@ async function fillCache() {
   // Fetch everything first and store only when all arrived intact: the cache is
   // never seen half full (and a failed attempt leaves none behind).
   try {
+    const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
     const responses = await Promise.all(Object.entries(FILES).map(async ([path, integrity]) => {
+      const kept = await keptCopy(older, path, integrity);
+      if (kept) return [path, kept];
       const request = new Request(new URL(path, SCOPE), { cache: "no-cache", integrity });
       const response = await fetch(request);
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -44,6 +48,23 @@ async function fillCache() {
     await caches.delete(CACHE);
     throw err; // the install fails; the browser tries again at its next update check
   }
+}
+
+/** The file from an older build's cache if its bytes are the ones listed
+ * (a new build usually changes a few kB of our files, not Pyodide's 13 MB). */
+async function keptCopy(cacheNames, path, integrity) {
+  for (const name of cacheNames) {
+    const response = await (await caches.open(name)).match(new URL(path, SCOPE));
+    if (response && (await integrityOf(response.clone())) === integrity) return response;
+  }
+  return null;
+}
+
+async function integrityOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  let binary = "";
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return "sha256-" + btoa(binary);
 }
 
 /** A response a navigation may be answered with: a redirected one may not. */
