@@ -27,7 +27,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .conftest import build
-from .harness import LOAD_TIMEOUT_MS
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS
 
 SUB = "/offline/copy/"
 
@@ -223,6 +223,8 @@ def test_a_new_build_replaces_the_old_one_whole_when_the_player_reloads(
     assert {"sw.js", "build.json", "style.css"} <= fetched, fetched
     assert not any(path.startswith("pyodide/") for path in fetched), fetched
     assert "new version" in page.locator("#update-banner").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "offline-update-ready.png"))
     # B waits, fully cached; the page still runs on A alone
     assert sorted(offline_caches(page)) == sorted([cache_name(old), cache_name(new)])
     assert served_build(page) == "A"
