@@ -1,0 +1,1 @@
+"""Cross-browser smoke set: the same tests in Chromium, Firefox and WebKit."""
