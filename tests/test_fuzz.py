@@ -126,9 +126,9 @@ def test_new_game_takes_any_options(game, options):
 
 
 @settings(max_examples=300, deadline=None)
-@given(name=st.sampled_from(["games", "new", "open", "play", "view", "legal", "preview", "x"]), args=st.recursive(
+@given(name=st.sampled_from(["games", "new", "open", "play", "view", "legal", "preview", "at", "commitment", "computer", "solitaire_best", "x"]), args=st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20)),
-    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["record", "move", "seat", "game", "options", "seats", "name", "kind"]), inner, max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["record", "move", "seat", "game", "options", "seats", "name", "kind", "ply", "level", "budget", "seed", "salt", "pick"]), inner, max_size=4)),
     max_leaves=8,
 ))
 def test_bridge_answers_every_call_with_json(name, args):
@@ -155,3 +155,15 @@ def test_bridge_commitment_is_sha256_of_salt_and_pick():
     assert other != answer["result"]
     for bad in [{"salt": "short", "pick": "12"}, {"salt": salt}, {"salt": 5, "pick": "1"}]:
         assert json.loads(bridge.call("commitment", json.dumps(bad)))["error"]["type"] == "BadRequest"
+
+
+def test_bridge_computer_and_solitaire_best():
+    record = quetgames.new_game("enumeration", players=1, size=4, goal="parity").record
+    move = json.loads(bridge.call("computer", json.dumps({"record": record, "level": "greedy"})))["result"]["move"]
+    assert move in quetgames.load(record).legal_moves()
+    best = json.loads(bridge.call("solitaire_best", json.dumps({"record": record})))["result"]
+    assert best["exact"] is True and best["score"] >= 7  # the seven odd headers 1,3,1,3 of a 4x4 grid and a1 count already
+    two = quetgames.new_game("enumeration").record
+    assert json.loads(bridge.call("solitaire_best", json.dumps({"record": two})))["error"]["type"] == "BadRequest"
+    games = json.loads(bridge.call("games"))["result"]
+    assert all(g["computer_levels"] == ["random", "greedy", "strong"] for g in games)

@@ -18,6 +18,7 @@ from typing import Any
 
 from . import GAMES, State, load, new_game
 from .base import replay
+from .players import LEVELS, computer_move, solitaire_best
 from .errors import RulesError
 
 __all__ = ["call"]
@@ -63,7 +64,7 @@ def _answer(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
-    return [game.describe() for game in GAMES.values()]
+    return [{**game.describe(), "computer_levels": list(LEVELS)} for game in GAMES.values()]
 
 
 def _new(args: dict[str, Any]) -> dict[str, Any]:
@@ -110,6 +111,27 @@ def _preview(args: dict[str, Any]) -> Any:
     return _state(args).preview(args.get("move"), _seat(args))
 
 
+def _computer(args: dict[str, Any]) -> dict[str, Any]:
+    """A computer level's move for the seat to move (also the Hint button's
+    answer, with level "strong"): {move}. The seed defaults to the number of
+    moves played, so a game with computer seats replays the same way."""
+    state = _state(args)
+    level = args.get("level", "strong")
+    budget = args.get("budget", 1.0)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
+        raise BadRequest("a computer's time budget is from 0.01 to 10 seconds")
+    seed = args.get("seed", len(state.history))
+    return {"move": computer_move(state, _seat(args), level=level, seed=seed, budget=float(budget))}
+
+
+def _solitaire_best(args: dict[str, Any]) -> dict[str, Any]:
+    """The best possible final score of a solitaire Enumeration game: {score, exact, method}."""
+    state = _state(args)
+    if state.game.id != "enumeration" or state.players != 1:
+        raise BadRequest("a best possible score exists only for solitaire Enumeration")
+    return solitaire_best(state.options["size"], state.options["goal"], state.options.get("target", "odd"))
+
+
 def _commitment(args: dict[str, Any]) -> str:
     """SHA-256 of salt + ":" + pick, as hex: the seal on a secret pick sent by link
     (computed here so every browser, secure context or not, gets the same answer)."""
@@ -129,6 +151,8 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "preview": _preview,
     "at": _at,
     "commitment": _commitment,
+    "computer": _computer,
+    "solitaire_best": _solitaire_best,
 }
 
 
