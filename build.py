@@ -401,14 +401,45 @@ def ensure_browser(python: str) -> None:
     run(finder)
 
 
+def node_test_tools() -> None:
+    """npm ci the pinned devDependencies of package.json (puppeteer-core, which
+    drives Firefox in e2e/cross/) into node_modules/, once per package-lock.json.
+    Never part of dist/. Without npm, the Firefox tests skip and say why."""
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".quet-lock-sha256"
+    if not lock.exists() or not shutil.which("npm"):
+        return
+    if stamp.exists() and stamp.read_text() == sha256_of(lock):
+        return
+    env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}  # puppeteer-core fetches no browser anyway
+    try:
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, env=env)
+    except subprocess.CalledProcessError:
+        log("npm ci failed: the Firefox tests will skip and say so")
+        return
+    stamp.write_text(sha256_of(lock))
+
+
+def browser_summary(python: str) -> list[str]:
+    """One line per engine of the cross-browser smoke set: tested, or missing and why."""
+    found = subprocess.run([python, str(ROOT / "e2e" / "cross" / "engines.py")], cwd=ROOT,
+                           capture_output=True, text=True)
+    return found.stdout.splitlines() or [f"could not tell which browsers are present: {found.stderr.strip()}"]
+
+
 def test(pytest_args: list[str]) -> int:
     python = test_python()
     build_if_needed()
     ensure_browser(python)
+    node_test_tools()
     paths = [p for p in ("tests", "e2e") if (ROOT / p).is_dir()]
     cmd = [python, "-m", "pytest", *(pytest_args or paths)]
     log("$ " + " ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT, env={**os.environ, "QUET_DIST": str(DIST)}).returncode
+    code = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "QUET_DIST": str(DIST)}).returncode
+    # Said after pytest's own summary, so a missing engine is never a silent pass.
+    for line in browser_summary(python):
+        log(f"browsers: {line}" + ("  <- its smoke tests were SKIPPED" if "MISSING" in line else ""))
+    return code
 
 
 def bench(bench_args: list[str]) -> int:

@@ -84,15 +84,15 @@ def check_webkit() -> tuple[str, str]:
     return driver, browser
 
 
-def availability() -> dict[str, str | None]:
-    """engine -> None when it can run, else why not."""
-    out: dict[str, str | None] = {"chromium": None}
+def availability() -> dict[str, str]:
+    """engine -> "present (where)" or "MISSING: why"."""
+    out = {"chromium": "present (the suite's Chromium, e2e/browser.py)"}
     for name, check in (("firefox", check_firefox), ("webkit", check_webkit)):
         try:
-            check()
-            out[name] = None
+            found = check()
+            out[name] = f"present ({found if isinstance(found, str) else ', '.join(found)})"
         except EngineMissing as missing:
-            out[name] = str(missing)
+            out[name] = f"MISSING: {missing}"
     return out
 
 
@@ -386,6 +386,6 @@ def start(name: str, chromium_browser=None) -> Engine:
 
 
 if __name__ == "__main__":
-    for engine, why in availability().items():
-        print(f"{engine}: {'present' if why is None else 'MISSING: ' + why}")
+    for engine, said in availability().items():
+        print(f"{engine}: {said}")
     sys.exit(0)
