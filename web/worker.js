@@ -29,6 +29,22 @@ const INSTALL = new URL(import.meta.url).searchParams.get("install") || "unpack"
 // (tools/bench.py) and the snapshot tests use them; the site never does.
 const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 
+// Memory snapshot. Most of a repeat visit used to be Python starting up and
+// importing the engine; the wasm itself comes from the browser's caches. So
+// the first visit snapshots Python's memory once quetgames is imported
+// (pyodide.makeMemorySnapshot) and keeps it in Cache Storage, on this device
+// only (nothing extra crosses the network), and later visits restore it.
+// A snapshot only fits the exact Pyodide build and wheel it was made with: it
+// is stored with a stamp naming both and the SHA-256 of its bytes, and a stale,
+// damaged or failing one is deleted and Python starts the usual way (and
+// snapshots again). worker.js?snapshot=off turns this off (for measuring).
+// Python's hash seed is fixed per device by the snapshot; the random module is
+// reseeded from the browser's crypto after every restore.
+const SNAPSHOT_CACHE = "quetgames python snapshot"; // not the service worker's "quet-games …" caches
+const SNAPSHOT_FORMAT = 1; // bump when what the snapshot holds changes
+const SNAPSHOT_KEY = new URL("python-snapshot.bin", BASE).href; // a cache key only: never on the server
+const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off" && INSTALL === "unpack";
+
 let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
 let diagnosticCall = null; // PyProxy of the diagnostics function, with ?diagnostics only
 let loadError = null;
@@ -100,40 +116,79 @@ async function boot() {
 
   const total = Object.values(info.pyodide_downloads ?? {}).reduce((a, b) => a + b, 0);
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
-  let received = 0;
-  let shown = -1;
-  const realFetch = globalThis.fetch;
-  const watchdog = withStallTimeout(STALL_TIMEOUT_MS, "Loading Python");
-  if (total > 0) {
-    globalThis.fetch = countingFetch(realFetch.bind(globalThis), (bytes) => {
-      watchdog.kick();
-      received += bytes;
-      const fraction = 0.1 + 0.7 * Math.min(1, received / total);
-      if (fraction - shown >= 0.01 || received >= total) {
-        shown = fraction;
-        progress(received >= total ? "Starting Python…" : `Downloading Python (${mb(received)} of ${mb(total)} MB)…`, fraction);
-      }
-    });
-  }
-  progress("Starting Python (about 14 MB, once)…", 0.1);
-  const pyodide = await watchdog.race(
-    loadPyodide({
-      indexURL: INDEX_URL,
-      lockFileURL: INDEX_URL + "pyodide-lock.json",
-      packageBaseUrl: INDEX_URL, // also Pyodide's fallback "CDN": never leave our origin
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.warn(line),
-    }),
-  ).finally(() => {
-    globalThis.fetch = realFetch;
-  });
-  mark.pyodide = performance.now() - t0;
-
-  progress("Installing the rules engine…", 0.85);
-  if (INSTALL === "unpack") {
+  /** loadPyodide with our options and `extra`, counting the bytes as they arrive. */
+  const startPython = async (extra) => {
+    let received = 0;
+    let shown = -1;
+    const realFetch = globalThis.fetch;
+    const watchdog = withStallTimeout(STALL_TIMEOUT_MS, "Loading Python");
+    if (total > 0) {
+      globalThis.fetch = countingFetch(realFetch.bind(globalThis), (bytes) => {
+        watchdog.kick();
+        received += bytes;
+        const fraction = 0.1 + 0.7 * Math.min(1, received / total);
+        if (fraction - shown >= 0.01 || received >= total) {
+          shown = fraction;
+          progress(received >= total ? "Starting Python…" : `Downloading Python (${mb(received)} of ${mb(total)} MB)…`, fraction);
+        }
+      });
+    }
+    try {
+      return await watchdog.race(
+        loadPyodide({
+          indexURL: INDEX_URL,
+          lockFileURL: INDEX_URL + "pyodide-lock.json",
+          packageBaseUrl: INDEX_URL, // also Pyodide's fallback "CDN": never leave our origin
+          stdout: (line) => console.log(line),
+          stderr: (line) => console.warn(line),
+          ...extra,
+        }),
+      );
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  };
+  const unpackWheel = async (pyodide) => {
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  };
+
+  progress("Starting Python (about 14 MB, once)…", 0.1);
+  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${info.pyodide}; wheel ${info.wheel_sha256}`;
+  const kept = SNAPSHOT ? await findSnapshot(stamp) : { outcome: "off" };
+  mark.snapshot = kept.outcome;
+  let pyodide = null;
+  if (kept.response) {
+    try {
+      // Checked before it is restored (damaged memory could hang Python past
+      // any timeout), while Pyodide fetches and parses its own script.
+      const bytes = readSnapshot(kept.response, mark).then((b) => checkSnapshot(b, kept.response, mark));
+      pyodide = await startPython({ _loadSnapshot: bytes });
+      // The file system is not in the snapshot: unpack the wheel again, so a
+      // module imported later is there, and give `random` fresh entropy.
+      await unpackWheel(pyodide);
+      pyodide.runPython("import random; random.seed()");
+      const games = JSON.parse(pyodide.runPython("import quetgames.bridge; quetgames.bridge.call('games', '{}')"));
+      if (!games.ok || !games.result.length) throw new Error("the restored engine does not list its games");
+      mark.snapshot = "restored";
+    } catch (err) {
+      console.warn(`Python snapshot not used, starting Python the usual way: ${err?.message ?? err}`);
+      mark.snapshot = `fell back (${String(err?.message ?? err).split("\n")[0]})`;
+      pyodide = null;
+      await forgetSnapshot();
+    }
+  }
+  const restored = pyodide !== null;
+  const makeSnapshot = SNAPSHOT && !restored && kept.outcome !== "unavailable";
+  if (!restored) pyodide = await startPython(makeSnapshot ? { _makeSnapshot: true } : {});
+  mark.pyodide = performance.now() - t0;
+
+  progress("Installing the rules engine…", 0.85);
+  if (restored) {
+    // installed and imported before the snapshot was taken
+  } else if (INSTALL === "unpack") {
+    await unpackWheel(pyodide);
   } else if (INSTALL === "loadPackage") {
     // loadPackage reports a failed download through errorCallback, not by throwing
     let failure = null;
@@ -154,12 +209,84 @@ async function boot() {
 
   // An owned proxy of the one function we call (not an attribute borrowed from
   // a module proxy, which would die with it); kept for the worker's lifetime.
+  let snapshot = null;
+  if (makeSnapshot) {
+    // Taken before any proxy is handed to JavaScript and before any request,
+    // with every game module imported (the warm-up call imports them).
+    pyodide.runPython("import quetgames.bridge; quetgames.bridge.call('games', '{}')");
+    const before = performance.now();
+    try {
+      snapshot = pyodide.makeMemorySnapshot();
+    } catch (err) {
+      console.info(`No Python snapshot this time: ${err?.message ?? err}`);
+    }
+    mark.snapshot_ms = performance.now() - before;
+  }
   bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
   bridgeCall("games", "{}"); // warm up: the first call imports every game module
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   progress("Ready", 1);
-  postMessage({ ready: true, timings: { method: INSTALL, ...mark } });
+  postMessage({ ready: true, timings: { method: INSTALL, restored, ...mark } });
+  if (snapshot) keepSnapshot(snapshot, stamp); // after ready: the page need not wait for the disk
+}
+
+// -- the snapshot in Cache Storage ------------------------------------------------
+
+/** {response} for a snapshot with this stamp; else {outcome} saying why not
+ * ("none", "stale" (deleted), "unavailable": no Cache Storage here). */
+async function findSnapshot(stamp) {
+  try {
+    if (!globalThis.caches) return { outcome: "unavailable" };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT_KEY);
+    if (!response) return { outcome: "none" };
+    if (response.headers.get("X-Snapshot-Stamp") !== stamp) {
+      await cache.delete(SNAPSHOT_KEY);
+      return { outcome: "stale" };
+    }
+    return { outcome: "found", response };
+  } catch {
+    return { outcome: "unavailable" }; // e.g. storage blocked: start the usual way, make none
+  }
+}
+
+async function readSnapshot(response, mark) {
+  const before = performance.now();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  mark.read_ms = performance.now() - before;
+  return bytes;
+}
+
+/** `bytes`, once they match the SHA-256 stored with them. */
+async function checkSnapshot(bytes, response, mark) {
+  const before = performance.now();
+  const digest = await sha256(bytes);
+  mark.verify_ms = performance.now() - before;
+  if (digest !== response.headers.get("X-Snapshot-SHA256")) throw new Error("the snapshot is damaged (its SHA-256 differs)");
+  return bytes;
+}
+
+async function keepSnapshot(bytes, stamp) {
+  try {
+    const headers = { "Content-Type": "application/octet-stream", "X-Snapshot-Stamp": stamp, "X-Snapshot-SHA256": await sha256(bytes) };
+    await (await caches.open(SNAPSHOT_CACHE)).put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+  } catch (err) {
+    console.info(`Python snapshot not kept: ${err?.message ?? err}`); // e.g. over quota: next visit starts the usual way
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY);
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // Python for worker.js?diagnostics: call(name, args_json) -> JSON text, like the bridge.

@@ -1,0 +1,155 @@
+"""The Python memory snapshot (web/worker.js): a repeat visit restores it; a
+damaged, failing or stale one is dropped and the page starts Python the usual
+way, still reaches ready and still plays; and `random` is reseeded after every
+restore. Each test uses its own browser context, so its own Cache Storage.
+
+The worker keeps the snapshot in Cache Storage under SNAPSHOT_CACHE, keyed by
+SNAPSHOT_KEY, with headers X-Snapshot-Stamp and X-Snapshot-SHA256. No test
+here asserts a duration.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .harness import LOAD_TIMEOUT_MS, ROOT
+
+SNAPSHOT_CACHE = "quetgames python snapshot"
+SNAPSHOT_KEY = "python-snapshot.bin"  # under the site's root, beside worker.js
+GAME = "multiplications"
+
+# Damages the kept snapshot in Cache Storage. "bytes": flips bytes in the middle
+# (the stored SHA-256 no longer matches); "magic": breaks Pyodide's own header
+# and stores the new SHA-256, so only Pyodide's restore can notice; "stamp":
+# claims another Pyodide build made it.
+TAMPER = """
+async ([cacheName, key, how]) => {
+  const cache = await caches.open(cacheName);
+  const response = await cache.match(key);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers.entries());
+  const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
+                                      (x) => x.toString(16).padStart(2, "0")).join("");
+  if (how === "bytes") {
+    for (let i = 0; i < 4096; i++) bytes[(bytes.length >> 1) + i] ^= 0x5a;
+  } else if (how === "magic") {
+    bytes[0] ^= 0xff;
+    headers["x-snapshot-sha256"] = await hex(bytes);
+  } else if (how === "stamp") {
+    headers["x-snapshot-stamp"] = "format 1; pyodide 0.0.0; wheel 0";
+  }
+  await cache.put(key, new Response(bytes, {headers}));
+  return bytes.length;
+}
+"""
+
+KEPT_STAMP = """
+async ([cacheName, key]) => {
+  const response = await (await caches.open(cacheName)).match(key);
+  return response ? response.headers.get("x-snapshot-stamp") : null;
+}
+"""
+
+
+def expected_stamp() -> str:
+    info = json.loads((ROOT / "dist" / "build.json").read_text())
+    return f"format 1; pyodide {info['pyodide']}; wheel {info['wheel_sha256']}"
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context
+    context.close()
+
+
+def visit_app(context: BrowserContext, server: str, record: str) -> tuple[Page, dict]:
+    """Open the game page in a new tab; return it, ready, with the worker's timings."""
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    timings: list = []
+    errors: list[str] = []
+    page.on("console", lambda msg: "engine ready" in msg.text and timings.append(msg))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}index.html#{record}")
+    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("() => true")  # let the console event arrive
+    assert timings, "the app did not log the engine's timings"
+    assert errors == []
+    return page, timings[0].args[1].json_value()
+
+
+def wait_until_kept(page: Page, server: str, stamp: str | None = None) -> None:
+    """Poll Cache Storage until the worker has stored a snapshot (with `stamp`)."""
+    for _ in range(LOAD_TIMEOUT_MS // 250):
+        kept = page.evaluate(KEPT_STAMP, [SNAPSHOT_CACHE, server + SNAPSHOT_KEY])
+        if kept is not None and (stamp is None or kept == stamp):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the worker never kept a snapshot")
+
+
+def play_first_move(page: Page, record: str) -> None:
+    state = quetgames.load(record)
+    target = page.locator("[data-move]").first
+    move = target.get_attribute("data-move")
+    target.click()
+    page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=record)
+    page.locator("html[data-engine=ready]").wait_for(state="attached")
+    assert page.evaluate("decodeURIComponent(location.hash.slice(1))") == state.play(move).record
+
+
+def test_a_repeat_visit_restores_the_snapshot_and_plays(context: BrowserContext, server: str) -> None:
+    record = quetgames.new_game(GAME).record
+    first, timings = visit_app(context, server, record)
+    assert timings["restored"] is False and timings["snapshot"] == "none", timings
+    wait_until_kept(first, server, expected_stamp())
+    first.close()
+
+    again, timings = visit_app(context, server, record)
+    assert timings["restored"] is True and timings["snapshot"] == "restored", timings
+    play_first_move(again, record)
+
+
+@pytest.mark.parametrize(("how", "outcome"), [
+    ("bytes", "fell back (the snapshot is damaged"),
+    ("magic", "fell back (Snapshot has invalid magic number"),
+    ("stamp", "stale"),
+])
+def test_a_broken_or_stale_snapshot_falls_back_to_a_normal_start(
+        context: BrowserContext, server: str, how: str, outcome: str) -> None:
+    record = quetgames.new_game(GAME).record
+    first, _ = visit_app(context, server, record)
+    wait_until_kept(first, server, expected_stamp())
+    first.evaluate(TAMPER, [SNAPSHOT_CACHE, server + SNAPSHOT_KEY, how])
+    first.close()
+
+    page, timings = visit_app(context, server, record)
+    assert timings["restored"] is False and timings["snapshot"].startswith(outcome), timings
+    play_first_move(page, record)
+    # the bad one is gone and a good one is kept in its place
+    wait_until_kept(page, server, expected_stamp())
+
+
+def test_random_is_reseeded_after_every_restore(context: BrowserContext, server: str) -> None:
+    """Two restores of the same snapshot must not replay the same random numbers."""
+    seen = []
+    for visit in range(3):
+        page = context.new_page()
+        page.goto(f"{server}_e2e/snapshot.html")
+        page.locator("html:not([data-state=loading])").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        timings = page.evaluate("window.__timings")
+        assert timings is not None, page.evaluate("window.__error")
+        if visit == 0:
+            assert timings["restored"] is False
+            wait_until_kept(page, server, expected_stamp())
+        else:
+            assert timings["restored"] is True, timings
+            seen.append(page.evaluate("window.__call('_random')")["random"])
+        page.close()
+    assert seen[0] != seen[1]
