@@ -307,3 +307,8 @@ def test_the_manifest_makes_the_site_installable(dist: Path, page: Page, server:
     read = cdp.send("Page.getAppManifest")
     assert read["url"] == server + "manifest.webmanifest"
     assert read["errors"] == [], read["errors"]
+    # with the service worker in charge, nothing stops an install but the
+    # test browser's off-the-record profile
+    page.evaluate(CONTROLLED)
+    blockers = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert set(blockers) <= {"in-incognito"}, blockers
