@@ -70,6 +70,24 @@ def page(engine: engines.Engine) -> Iterator[engines.Page]:
     opened.close()
 
 
+@pytest.fixture(scope="module")
+def warm(engine: engines.Engine, server: str) -> Iterator[engines.Page]:
+    """One loaded page per engine that later tests move through by changing the
+    fragment, as a person following links would: Python starts once per engine,
+    not once per test (cold opens are the ready test's and the shared link's)."""
+    opened = engine.new_page()
+    yield opened
+    opened.close()
+
+
+def open_record(page: engines.Page, server: str, record: str) -> None:
+    """Go to index.html#<record>: a cold load the first time, a fragment change after."""
+    page.goto(f"{server}index.html#{record}")
+    page.eval(WATCH_READY)
+    page.wait(f"{READY} && document.querySelector('section.game[data-record=\"{record}\"]') !== null",
+              what=f"the game {record}")
+
+
 def wait_ready(page: engines.Page) -> None:
     page.wait(READY, what="html[data-engine=ready]")
 
@@ -143,10 +161,10 @@ def test_page_becomes_ready(engine: engines.Engine, server: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(SMOKE_GAMES))
 def test_record_opens_game_and_clicked_moves_follow_in_the_address(
-        engine: engines.Engine, page: engines.Page, server: str, game_id: str) -> None:
+        engine: engines.Engine, warm: engines.Page, server: str, game_id: str) -> None:
+    page = warm
     state = quetgames.new_game(game_id, **SMOKE_GAMES[game_id])
-    open_url(page, f"{server}index.html#{state.record}")
-    page.wait(f"document.querySelector('section.game[data-record=\"{state.record}\"]') !== null", what="the game")
+    open_record(page, server, state.record)
     if state.view()["legal_moves"]:
         assert status(page) == state.view()["status"]
     for _ in range(MOVES_PER_GAME):
@@ -175,19 +193,21 @@ def test_shared_link_reopens_the_same_game_in_a_new_window(engine: engines.Engin
         other.close()
 
 
-def test_broken_link_shows_the_error_view(engine: engines.Engine, page: engines.Page, server: str) -> None:
-    open_url(page, f"{server}index.html#q1.nosuchgame.x.")
-    page.wait("document.querySelector('.link-error') !== null", what="the link error view")
+def test_broken_link_shows_the_error_view(engine: engines.Engine, warm: engines.Page, server: str) -> None:
+    page = warm
+    page.goto(f"{server}index.html#q1.nosuchgame.x.")
+    page.wait(f"{READY} && document.querySelector('.link-error') !== null", what="the link error view")
     assert "does not hold a game" in page.eval("document.getElementById('message').innerText")
     assert page.eval("document.querySelectorAll('.game-card').length") == len(quetgames.GAMES)
     shot(engine, page, "broken-link")
 
 
-def test_share_falls_back_where_the_engine_has_no_share_sheet(engine: engines.Engine, page: engines.Page, server: str) -> None:
+def test_share_falls_back_where_the_engine_has_no_share_sheet(engine: engines.Engine, warm: engines.Page, server: str) -> None:
     """Share… shows only where navigator.share exists; Copy link either reaches
     the clipboard or selects the link and says how to copy it by hand."""
-    state = quetgames.new_game("multiplications")
-    open_url(page, f"{server}index.html#{state.record}")
+    page = warm
+    state = quetgames.new_game("multiplications").play("a1")
+    open_record(page, server, state.record)
     has_share = page.eval("typeof navigator.share === 'function'")
     assert page.eval("document.querySelector('#share .share-button') !== null") == has_share
     page.click("#share .copy-link")
