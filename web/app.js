@@ -19,6 +19,7 @@ import { formatLink, fragmentFromInput, linkErrorPanel, linkURL, parseLink, same
 import { deleteSaved, keepEngineAlive, lastUnfinished, newSaveId, onStorageProblem, saveGame, savedGameFor, savedGamesPanel } from "./saved.js";
 import { importForm, shareControls, sharePanel } from "./share.js";
 import { findSeal, keepSeal, linkOffer, newSalt, oneScreenSwitch, openPickBanner, sealBanner, sealPhase, sealScreen } from "./commit.js";
+import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
 
 const root = document.documentElement;
 const loading = document.getElementById("loading");
@@ -53,6 +54,28 @@ keepEngineAlive(engine, {
   },
 });
 onStorageProblem((text) => notices.push([text, "warning"]));
+
+// Computer seats (computer.js): they move through play() like a person does.
+const computers = new ComputerPlayers(engine, {
+  game: () => (current && !replay ? { record: current.record, view: current.view } : null),
+  busy: () => busy,
+  play: (move, seat) => play(move, seat),
+  picksReady: async () => {
+    while (busy) await new Promise((resolve) => setTimeout(resolve, 40));
+    await step(async () => {
+      hotseat = await computerHotseat();
+      await drawSoon("board");
+    });
+  },
+  humanSeat: () => {
+    if (!current || replay || (hotseat && hotseat.phase !== "pick")) return null;
+    const seat = actingSeat() ?? (current.view.to_move.length === 1 ? current.view.to_move[0] : null);
+    return seat != null && !isComputer(current.view, seat) ? seat : null;
+  },
+  reopen: async () => { if (current) await engine.request("open", { record: current.record }); },
+  redraw: () => (current ? drawSoon("keep") : Promise.resolve()),
+  explain: (text, kind) => explain(text, kind),
+});
 
 // -- loading -----------------------------------------------------------------------
 
@@ -280,6 +303,7 @@ let hotseat = null; // {phase: "ask" | "handover" | "pick", seat, seatView} (see
 let reveal = ""; // the round just revealed, in words, shown once
 
 function leaveGame() {
+  computers.reset();
   current = null;
   replay = null;
   hotseat = null;
@@ -343,6 +367,7 @@ async function showGame(opened, {
   reveal = revealed;
   if (seal) hotseat = await sealedHotseat(sealState);
   else if (linkSeat != null && hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) hotseat = await byLinkHotseat(linkSeat, "seal");
+  else if (hasComputer(current.view)) hotseat = await computerHotseat();
   if (save || saveId) {
     current.saveId = saveId ?? newSaveId();
     saveGame({ id: current.saveId, link: formatLink(current.record, seal), view: current.view, linkSeat });
@@ -417,6 +442,22 @@ function chooseLinkSeat(seat) {
   });
 }
 
+/** The page's secrecy screen with computer seats: none for a computer, and the
+ * one person at the screen picks straight away once the computers' picks are held. */
+async function computerHotseat() {
+  const { view, record } = current;
+  if (view.is_over) return null;
+  if (computers.waiting(view, record).length) return null; // the computers choose first
+  const humans = view.to_move.filter((seat) => !isComputer(view, seat));
+  const computerPicked = computers.heldPicks(record).length > 0 || current.secret;
+  if (humans.length === 1 && computerPicked) {
+    const opened = await engine.request("open", { record, seat: humans[0] });
+    const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
+    return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others };
+  }
+  return hotseat && isComputer(view, hotseat.seat) ? null : hotseat;
+}
+
 function playAtOneScreen() {
   current.linkSeat = null;
   hotseat = hotSeatFor(current.view, current.secret);
@@ -445,6 +486,10 @@ function drawSoon(focus = null) {
     frame = requestAnimationFrame(() => {
       if (current) drawGame(focus);
       setEngineState("ready");
+      if (current) {
+        computers.showHint();
+        computers.schedule();
+      }
       resolve();
     });
   });
@@ -489,15 +534,24 @@ async function preview(move, seat) {
 
 /** Play a move for the acting seat; resolves true once the new position is
  * drawn, false (with the engine's reason shown, nothing changed) if refused. */
-async function play(notation) {
+async function play(notation, computerSeat = null) {
   if (busy || !current || replay) return false;
-  const seat = actingSeat();
+  if (computerSeat == null && computers.blocksHuman(current.view, current.record)) {
+    explain(computers.whyBlocked(current.view, current.record), "warning");
+    return false;
+  }
+  const seat = computerSeat ?? actingSeat();
   const before = current.view;
   const byLink = hotseat?.byLink ?? null;
   busy = true;
   setEngineState("busy");
   try {
-    let played = await engine.request("play", { record: current.record, move: String(notation), ...(seat != null ? { seat } : {}) });
+    // a computer's pick of this round, held until the last pick (computer.js), goes in first
+    let record = current.record;
+    for (const [heldSeat, move] of computers.heldPicks(record)) {
+      if (heldSeat !== seat) record = (await engine.request("play", { record, move, seat: heldSeat })).record;
+    }
+    let played = await engine.request("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
     // a seat's own view may hold its secret pick: the page keeps only the public one
     if (seat != null) played = await engine.request("open", { record: played.record });
     // by link, a first pick is sealed: the link keeps the round's secret-free record
@@ -567,10 +621,16 @@ function undo() {
     if (replay) return;
     const plies = await plyCount();
     if (plies === 0) return;
-    const at = await engine.request("at", { record: current.record, ply: plies - 1 });
+    // with a computer seat: back to before the person's last move (computer.js)
+    const ply = await computers.undoPly(current.record, current.view, plies);
+    if (ply == null) {
+      explain("There is no move of yours to take back.", "info");
+      return;
+    }
+    const at = await engine.request("at", { record: current.record, ply });
     history.replaceState(null, "", `#${at.record}`);
-    await showGame({ record: at.record, view: at.view }, { secret: at.view.history.length < plies - 1, focus: "undo" });
-    explain("The last move was taken back.", "info");
+    await showGame({ record: at.record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
+    explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
   });
 }
 
@@ -592,13 +652,17 @@ function playAgain() {
 
 function seatList(view) {
   const over = view.is_over;
+  const best = current ? computers.solitaireBest(view, current.record) : null;
   return h("ol", { class: "seats", "aria-label": "Players" }, view.seats.map((_, i) => {
     const toMove = !over && view.to_move.includes(i);
     const won = view.winners.includes(i);
     return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
       h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "seat-name" }, seatName(view, i)),
+      kindWords(view, i) ? h("span", { class: "seat-kind" }, kindWords(view, i)) : null,
       h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
+      best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
+        best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
       toMove ? h("span", { class: "badge turn" }, "to move") : null,
       won ? h("span", { class: "badge won" }, "winner") : null);
   }));
@@ -628,11 +692,22 @@ function boardArea(view) {
       curtain(view, hotseat, { reveal, onShow: showSeatBoard }),
       hotseat.phase === "ask" && view.seats.length === 2 ? linkOffer(view, chooseLinkSeat) : null));
   } else if (hotseat) {
-    const banner = hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
+    const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers, { reveal })
+      : hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
       : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal.seat)
       : secretBanner(view, hotseat.seat);
     area.append(banner, renderer.render(hotseat.seatView, makeUi(false)),
       hotseat.byLink === "seal" ? oneScreenSwitch(playAtOneScreen) : null);
+  } else if (computers.blocksHuman(view, current.record)) {
+    // a computer is choosing: the board is a picture until it has
+    const drawn = renderer.render(view, makeUi(true));
+    for (const el of drawn.querySelectorAll("[data-move], [data-try]")) {
+      el.removeAttribute("data-move");
+      el.removeAttribute("data-try");
+    }
+    area.inert = true;
+    area.classList.add("computer-turn");
+    area.append(drawn);
   } else {
     area.append(renderer.render(view, makeUi(false)));
   }
@@ -675,6 +750,7 @@ function drawGame(focus) {
       h("div", { class: "game-body" },
         h("div", { class: "board-col" },
           replay ? replayBanner(replay, exitReplay) : null,
+          computers.bar(view, record, { replaying: !!replay }),
           boardArea(view),
           h("p", { id: "message", class: "message", role: "alert" }),
           h("p", { id: "note", class: "note", role: "status" }, !hotseat && reveal ? reveal : ""),
@@ -683,7 +759,8 @@ function drawGame(focus) {
           movesPanel({
             moves: view.history, ply: replay ? replay.ply : null, plies,
             // no taking back while a secret pick waits: the next player holds the device
-            canUndo: plies > 0 && !secret && !current.seal && hotseat?.phase !== "pick", canReplay: hotseat?.phase !== "pick",
+            canUndo: plies > 0 && !secret && !current.seal && (hotseat?.phase !== "pick" || !!hotseat.computers) && !computers.thinking && !computers.restarting,
+            canReplay: hotseat?.phase !== "pick" || !!hotseat.computers,
           }, { replayTo, exit: exitReplay, undo }))),
       // (a sealed link's own screen offers the link itself)
       secret || hotseat?.phase === "link" ? null : sharePanel({ url: location.href, record: formatLink(record, current.seal), advice: shareAdvice(view), title: `${game.name} · Quet Games` })));
