@@ -205,6 +205,22 @@ def test_computers_watched_at_fast_pace_to_the_summary(w: Watched, page: Page) -
     assert page.locator("#computer-bar").count() == 0
 
 
+def test_nonconformity_between_computers_each_picks_from_the_public_record(w: Watched, page: Page) -> None:
+    new_from_setup(w, "nonconformity", {"length": "4", "max_pick": "100"}, ["random", "greedy"])
+    # (the pace chosen in the last test, fast, holds for this page)
+    page.locator("#summary").wait_for(timeout=60_000)
+    final = quetgames.load(w.fragment())
+    assert final.is_over and page.locator(".curtain").count() == 0
+    state = quetgames.new_game("nonconformity", **final.options).with_seats(["", ""], ["random", "greedy"])
+    for i in range(0, len(final.history), 2):
+        public = state
+        picks = final.history[i:i + 2]
+        for seat, level in ((0, "random"), (1, "greedy")):
+            if picks[seat] != "-":
+                assert picks[seat] == quetgames.computer_move(public, seat, level, seed=len(public.history))
+                state = state.play(picks[seat], seat)
+
+
 def test_hint_shows_a_legal_move_and_plays_nothing(w: Watched, page: Page) -> None:
     state = new_from_setup(w, "multiplications", {}, ["human", "human"])
     record = w.fragment()

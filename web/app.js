@@ -467,6 +467,7 @@ function playAtOneScreen() {
 /** What to do with the link now, in words, under "Share this game". */
 function shareAdvice(view) {
   if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
+  if (hasComputer(view) || view.seats.length === 1) return "This link holds the game as it stands (the computer players too): open it on any device to carry on.";
   if (current.seal && hotseat?.byLink === "open") {
     return `Choose your number first; then send the new link back to ${seatName(view, current.seal.seat)}.`;
   }
@@ -659,7 +660,7 @@ function seatList(view) {
     return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
       h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "seat-name" }, seatName(view, i)),
-      kindWords(view, i) ? h("span", { class: "seat-kind" }, kindWords(view, i)) : null,
+      kindWords(view, i) ? h("span", { class: "seat-kind" }, ...kindWords(view, i)) : null,
       h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
       best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
         best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
@@ -722,7 +723,7 @@ function drawGame(focus) {
   document.title = `${game.name} · Quet Games`;
 
   const shown = replay ? replay.view : view;
-  const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick");
+  const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !computers.blocksHuman(view, record);
   const input = h("input", { id: "move-input", name: "move", autocomplete: "off", spellcheck: "false", placeholder: view.legal_moves[0] ?? "" });
   const moveForm = h("form", { id: "move-form", class: "move-form" },
     h("label", { for: "move-input" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));

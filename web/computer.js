@@ -103,6 +103,8 @@ export class ComputerPlayers {
     this.stoppedAt = null;
     this.hint = null;
     this.#held = { record: null, picks: new Map() };
+    this.#view = null;
+    root.dataset.computer = "idle";
   }
 
   /** Picks held for `record` (simultaneous rounds), as [seat, move] pairs. */
@@ -330,7 +332,10 @@ export class ComputerPlayers {
     this.#view = view;
     this.#barRecord = record;
     this.#bar = replaying || view.is_over ? null
-      : h("div", { id: "computer-bar", class: "computer-bar", role: "group", "aria-label": "Computer players" });
+      : h("div", { id: "computer-bar", class: "computer-bar", role: "group", "aria-label": "Computer players" },
+        h("div", { class: "computer-main" }),
+        // the same watch controls from draw to draw: a pace list being chosen from is never rebuilt
+        watching(view) ? this.#watchControls() : null);
     this.update();
     return this.#bar;
   }
@@ -365,13 +370,14 @@ export class ComputerPlayers {
     } else if (state === "stopped") {
       const seat = this.waiting(view, record)[0];
       parts.push(
-        h("p", { class: "computer-state" }, `${seatName(view, seat)} (${levelOf(view, seat)}) is stopped.`,
-          view.to_move.length === 1 ? h("span", { class: "hint" }, " Let it move, or make its move yourself on the board.") : null),
+        h("p", { class: "computer-state stopped" }, `${seatName(view, seat)} (${levelOf(view, seat)}) is stopped. `,
+          view.to_move.length === 1 ? h("span", { class: "hint" }, "Let it move, or make its move yourself on the board.") : null),
         h("button", { type: "button", class: "let-computer", dataset: { key: "let-computer" }, onclick: () => this.resume() }, "Let the computer move"));
     } else if (!view.is_over && !watching(view)) {
       const asking = this.hint?.record === record && this.hint.asking;
       parts.push(
-        h("p", { class: "computer-state" }, asking ? [spinner(), "Looking for a good move…"] : null),
+        h("p", { class: "computer-state" }, asking ? [spinner(), "Looking for a good move…"]
+          : h("span", { class: "hint" }, "Stuck? The computer can suggest a move.")),
         h("button", {
           type: "button", class: "secondary hint-button", dataset: { key: "hint" },
           disabled: !this.canHint(view, record), onclick: () => this.askHint(),
@@ -380,21 +386,25 @@ export class ComputerPlayers {
     } else {
       parts.push(h("p", { class: "computer-state" }));
     }
-    if (watching(view) && !view.is_over) parts.push(this.#watchControls(state));
-    bar.replaceChildren(...parts);
+    bar.firstChild.replaceChildren(...parts);
+    if (this.#watch) {
+      const pause = this.#watch.querySelector("button.pause");
+      pause.textContent = state === "paused" ? "Resume" : "Pause";
+      pause.setAttribute("aria-pressed", state === "paused" ? "true" : "false");
+    }
   }
 
-  #watchControls(state) {
+  #watch = null; // the watch controls, made once
+
+  #watchControls() {
+    if (this.#watch) return this.#watch;
     const select = h("select", { id: "pace", name: "pace", dataset: { key: "pace" } },
       PACES.map(([id, words, ms]) => h("option", { value: id, selected: id === this.pace }, `${words}${ms ? ` (${ms / 1000} s)` : ""}`)));
     select.addEventListener("change", () => { this.pace = select.value; });
-    const paused = state === "paused";
-    return h("div", { class: "watch-controls" },
-      h("label", { for: "pace" }, "Pace"), select,
-      h("button", {
-        type: "button", class: "secondary pause", dataset: { key: "pause" }, "aria-pressed": paused ? "true" : "false",
-        onclick: () => (paused ? this.resume() : this.pause()),
-      }, paused ? "Resume" : "Pause"));
+    const pause = h("button", { type: "button", class: "secondary pause", dataset: { key: "pause" }, "aria-pressed": "false" }, "Pause");
+    pause.addEventListener("click", () => (this.paused ? this.resume() : this.pause()));
+    this.#watch = h("div", { class: "watch-controls" }, h("label", { for: "pace" }, "Pace"), select, pause);
+    return this.#watch;
   }
 
   // -- undo --------------------------------------------------------------------------
@@ -417,10 +427,10 @@ export class ComputerPlayers {
   }
 }
 
-/** "Player 2 · computer, hard" words for the seat list. */
+/** "computer, hard" for the seat list, as nodes (the level word may hide on a phone), or null. */
 export function kindWords(view, seat) {
   const level = levelOf(view, seat);
-  return level === "human" ? null : `computer, ${LEVEL_WORDS[level] ?? level}`;
+  return level === "human" ? null : ["computer", h("span", { class: "seat-level" }, `, ${LEVEL_WORDS[level] ?? level}`)];
 }
 
 /** The line over the human's pick when a computer also picks this round. */
