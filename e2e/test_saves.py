@@ -202,9 +202,20 @@ def hostile_fragments() -> list[str]:
         cases.append(played("enumeration", names, 2, 9).record)
     unique: list[str] = []
     for case in cases:
-        if case and case not in unique:
+        if case and case not in unique and not computer_to_move(case):
             unique.append(case)
     return unique
+
+
+def computer_to_move(fragment: str) -> bool:
+    """A mutation can turn a seat into a computer; opening such a link rightly
+    lets the computer move (and save the game), which is not what this test is
+    about, so those cases are left out."""
+    try:
+        state = quetgames.load(fragment.partition("~~")[0])
+    except quetgames.RulesError:
+        return False
+    return any(state.seats[seat].kind != "human" for seat in state.to_move)
 
 
 def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, page: Page) -> None:

@@ -179,8 +179,9 @@ def test_setup_creates_a_game_with_names_shown_as_text(w: Watched, page: Page) -
     form.locator('[name="players"]').fill("3")
     assert form.locator(".seat-row").count() == 3
     assert form.locator(".seat-row input").first.get_attribute("maxlength") == "20"
-    # computer players are offered but not yet playable
-    assert form.locator(".seat-row select").first.locator("option[disabled]").count() == 3
+    # every seat may be a person or a computer at one of the engine's levels
+    kinds = form.locator(".seat-row select").first.locator("option")
+    assert kinds.count() == 4 and form.locator(".seat-row select").first.locator("option[disabled]").count() == 0
     # every option has a label in words
     for name in ("players", "k"):
         assert page.locator(f'label[for="opt-{name}"]').inner_text().strip()
