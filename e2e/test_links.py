@@ -347,15 +347,17 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
 
 
 def test_a_link_never_shows_a_hot_seat_pick_to_share(players: tuple[Watched, Watched], server: str) -> None:
-    """At one screen the pending pick stays in the address (as before), but the
-    page offers no link to share until the round is revealed."""
+    """At one screen the pending pick stays out of the address, and the page
+    offers no link to share until the round is revealed."""
     a, _ = players
     state = named("nonconformity", length=3, max_pick=100, starts=(6, 10))
     open_link(a, f"{server}#{state.record}")
     a.page.get_by_role("button", name="I am Ann: show my choices").click()
     a.page.locator("#board [data-move]").first.wait_for()
     pick = board_moves(a.page)[0]
-    click_move(a, pick)
+    a.page.locator(f'#board [data-move="{pick}"]').first.click()
     a.page.locator('.curtain[data-phase="handover"]').wait_for()
+    a.wait_ready()
+    assert a.fragment() == state.record  # the round's public record: the pick is not in it
     assert a.page.locator("#share, #share-link, .export-record").count() == 0
     assert json.dumps(state.play(pick, 0).record) not in a.page.content()

@@ -321,7 +321,13 @@ def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: 
             page.locator("details.nc-all > summary").click()
         page.locator(f'.nc-picks.all [data-move="{move}"]').click()
     after = state.play(move, seat)
-    wait_record(w, after.record)
+    if after.view()["record"] != after.record:
+        # a pick still secret: the address keeps the public record, the hand-over shows
+        page.locator('.curtain[data-phase="handover"]').wait_for()
+        w.wait_ready()
+        assert w.fragment() == after.view()["record"]
+    else:
+        wait_record(w, after.record)
     return after
 
 

@@ -323,11 +323,13 @@ def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -
         legal = board_moves(page)
         assert legal and set(legal) <= set(state.legal_moves(0))
         pick_a = rng.choice(legal)
-        old = w.fragment()
+        public = w.fragment()
         page.locator(f'#board [data-move="{pick_a}"]').first.click()
-        wait_fragment_change(w, old)
         state = state.play(pick_a, 0)
-        assert w.fragment() == state.record
+        page.locator('.curtain[data-phase="handover"]').wait_for()
+        w.wait_ready()
+        # the address keeps the public record: Alice's pick is not in it
+        assert w.fragment() == public == state.view()["record"] != state.record
 
         # hand-over: nothing about Alice's pick anywhere in the page
         handover = page.locator('.curtain[data-phase="handover"]')
@@ -363,3 +365,22 @@ def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -
     assert state.is_over
     page.locator("#summary").wait_for()
     assert page.locator("#status").inner_text() == state.view()["status"]
+
+
+def test_a_hot_seat_pick_survives_a_reload_without_entering_the_address(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(6, 10))
+    open_record(w, state.record)
+    page.get_by_role("button", name="I am Player 1: show my choices").click()
+    page.locator("#board [data-move]").first.wait_for()
+    pick = board_moves(page)[0]
+    page.locator(f'#board [data-move="{pick}"]').first.click()
+    page.locator('.curtain[data-phase="handover"]').wait_for()
+    w.wait_ready()
+    assert w.fragment() == state.record  # public: nothing of the pick
+    page.reload()
+    w.wait_ready()
+    # the device kept the pick: Player 2 is asked to choose, Player 1 is not asked again
+    curtain = page.locator(".curtain")
+    curtain.wait_for()
+    assert curtain.get_attribute("data-seat") == "1"
+    assert w.fragment() == state.record

@@ -154,6 +154,17 @@ async function route() {
     return;
   }
   const saved = savedGameFor(opened.view);
+  // A secret pick made at this screen is kept on this device only (the address
+  // shows the public record): take it back from the saved game.
+  const savedLink = saved ? parseLink(saved.link) : null;
+  if (savedLink && !link.seal && !savedLink.seal && !savedLink.error && savedLink.record !== link.record) {
+    try {
+      const full = await engine.request("open", { record: savedLink.record });
+      if (full.view.record === link.record) opened = full;
+    } catch {
+      // not usable: open the link as it is
+    }
+  }
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   leaveGame();
   if (link.seal) await openSealed(opened, link.seal, keep);
@@ -561,7 +572,10 @@ async function play(notation, computerSeat = null) {
       seal = await sealPick(played.view.record, seat, String(notation));
       played = await engine.request("open", { record: played.view.record });
     }
-    history.replaceState(null, "", `#${formatLink(played.record, seal)}`);
+    // A pick made at this screen and still secret stays out of the address bar
+    // (anyone can read that); the saved game on this device keeps it.
+    const shown = byLink === null && played.view.record !== played.record ? played.view.record : played.record;
+    history.replaceState(null, "", `#${formatLink(shown, seal)}`);
     const hidden = !played.view.is_over && played.view.history.length === before.history.length;
     await showGame(played, {
       secret: hidden, revealed: revealText(before, played.view), focus: "board",
