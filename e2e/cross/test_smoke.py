@@ -113,7 +113,7 @@ def click_move(page: engines.Page, move: str) -> None:
 
 def play_one(page: engines.Page, state: quetgames.State) -> quetgames.State:
     """Click one move as a person would (through the hand-over screen when one
-    shows) and wait for the address to hold the engine's record of the result."""
+    shows) and wait for the address to hold the engine's public record of the result."""
     if page.eval("document.querySelector('.curtain') !== null"):
         seat = int(page.eval("document.querySelector('.curtain').dataset.seat"))
         page.click(".show-board")
@@ -129,7 +129,13 @@ def play_one(page: engines.Page, state: quetgames.State) -> quetgames.State:
     assert move is not None, f"none of the clickable moves {shown[:10]} is legal for seat {seat}: {legal[:10]}"
     after = state.play(move, seat)
     click_move(page, move)
-    page.wait(f"{FRAGMENT} === {json.dumps(after.record)} && {READY}", what=f"the address to follow {move}")
+    # A pick still secret stays out of the address (it keeps the round's public
+    # record) and the hand-over screen comes up; otherwise the address follows.
+    public = after.view()["record"]
+    settled = f"{FRAGMENT} === {json.dumps(public)} && {READY}"
+    if public != after.record:
+        settled += " && document.querySelector('.curtain') !== null"
+    page.wait(settled, what=f"the address to follow {move}")
     return after
 
 
