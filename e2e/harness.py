@@ -5,13 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 ARTIFACTS = HERE / "artifacts"
 LOAD_TIMEOUT_MS = 90_000  # a cold Pyodide start is ~6 s here; generous for slow CI machines
 SUB_PATH = "/some/sub/path/"  # dist/ is also served here, to prove relative URLs hold
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 @dataclass
@@ -39,3 +43,15 @@ class Watched:
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path
+
+
+def watched_page(browser: Browser, server: str, *, viewport: dict = DESKTOP, timeout_ms: int = 20_000, **context_args) -> Watched:
+    """A page in a fresh context, with its uncaught exceptions and console
+    errors written down in `errors` (tests assert it stays empty)."""
+    context = browser.new_context(viewport=viewport, **context_args)
+    page = context.new_page()
+    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
+    page.set_default_timeout(timeout_ms)
+    return watched

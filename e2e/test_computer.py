@@ -14,26 +14,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, Watched
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 def open_page(browser: Browser, server: str, budget: float) -> Watched:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
-    page.set_default_timeout(30_000)
+    w = watched_page(browser, server, timeout_ms=30_000)
     w.goto_ready(f"{server}?computer-budget={budget}")
     return w
 

@@ -10,29 +10,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
-    page.set_default_timeout(20_000)
+    watched = watched_page(browser, server)
     watched.goto_ready(server)
     yield watched
-    context.close()
+    watched.context.close()
 
 
 @pytest.fixture
@@ -336,7 +328,6 @@ def test_nonconformity_plays_to_the_end(w: Watched, page: Page) -> None:
     state = quetgames.new_game("nonconformity", length=5)
     open_record(w, state.record)
     while not state.is_over:
-        board = state.view()["board"]
         first, *rest = state.view()["to_move"]
         state = nc_pick(w, state, first, rng, secret_before=False)
         for seat in rest:

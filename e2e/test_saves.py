@@ -19,29 +19,20 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, Watched
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 SAVED = "quetgames.saved.v1"
 MAX_LINK = 100_000
 
 
 def new_watched(browser: Browser, server: str, **context_args) -> Watched:
-    context = browser.new_context(viewport=DESKTOP, **context_args)
-    page = context.new_page()
-    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
-    page.set_default_timeout(20_000)
-    return w
+    return watched_page(browser, server, **context_args)
 
 
 @pytest.fixture(scope="module")

@@ -12,30 +12,21 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, Watched
-
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
 
 
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
-    page.set_default_timeout(20_000)
+    watched = watched_page(browser, server)
     watched.goto_ready(server)
     yield watched
-    context.close()
+    watched.context.close()
 
 
 @pytest.fixture

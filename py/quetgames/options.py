@@ -8,7 +8,7 @@ and a number is checked against its range before anything uses it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidOptions, InvalidRecord
