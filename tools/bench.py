@@ -117,10 +117,13 @@ async ({seed, maxMoves}) => {
     await frame();
     const t0 = performance.now();
     el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));  // SVG targets too
-    await until(() => question() || (location.hash !== before && html.dataset.engine === "ready"));
+    // Shown: the address holds the new record, or (a pick still secret, which
+    // stays out of the address) the hand-over screen is up.
+    const shown = () => (location.hash !== before || document.querySelector(".curtain")) && html.dataset.engine === "ready";
+    await until(() => question() || shown());
     if (question()) {  // a warning before the move: a person reads it, so not timed
       answer(question());
-      await until(() => location.hash !== before && html.dataset.engine === "ready");
+      await until(shown);
       out.untimed++; out.moves++;
       continue;
     }
