@@ -712,7 +712,7 @@ function boardArea(view) {
       : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal.seat)
       : secretBanner(view, hotseat.seat);
     area.append(banner, renderer.render(hotseat.seatView, makeUi(false)),
-      hotseat.byLink === "seal" ? oneScreenSwitch(playAtOneScreen) : null);
+      hotseat.byLink === "seal" ? oneScreenSwitch(playAtOneScreen) : "");  // native append would print null
   } else if (computers.blocksHuman(view, current.record)) {
     // a computer is choosing: the board is a picture until it has
     const drawn = renderer.render(view, makeUi(true));
