@@ -10,7 +10,7 @@
 //  - #status says whose turn it is or how the game ended.
 
 import { engine } from "./engine.js";
-import { h, firstSentence } from "./dom.js";
+import { h, firstSentence, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
 import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
@@ -524,19 +524,7 @@ function makeUi(replaying) {
 }
 
 function explain(text, kind = "info") {
-  const alert = document.getElementById("message");
-  const note = document.getElementById("note");
-  // errors and warnings interrupt (role=alert); other news is polite
-  if (kind === "error" || kind === "warning") {
-    if (note) note.textContent = "";
-    if (alert) {
-      alert.textContent = text;
-      alert.dataset.kind = kind;
-    }
-  } else {
-    if (alert) alert.textContent = "";
-    if (note) note.textContent = text;
-  }
+  showMessage(text, kind);
 }
 
 async function preview(move, seat) {

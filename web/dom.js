@@ -71,3 +71,20 @@ export function listInWords(names) {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
+
+/** Show `text` to the player: errors and warnings interrupt (#message,
+ * role=alert); other news is polite (#note). The other box is cleared. */
+export function showMessage(text, kind = "info") {
+  const alert = document.getElementById("message");
+  const note = document.getElementById("note");
+  if (kind === "error" || kind === "warning") {
+    if (note) note.textContent = "";
+    if (alert) {
+      alert.textContent = text;
+      alert.dataset.kind = kind;
+    }
+  } else {
+    if (alert) alert.textContent = "";
+    if (note) note.textContent = text;
+  }
+}

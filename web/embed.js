@@ -18,7 +18,7 @@
 // "ready", "busy", or "error"; one-click targets carry data-move; #status says
 // whose turn it is.
 
-import { h } from "./dom.js";
+import { h, showMessage } from "./dom.js";
 import { confirmDialog } from "./dialog.js";
 import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
 
@@ -269,18 +269,7 @@ function actingSeat() {
 }
 
 function explain(text, kind = "info") {
-  const alert = document.getElementById("message");
-  const note = document.getElementById("note");
-  if (kind === "error" || kind === "warning") {
-    if (note) note.textContent = "";
-    if (alert) {
-      alert.textContent = text;
-      alert.dataset.kind = kind;
-    }
-  } else {
-    if (alert) alert.textContent = "";
-    if (note) note.textContent = text;
-  }
+  showMessage(text, kind);
   fitBoard();
 }
 
