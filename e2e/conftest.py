@@ -10,13 +10,12 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from . import browser as browser_choice
-from .harness import HERE, ROOT, SUB_PATH, Watched
+from .harness import DESKTOP, HERE, ROOT, SUB_PATH, Watched, watched_page
 
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the repo's build.py)
@@ -49,18 +48,33 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def watched(browser: Browser, server: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
+    """A fresh page that also writes down every request (the worker's too)."""
+    w = watched_page(browser, server, viewport={"width": 1100, "height": 900}, timeout_ms=30_000)
     # context-level, so requests made by the worker are seen too
-    context.on("request", lambda request: w.requests.append(request.url))
-    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
+    w.context.on("request", lambda request: w.requests.append(request.url))
 
     def on_worker(worker) -> None:
         worker.on("console", lambda msg: msg.type == "error" and w.errors.append(f"worker console: {msg.text}"))
 
-    page.on("worker", on_worker)
-    page.set_default_timeout(30_000)
+    w.page.on("worker", on_worker)
     yield w
-    context.close()
+    w.context.close()
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    """One page per test module, loaded once (a Pyodide start is seconds);
+    modules that need another start-up define their own `w`."""
+    watched = watched_page(browser, server)
+    watched.goto_ready(server)
+    yield watched
+    watched.context.close()
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    """The module's page at desktop size, with no errors before or after the test."""
+    w.errors.clear()
+    w.page.set_viewport_size(DESKTOP)
+    yield w.page
+    assert w.errors == []

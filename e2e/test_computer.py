@@ -37,14 +37,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
     watched.context.close()
 
 
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    w.page.set_viewport_size(DESKTOP)
-    yield w.page
-    assert w.errors == []
-
-
 # -- helpers -------------------------------------------------------------------------
 
 

@@ -9,30 +9,13 @@ the page against the rules rather than against numbers copied in here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 import quetgames
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched
 
-
-
-@pytest.fixture(scope="module")
-def w(browser: Browser, server: str) -> Iterator[Watched]:
-    watched = watched_page(browser, server)
-    watched.goto_ready(server)
-    yield watched
-    watched.context.close()
-
-
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    w.page.set_viewport_size(DESKTOP)
-    yield w.page
-    assert w.errors == []
 
 
 # -- helpers -------------------------------------------------------------------------

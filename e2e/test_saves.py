@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 
 import pytest
 import quetgames
@@ -33,22 +32,6 @@ MAX_LINK = 100_000
 
 def new_watched(browser: Browser, server: str, **context_args) -> Watched:
     return watched_page(browser, server, **context_args)
-
-
-@pytest.fixture(scope="module")
-def w(browser: Browser, server: str) -> Iterator[Watched]:
-    watched = new_watched(browser, server)
-    watched.goto_ready(server)
-    yield watched
-    watched.context.close()
-
-
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    w.page.set_viewport_size(DESKTOP)
-    yield w.page
-    assert w.errors == []
 
 
 # -- helpers ---------------------------------------------------------------------------------

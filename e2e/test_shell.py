@@ -11,30 +11,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 
 import pytest
 import quetgames
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
-
-
-@pytest.fixture(scope="module")
-def w(browser: Browser, server: str) -> Iterator[Watched]:
-    watched = watched_page(browser, server)
-    watched.goto_ready(server)
-    yield watched
-    watched.context.close()
-
-
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    w.page.set_viewport_size(DESKTOP)
-    yield w.page
-    assert w.errors == []
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched
 
 
 # -- helpers -------------------------------------------------------------------------
