@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -49,6 +50,10 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # The Pyodide files the site loads; the rest of the npm package (type
 # declarations, consoles, the CommonJS build, source maps) is left out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Shipped only gzip-compressed (name + ".gz"), whatever the host does: the worker
+# expands them as they stream in. python_stdlib.zip is first cut down to what the
+# engine imports (tools/stdlib_closure.mjs).
+COMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # The npm package ships the core only; these wheels come from PyPI, at the
 # versions Pyodide's own lock file names, checked by their PyPI sha256.
 LOCK_WHEELS = {
@@ -67,6 +72,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # the worker expands these itself: no Content-Encoding
     ".whl": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
@@ -172,28 +178,108 @@ def build_engine_wheel(out: Path) -> Path:
         return Path(shutil.copy2(wheel, target / wheel.name))
 
 
-def copy_pyodide(out: Path) -> dict[str, str]:
-    """Copy the Pyodide runtime and write a lock file that lists exactly what we ship."""
+def pyodide_runtime() -> Path:
+    """The pinned Pyodide files, whole, unpacked once into .cache/ (the build
+    trims and compresses copies of them; the tests and the benchmark also use
+    them as they are, for a bare Pyodide)."""
+    folder = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    names = (*PYODIDE_FILES, "pyodide-lock.json")
+    if not all((folder / name).exists() for name in names):
+        tarball = pyodide_tarball()
+        scratch = Path(tempfile.mkdtemp(dir=CACHE, prefix=".pyodide-"))
+        with tarfile.open(tarball) as tar:
+            for name in names:
+                data = tar.extractfile(tar.getmember(f"package/{name}")).read()  # type: ignore[union-attr]
+                (scratch / name).write_bytes(data)
+        shutil.rmtree(folder, ignore_errors=True)
+        scratch.replace(folder)
+    return folder
+
+
+def gzipped(data: bytes) -> bytes:
+    """gzip at its best level, with no name or time inside: same input, same bytes.
+    Kept in .cache/ by content, since the wasm takes a few seconds."""
+    key = CACHE / "gzip" / (hashlib.sha256(data).hexdigest() + ".gz")
+    if key.exists():
+        return key.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    key.parent.mkdir(parents=True, exist_ok=True)
+    key.write_bytes(packed)
+    return packed
+
+
+def trimmed_stdlib(runtime: Path, wheel: Path) -> bytes:
+    """The standard library cut down to the modules the site really imports:
+    found by running Pyodide in Node (tools/stdlib_closure.mjs) with the whole
+    library, the engine installed, and every bridge call made
+    (tools/bridge_tour.py). Kept in .cache/ by its inputs."""
+    tools = ROOT / "tools"
+    inputs = [PYODIDE_INTEGRITY.encode(), wheel.read_bytes(),
+              (tools / "stdlib_closure.mjs").read_bytes(), (tools / "bridge_tour.py").read_bytes()]
+    key = CACHE / "stdlib" / (hashlib.sha256(b"\0".join(inputs)).hexdigest()[:32] + ".zip")
+    if not key.exists():
+        if not shutil.which("node"):
+            raise SystemExit("build: Node.js is needed to find the standard library the engine uses "
+                             "(it runs Pyodide once); install Node 20 or newer")
+        key.parent.mkdir(parents=True, exist_ok=True)
+        scratch = key.with_suffix(".part")
+        found = subprocess.run(["node", str(tools / "stdlib_closure.mjs"), str(runtime), str(wheel),
+                                str(tools / "bridge_tour.py"), str(scratch)],
+                               capture_output=True, text=True)
+        if found.returncode != 0:
+            raise SystemExit(f"build: running the engine in Pyodide (Node) failed:\n{found.stderr[-3000:]}")
+        report = json.loads(found.stdout.strip().splitlines()[-1])
+        if report["problems"]:
+            raise SystemExit("build: the bridge tour failed in Pyodide:\n  " + "\n  ".join(report["problems"]))
+        log(f"standard library: {len(report['files'])} of the modules Python loaded, "
+            f"{report['bytes'] / 1e6:.2f} MB before compression")
+        scratch.replace(key)
+    return key.read_bytes()
+
+
+def copy_pyodide(out: Path, wheel: Path) -> dict:
+    """Put the Pyodide runtime into `out`/pyodide/: pyodide.mjs as it is, the
+    big files gzipped, the standard library trimmed; a lock file listing exactly
+    the micropip and packaging wheels shipped beside them. Returns what the
+    worker needs to know of them (see write_worker_facts)."""
+    runtime = pyodide_runtime()
     target = out / "pyodide"
     target.mkdir(parents=True)
-    with tarfile.open(pyodide_tarball()) as tar:
-        for name in (*PYODIDE_FILES, "pyodide-lock.json"):
-            member = tar.getmember(f"package/{name}")
-            data = tar.extractfile(member).read()  # type: ignore[union-attr]
-            (target / name).write_bytes(data)
-    lock_path = target / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
+    shutil.copy2(runtime / "pyodide.mjs", target / "pyodide.mjs")
+    files = {}
+    for name in COMPRESSED:
+        raw = trimmed_stdlib(runtime, wheel) if name == "python_stdlib.zip" else (runtime / name).read_bytes()
+        packed = gzipped(raw)
+        (target / f"{name}.gz").write_bytes(packed)
+        files[name] = {"url": f"pyodide/{name}.gz", "size": len(packed), "raw_size": len(raw),
+                       "sha256": hashlib.sha256(packed).hexdigest(), "raw_sha256": hashlib.sha256(raw).hexdigest()}
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
     shipped = {}
-    for name, wheel in lock_wheels().items():
-        shutil.copy2(wheel, target / wheel.name)
+    for name, path in lock_wheels().items():
+        shutil.copy2(path, target / path.name)
         entry = lock["packages"][name]
-        entry.update(file_name=wheel.name, sha256=sha256_of(wheel), version=wheel.name.split("-")[1])
+        entry.update(file_name=path.name, sha256=sha256_of(path), version=path.name.split("-")[1])
         shipped[name] = entry
     # Drop the entries for the hundreds of packages we do not ship: a request
     # for one would only 404, and this way the lock says what dist/ holds.
     lock["packages"] = shipped
-    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    return {name: entry["file_name"] for name, entry in shipped.items()}
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return {"files": files, "lock": lock}
+
+
+WORKER_FACTS = re.compile(r"/\* build \*/.*?/\* end build \*/", re.S)
+
+
+def write_worker_facts(out: Path, facts: dict) -> None:
+    """Write into `out`/worker.js what it must know before its first request
+    (file names, sizes and hashes, the lock), so its downloads start at once
+    instead of after a fetch of build.json."""
+    worker = out / "worker.js"
+    text, count = WORKER_FACTS.subn(lambda _: "/* build */ " + json.dumps(facts, separators=(",", ":")) + " /* end build */",
+                                    worker.read_text())
+    if count != 1:
+        raise SystemExit(f"build: {worker} has no /* build */ ... /* end build */ slot for the build's facts")
+    worker.write_text(text)
 
 
 def build(out: Path = DIST) -> dict:
@@ -205,7 +291,7 @@ def build(out: Path = DIST) -> dict:
     try:
         shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
         wheel = build_engine_wheel(scratch)
-        pyodide_wheels = copy_pyodide(scratch)
+        runtime = copy_pyodide(scratch, wheel)
         boards = sorted(p.stem for p in (scratch / "boards").glob("*.js"))
         info = {
             "name": "Quet Games",
@@ -213,13 +299,14 @@ def build(out: Path = DIST) -> dict:
             "wheel": wheel.relative_to(scratch).as_posix(),
             "wheel_sha256": sha256_of(wheel),
             "pyodide": PYODIDE_VERSION,
-            "pyodide_wheels": pyodide_wheels,
-            # sizes of the downloads the worker counts for its progress bar
-            "pyodide_downloads": {name: (scratch / "pyodide" / name).stat().st_size
-                                  for name in PYODIDE_FILES if name.endswith((".wasm", ".zip"))},
+            "pyodide_wheels": {name: entry["file_name"] for name, entry in runtime["lock"]["packages"].items()},
+            "pyodide_files": runtime["files"],
             "boards": boards,
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
+        write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
+                                     "wheel_size": wheel.stat().st_size, "files": runtime["files"],
+                                     "lock": runtime["lock"]})
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
@@ -231,8 +318,10 @@ def build(out: Path = DIST) -> dict:
 
 
 # Files the service worker does not keep: itself (the browser fetches it past
-# the worker), and anything dot-named. Add test- or bench-only files here.
-PRECACHE_SKIP = ("sw.js",)
+# the worker), anything dot-named, and what only a bare Pyodide with micropip
+# uses (the lock file and its two wheels: the worker has the lock written in and
+# never installs a package). Add test- or bench-only files here.
+PRECACHE_SKIP = re.compile(r"sw\.js|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl")
 PRECACHE_MARK = re.compile(r"/\* precache \*/.*?/\* end precache \*/", re.S)
 
 
@@ -243,7 +332,7 @@ def write_precache(out: Path) -> str:
     files = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out).as_posix()
-        skipped = rel in PRECACHE_SKIP or any(part.startswith(".") for part in rel.split("/"))
+        skipped = PRECACHE_SKIP.fullmatch(rel) or any(part.startswith(".") for part in rel.split("/"))
         if path.is_file() and not skipped:
             digest = hashlib.sha256(path.read_bytes()).digest()
             files[urllib.parse.quote(rel)] = "sha256-" + base64.b64encode(digest).decode()

@@ -29,8 +29,10 @@ def dist() -> Path:
 
 @pytest.fixture(scope="session")
 def server(dist: Path) -> Iterator[str]:
-    """Base URL of dist/ on a free port; /_e2e/ holds the test-only pages."""
-    httpd = build.make_server(dist, 0, quiet=True, mounts={"/_e2e/": HERE / "pages", SUB_PATH: dist})
+    """Base URL of dist/ on a free port; /_e2e/ holds the test-only pages, and
+    /_e2e/pyodide-full/ the whole, untrimmed Pyodide they may need."""
+    mounts = {"/_e2e/pyodide-full/": build.pyodide_runtime(), "/_e2e/": HERE / "pages", SUB_PATH: dist}
+    httpd = build.make_server(dist, 0, quiet=True, mounts=mounts)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"

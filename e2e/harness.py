@@ -35,6 +35,13 @@ class Watched:
     def wait_ready(self) -> None:
         self.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
 
+    def off_site(self) -> list[str]:
+        """Requests that left the site's origin. A blob: URL of the origin is made
+        in the browser from bytes it already has (the worker imports Pyodide's
+        expanded script that way), so it stays."""
+        return [url for url in self.requests
+                if not url.startswith((self.origin + "/", f"blob:{self.origin}/"))]
+
     def fragment(self) -> str:
         return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
 

@@ -101,7 +101,7 @@ function cachedPath(request) {
   if (request.mode === "navigate") {
     if (path === "") path = "index.html";
   } else if (url.search) {
-    return null; // e.g. worker.js?install=micropip, kept for measuring: not a file of the build
+    return null; // e.g. worker.js?diagnostics, for measuring: not a file of the build
   }
   return Object.hasOwn(FILES, path) ? path : null;
 }

@@ -10,23 +10,29 @@
 // Python is reached through one function, quetgames.bridge.call(name, args_json),
 // which takes and returns JSON text, so nothing but strings crosses over and no
 // PyProxy is ever handed out.
+//
+// Downloads. The build ships Pyodide's three big files gzipped (about a third
+// of their size, whether or not the host compresses) and writes into BUILD
+// below their names, sizes and SHA-256, the wheel's, and Pyodide's lock file.
+// So every download starts the moment this script runs, before Pyodide's own
+// loader has even arrived, and each file is expanded as it streams in: the
+// wasm compiles while it downloads. A file that is not the one listed, or does
+// not expand, stops the start with a plain message.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Written in by build.py (write_worker_facts); null in web/ before a build.
+const BUILD = /* build */ null /* end build */;
 
 // loadPyodide never settles if, say, the wasm is served with the wrong type. A
-// fixed deadline would also kill honest loads on slow links (14 MB), so the
-// limit is on silence: this long with no bytes arriving and no step finished.
+// fixed deadline would also kill honest loads on slow links, so the limit is on
+// silence: this long with no bytes arriving and no step finished.
 const STALL_TIMEOUT_MS = 30_000;
 const BASE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
+const GZIP_MAGIC = [0x1f, 0x8b];
 
-// How the wheel gets into site-packages. "unpack" (the default) fetches the
-// wheel while Pyodide boots and unpacks it; "loadPackage" and "micropip" are
-// kept for measuring (worker.js?install=...); see the README for the figures.
-const INSTALL = new URL(import.meta.url).searchParams.get("install") || "unpack";
 // worker.js?diagnostics also answers a few calls named "_…" that reach past the
-// bridge (Python's random module, a timed computer move): the benchmark
-// (tools/bench.py) and the snapshot tests use them; the site never does.
+// bridge (Python's random module, a timed computer move, the bridge tour): the
+// benchmark (tools/bench.py) and the tests use them; the site never does.
 const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 
 // Memory snapshot. Most of a repeat visit used to be Python starting up and
@@ -43,7 +49,7 @@ const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 const SNAPSHOT_CACHE = "quetgames python snapshot"; // not the service worker's "quet-games …" caches
 const SNAPSHOT_FORMAT = 1; // bump when what the snapshot holds changes
 const SNAPSHOT_KEY = new URL("python-snapshot.bin", BASE).href; // a cache key only: never on the server
-const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off" && INSTALL === "unpack";
+const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
 
 let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
 let diagnosticCall = null; // PyProxy of the diagnostics function, with ?diagnostics only
@@ -52,6 +58,145 @@ let loadError = null;
 function progress(text, fraction) {
   postMessage(fraction === undefined ? { progress: text } : { progress: text, fraction });
 }
+
+// -- downloads ------------------------------------------------------------------
+
+/** Bytes received so far of all downloads, for the progress bar and the stall watch. */
+const received = { bytes: 0, listeners: new Set() };
+function count(bytes) {
+  received.bytes += bytes;
+  for (const listener of received.listeners) listener();
+}
+
+class DamagedDownload extends Error {
+  constructor(file, why) {
+    super(`${file} arrived damaged (${why}). Reload the page to download it again.`);
+  }
+}
+
+/** Start fetching one of Pyodide's gzipped files. `response` resolves to a
+ * Response of the expanded bytes, which stream as they arrive; `failed` rejects,
+ * in words, if the file cannot be fetched, is not the one the build listed, or
+ * does not expand (Pyodide itself would only log that and wait for ever). */
+function expanding(name, type) {
+  const file = BUILD.files[name];
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  failed.catch(() => {}); // raced against the start, which reports it
+  const response = (async () => {
+    const fetched = await fetch(new URL(file.url, BASE));
+    if (!fetched.ok || !fetched.body) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
+    const input = fetched.body.getReader();
+    // A host that sends .gz files with Content-Encoding: gzip has the browser
+    // expand them already: the first bytes tell, and then the expanded hash counts.
+    let head = new Uint8Array(0);
+    while (head.length < GZIP_MAGIC.length) {
+      const { done, value } = await input.read();
+      if (done) break;
+      head = concat([head, value]);
+    }
+    const packed = GZIP_MAGIC.every((byte, i) => head[i] === byte);
+    const want = packed ? file.sha256 : file.raw_sha256;
+    const chunks = [head];
+    count(head.length);
+    const checked = new ReadableStream({
+      start(controller) {
+        if (head.length) controller.enqueue(head);
+      },
+      async pull(controller) {
+        const { done, value } = await input.read();
+        if (!done) {
+          chunks.push(value);
+          count(value.byteLength);
+          controller.enqueue(value);
+          return;
+        }
+        // Only with WebCrypto, which browsers give secure origins alone; on a plain
+        // http address worker.js itself arrives unchecked, so a hash would guard
+        // nothing, and gzip's own CRC still catches damage.
+        if (globalThis.crypto?.subtle && (await sha256(concat(chunks))) !== want) {
+          const error = new DamagedDownload(file.url, "it is not the file this version of the site lists");
+          fail(error);
+          controller.error(error);
+          return;
+        }
+        controller.close();
+      },
+      cancel: (reason) => input.cancel(reason),
+    });
+    const output = (packed ? checked.pipeThrough(new DecompressionStream("gzip")) : checked).getReader();
+    const guarded = new ReadableStream({
+      async pull(controller) {
+        try {
+          const { done, value } = await output.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (err) {
+          const error = err instanceof DamagedDownload ? err : new DamagedDownload(file.url, "it does not expand as gzip");
+          fail(error);
+          controller.error(error);
+        }
+      },
+      cancel: (reason) => output.cancel(reason),
+    });
+    return new Response(guarded, { headers: { "Content-Type": type } });
+  })();
+  response.catch(fail);
+  return { response, failed };
+}
+
+/** The engine's wheel, checked against the SHA-256 the build wrote in. */
+async function wheelBytes() {
+  const response = await fetch(new URL(BUILD.wheel, BASE));
+  if (!response.ok) throw new Error(`could not fetch ${BUILD.wheel} (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  count(bytes.length);
+  if (globalThis.crypto?.subtle && (await sha256(bytes)) !== BUILD.wheel_sha256) {
+    throw new DamagedDownload(BUILD.wheel, "it is not the file this version of the site lists");
+  }
+  return bytes;
+}
+
+/** Everything Python needs from the network, all requested at once. */
+function startDownloads() {
+  const downloads = {
+    wasm: expanding("pyodide.asm.wasm", "application/wasm"),
+    script: expanding("pyodide.asm.mjs", "text/javascript"),
+    stdlib: expanding("python_stdlib.zip", "application/zip"),
+    wheel: wheelBytes(),
+  };
+  downloads.wheel.catch(() => {}); // reported when awaited
+  downloads.failed = Promise.race([downloads.wasm.failed, downloads.script.failed, downloads.stdlib.failed]);
+  return downloads;
+}
+
+function concat(parts) {
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.byteLength;
+  }
+  return whole;
+}
+
+/** Pyodide's emscripten module, imported from the expanded script. It has to
+ * run as a module of its own, so it goes through a blob: URL (a host that sends
+ * worker.js a Content-Security-Policy must allow blob: in script-src). */
+async function importPyodideScript(response) {
+  const blob = await (await response).blob();
+  const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+// Started as soon as the worker runs: Pyodide's loader and every download at once.
+let downloads = BUILD ? startDownloads() : null;
+const loader = import("./pyodide/pyodide.mjs");
+loader.catch(() => {}); // reported when awaited
 
 /** `promise`, or a rejection once `ms` pass without a call to the returned `kick`. */
 function withStallTimeout(ms, what) {
@@ -71,91 +216,60 @@ function withStallTimeout(ms, what) {
   return { kick, race };
 }
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not fetch ${url} (${response.status})`);
-  return response.arrayBuffer();
-}
-
-/** A fetch that reports the bytes of Pyodide's big downloads (the wasm and the
- * standard library) as they arrive, so the page can show real progress. */
-function countingFetch(realFetch, onBytes) {
-  return async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = input instanceof Request ? input.url : String(input);
-    if (!response.ok || !response.body || !url.startsWith(INDEX_URL) || !/\.(wasm|zip)$/.test(new URL(url).pathname)) {
-      return response;
-    }
-    const reader = response.body.getReader();
-    const counted = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-        } else {
-          onBytes(value.byteLength);
-          controller.enqueue(value);
-        }
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    // same status and headers (application/wasm keeps streaming compilation on)
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
-
 async function boot() {
   const t0 = performance.now();
   const mark = {};
-  progress("Fetching the game list…", 0.02);
-  const info = await (await fetch(new URL("build.json", BASE))).json();
-  const wheelURL = new URL(info.wheel, BASE).href;
-  // Start the wheel download now so it overlaps Pyodide's own start-up.
-  const wheelBytes = INSTALL === "unpack" ? fetchBytes(wheelURL) : null;
-  wheelBytes?.catch(() => {}); // reported below when awaited
-
-  const total = Object.values(info.pyodide_downloads ?? {}).reduce((a, b) => a + b, 0);
+  if (!BUILD) throw new Error("this copy of the site was not built (run python build.py)");
+  const total = Object.values(BUILD.files).reduce((sum, file) => sum + file.size, 0) + BUILD.wheel_size;
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
-  /** loadPyodide with our options and `extra`, counting the bytes as they arrive. */
-  const startPython = async (extra) => {
-    let received = 0;
-    let shown = -1;
-    const realFetch = globalThis.fetch;
-    const watchdog = withStallTimeout(STALL_TIMEOUT_MS, "Loading Python");
-    if (total > 0) {
-      globalThis.fetch = countingFetch(realFetch.bind(globalThis), (bytes) => {
-        watchdog.kick();
-        received += bytes;
-        const fraction = 0.1 + 0.7 * Math.min(1, received / total);
-        if (fraction - shown >= 0.01 || received >= total) {
-          shown = fraction;
-          progress(received >= total ? "Starting Python…" : `Downloading Python (${mb(received)} of ${mb(total)} MB)…`, fraction);
-        }
-      });
+  let shown = -1;
+  const showBytes = () => {
+    const fraction = 0.05 + 0.8 * Math.min(1, received.bytes / total);
+    if (fraction - shown >= 0.01 || received.bytes >= total) {
+      shown = fraction;
+      progress(received.bytes >= total ? "Starting Python…" : `Downloading Python (${mb(received.bytes)} of ${mb(total)} MB)…`, fraction);
     }
+  };
+  received.listeners.add(showBytes);
+  showBytes();
+  const { loadPyodide } = await loader;
+
+  /** loadPyodide with our options and `extra`, fed by the downloads under way. */
+  const startPython = async (extra) => {
+    const watchdog = withStallTimeout(STALL_TIMEOUT_MS, "Loading Python");
+    received.listeners.add(watchdog.kick);
+    const realFetch = globalThis.fetch;
+    const ours = { [INDEX_URL + "pyodide.asm.wasm"]: downloads.wasm.response, [INDEX_URL + "python_stdlib.zip"]: downloads.stdlib.response };
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return ours[url] ?? realFetch.call(globalThis, input, init);
+    };
     try {
-      return await watchdog.race(
+      const createPyodideModule = await watchdog.race(Promise.race([importPyodideScript(downloads.script.response), downloads.failed]));
+      return await watchdog.race(Promise.race([
         loadPyodide({
           indexURL: INDEX_URL,
-          lockFileURL: INDEX_URL + "pyodide-lock.json",
+          createPyodideModule,
+          lockFileContents: BUILD.lock,
           packageBaseUrl: INDEX_URL, // also Pyodide's fallback "CDN": never leave our origin
           stdout: (line) => console.log(line),
           stderr: (line) => console.warn(line),
           ...extra,
         }),
-      );
+        downloads.failed,
+      ]));
     } finally {
       globalThis.fetch = realFetch;
+      received.listeners.delete(watchdog.kick);
     }
   };
   const unpackWheel = async (pyodide) => {
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
+    pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
   };
 
-  progress("Starting Python (about 14 MB, once)…", 0.1);
-  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${info.pyodide}; wheel ${info.wheel_sha256}`;
+  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; wheel ${BUILD.wheel_sha256}`;
   const kept = SNAPSHOT ? await findSnapshot(stamp) : { outcome: "off" };
   mark.snapshot = kept.outcome;
   let pyodide = null;
@@ -164,6 +278,7 @@ async function boot() {
       // Checked before it is restored (damaged memory could hang Python past
       // any timeout), while Pyodide fetches and parses its own script.
       const bytes = readSnapshot(kept.response, mark).then((b) => checkSnapshot(b, kept.response, mark));
+      bytes.catch(() => {}); // loadPyodide meets the failure, but only once Pyodide's script is in
       pyodide = await startPython({ _loadSnapshot: bytes });
       // The file system is not in the snapshot: unpack the wheel again, so a
       // module imported later is there, and give `random` fresh entropy.
@@ -173,10 +288,12 @@ async function boot() {
       if (!games.ok || !games.result.length) throw new Error("the restored engine does not list its games");
       mark.snapshot = "restored";
     } catch (err) {
+      if (err instanceof DamagedDownload) throw err;
       console.warn(`Python snapshot not used, starting Python the usual way: ${err?.message ?? err}`);
       mark.snapshot = `fell back (${String(err?.message ?? err).split("\n")[0]})`;
       pyodide = null;
       await forgetSnapshot();
+      downloads = startDownloads(); // the first ones were read by the attempt
     }
   }
   const restored = pyodide !== null;
@@ -184,28 +301,10 @@ async function boot() {
   if (!restored) pyodide = await startPython(makeSnapshot ? { _makeSnapshot: true } : {});
   mark.pyodide = performance.now() - t0;
 
-  progress("Installing the rules engine…", 0.85);
-  if (restored) {
-    // installed and imported before the snapshot was taken
-  } else if (INSTALL === "unpack") {
-    await unpackWheel(pyodide);
-  } else if (INSTALL === "loadPackage") {
-    // loadPackage reports a failed download through errorCallback, not by throwing
-    let failure = null;
-    await pyodide.loadPackage(wheelURL, { messageCallback: () => {}, errorCallback: (m) => { failure = m; } });
-    if (failure) throw new Error(failure);
-  } else if (INSTALL === "micropip") {
-    await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install(wheelURL);
-    } finally {
-      micropip.destroy();
-    }
-  } else {
-    throw new Error(`unknown install method ${INSTALL}`);
-  }
+  progress("Installing the rules engine…", 0.9);
+  if (!restored) await unpackWheel(pyodide); // else installed and imported before the snapshot was taken
   mark.install = performance.now() - t0;
+  received.listeners.delete(showBytes);
 
   // An owned proxy of the one function we call (not an attribute borrowed from
   // a module proxy, which would die with it); kept for the worker's lifetime.
@@ -226,8 +325,9 @@ async function boot() {
   bridgeCall("games", "{}"); // warm up: the first call imports every game module
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
+  mark.bytes = received.bytes;
   progress("Ready", 1);
-  postMessage({ ready: true, timings: { method: INSTALL, restored, ...mark } });
+  postMessage({ ready: true, timings: { restored, ...mark } });
   if (snapshot) keepSnapshot(snapshot, stamp); // after ready: the page need not wait for the disk
 }
 
@@ -305,6 +405,11 @@ def call(name, args_json):
         started = time.perf_counter()
         move = quetgames.computer_move(state, seat, args["level"], seed=args.get("seed", 0), budget=args.get("budget", 1.0))
         return json.dumps({"move": move, "ms": (time.perf_counter() - started) * 1000})
+    if name == "_tour":  # tools/bridge_tour.py's source, run here on the shipped standard library
+        namespace = {}
+        exec(args["source"], namespace)
+        import quetgames.bridge
+        return json.dumps(namespace["tour"](quetgames.bridge.call, list(quetgames.bridge._CALLS)))
     raise ValueError(f"no diagnostic call {name!r}")
 
 call

@@ -1,7 +1,9 @@
 // Test page, mounted by the e2e fixture at /_e2e/ beside dist/ (never shipped):
-// a bare Pyodide on the main thread, micropip from our rewritten lock file
-// (integrity checks on), then micropip.install(<our wheel URL>).
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// a bare Pyodide on the main thread (the whole one: the site's own standard
+// library is cut down to what the engine needs, and micropip needs more),
+// micropip from the site's rewritten lock file (integrity checks on), then
+// micropip.install(<our wheel URL>).
+import { loadPyodide } from "./pyodide-full/pyodide.mjs";
 
 const out = document.getElementById("result");
 const params = new URLSearchParams(location.search);
@@ -9,8 +11,12 @@ const params = new URLSearchParams(location.search);
 async function main() {
   const site = new URL("../", location.href);
   const info = await (await fetch(new URL("build.json", site))).json();
-  const indexURL = new URL("pyodide/", site).href;
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+  const packages = new URL("pyodide/", site).href;
+  const pyodide = await loadPyodide({
+    indexURL: new URL("pyodide-full/", location.href).href,
+    lockFileURL: packages + "pyodide-lock.json",
+    packageBaseUrl: packages,
+  });
   await pyodide.loadPackage("micropip", { checkIntegrity: true });
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(new URL(info.wheel, site).href);

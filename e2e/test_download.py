@@ -1,0 +1,144 @@
+"""What a first visit downloads (web/worker.js, build.py's copy_pyodide): Pyodide's
+big files gzipped and expanded in the worker as they stream in, each checked
+against the SHA-256 the build wrote into worker.js; the standard library cut
+down to what the engine imports, proven here by running every bridge call in
+the site's own worker.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Route
+
+from quetgames import bridge
+
+from .harness import LOAD_TIMEOUT_MS, ROOT, watched_page
+
+COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
+
+
+def tour_in_worker(page) -> dict:
+    """tools/bridge_tour.py run in the site's worker (worker.js?diagnostics)."""
+    source = (ROOT / "tools" / "bridge_tour.py").read_text()
+    return page.evaluate("(source) => window.__call('_tour', {source})", source)
+
+
+@pytest.fixture(scope="module")
+def diagnostics(browser: Browser, server: str):
+    """The test page that talks to dist/worker.js?diagnostics, once ready."""
+    w = watched_page(browser, server, timeout_ms=60_000)
+    w.page.goto(f"{server}_e2e/snapshot.html")
+    w.page.locator("html[data-state=ready], html[data-state=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    assert w.page.locator("html").get_attribute("data-state") == "ready", w.page.evaluate("window.__error")
+    yield w.page
+    w.context.close()
+
+
+def test_every_bridge_call_works_on_the_shipped_standard_library(diagnostics) -> None:
+    toured = tour_in_worker(diagnostics)
+    assert toured["problems"] == []
+    assert toured["calls"] == sorted(bridge._CALLS)
+
+
+def test_an_import_left_out_of_the_standard_library_fails_loudly(diagnostics) -> None:
+    # A module the engine never imports is not shipped: importing it is an
+    # error with its name in it, not a silent change of behaviour.
+    source = "def tour(call, calls):\n    import xml.dom.minidom\n"
+    with pytest.raises(Exception, match="ModuleNotFoundError.*xml"):
+        diagnostics.evaluate("(source) => window.__call('_tour', {source})", source)
+
+
+def expanded(dist: Path, name: str) -> bytes:
+    return gzip.decompress((dist / "pyodide" / f"{name}.gz").read_bytes())
+
+
+def test_the_standard_library_holds_what_the_engine_imports_and_little_else(dist: Path) -> None:
+    shipped = set(zipfile.ZipFile(io.BytesIO(expanded(dist, "python_stdlib.zip"))).namelist())
+    assert {"json/__init__.py", "random.py", "hashlib.py", "dataclasses.py", "traceback.py"} <= shipped
+    assert not any(name.startswith(("email/parser", "unittest/", "xml/", "http/", "pydoc")) for name in shipped)
+    whole = zipfile.ZipFile(build_runtime() / "python_stdlib.zip").namelist()
+    assert len(shipped) < len(whole) / 3
+
+
+def build_runtime() -> Path:
+    import build
+    return build.pyodide_runtime()
+
+
+def test_the_worker_knows_every_download_before_it_asks(dist: Path) -> None:
+    info = json.loads((dist / "build.json").read_text())
+    for name in COMPRESSED:
+        file = info["pyodide_files"][name]
+        assert not (dist / "pyodide" / name).exists(), f"{name} is shipped uncompressed too"
+        assert len((dist / "pyodide" / f"{name}.gz").read_bytes()) == file["size"]
+        assert len(expanded(dist, name)) == file["raw_size"]
+        assert file["sha256"] in (dist / "worker.js").read_text()
+    assert expanded(dist, "pyodide.asm.wasm") == (build_runtime() / "pyodide.asm.wasm").read_bytes()
+
+
+def served(server: str, route: Route, change) -> None:
+    """Answer `route` with the file from the server, changed by `change(bytes)`."""
+    response = route.fetch()
+    route.fulfill(response=response, body=change(response.body()))
+
+
+def flip_middle(data: bytes) -> bytes:
+    middle = len(data) // 2
+    return data[:middle] + bytes(b ^ 0x5A for b in data[middle:middle + 64]) + data[middle + 64:]
+
+
+@pytest.mark.parametrize("name", COMPRESSED)
+@pytest.mark.parametrize("damage", ["flipped", "truncated", "swapped"])
+def test_a_damaged_download_is_refused_in_plain_words(browser: Browser, server: str, name: str, damage: str) -> None:
+    change = {
+        "flipped": flip_middle,
+        "truncated": lambda data: data[: len(data) * 2 // 3],
+        # whole and well-formed gzip, but not the file the build listed
+        "swapped": lambda data: gzip.compress(gzip.decompress(data) + b"\n", mtime=0),
+    }[damage]
+    w = watched_page(browser, server, timeout_ms=60_000)
+    try:
+        w.context.route(f"**/pyodide/{name}.gz", lambda route: served(server, route, change))
+        w.page.goto(server)
+        w.page.locator("html[data-engine=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        text = w.page.locator("#loading-text").inner_text()
+        assert f"pyodide/{name}.gz arrived damaged" in text
+        assert "Reload the page" in text
+        assert w.page.locator("#retry").is_visible()
+    finally:
+        w.context.close()
+
+
+def test_a_host_that_expands_the_gzip_on_the_way_still_works(browser: Browser, server: str) -> None:
+    # Some hosts send .gz files with Content-Encoding: gzip, so the browser hands
+    # over the expanded bytes: the worker notices and checks those instead.
+    w = watched_page(browser, server, timeout_ms=60_000)
+    try:
+        for name in COMPRESSED:
+            w.context.route(f"**/pyodide/{name}.gz", lambda route: served(server, route, gzip.decompress))
+        w.goto_ready(server)
+        assert w.page.locator(".game-card").count() == 5
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
+def test_a_first_visit_asks_for_each_download_once_and_nothing_it_can_know(browser: Browser, server: str) -> None:
+    # (the service worker, which fetches the whole build for offline use once
+    # the engine is ready, is kept out: this is about the start)
+    w = watched_page(browser, server, service_workers="block")
+    try:
+        w.context.on("request", lambda request: w.requests.append(request.url))
+        w.goto_ready(server)
+        pyodide = [url[len(server):] for url in w.requests if url.startswith(server + "pyodide/")]
+        # no lock file: the build wrote it into the worker, so nothing waits on it
+        assert sorted(pyodide) == sorted(["pyodide/pyodide.mjs", *(f"pyodide/{name}.gz" for name in COMPRESSED)])
+        assert w.errors == []
+    finally:
+        w.context.close()

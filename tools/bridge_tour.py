@@ -1,0 +1,89 @@
+"""A walk through every call of the browser boundary, for every game.
+
+The build runs it inside Pyodide (in Node, with Python's whole standard
+library) to learn which standard-library modules the engine really imports, and
+ships only those; the browser tests run it again inside the site's own worker,
+on the trimmed library, so a module the build left out fails a test instead of
+a player's game. It needs nothing but the bridge's `call` and this file's own
+imports, which are part of what it measures.
+
+    tour(call) -> {"calls": [names toured], "problems": [what went wrong]}
+
+`call` is `quetgames.bridge.call` (JSON text in, JSON text out). A problem is an
+answer of type InternalError (an exception the engine did not expect, such as a
+missing module), a call that should fail and did not, or a call of the bridge
+this tour does not visit.
+"""
+
+import json
+import random
+
+
+def tour(call, calls=None):
+    """Visit every bridge call; `calls` is the bridge's list of call names."""
+    toured = set()
+    problems = []
+
+    def ask(name, args=None, *, fails=False, may_fail=False):
+        """The call's result; `fails`: it must be refused; `may_fail`: a
+        refusal in words is fine (only an unexpected exception is a problem)."""
+        toured.add(name)
+        reply = json.loads(call(name, json.dumps(args if args is not None else {})))
+        error = reply.get("error") or {}
+        if error.get("type") == "InternalError":
+            problems.append(f"{name}({json.dumps(args)[:120]}): {error.get('message')}")
+        elif fails and reply.get("ok"):
+            problems.append(f"{name}({json.dumps(args)[:120]}) should have been refused")
+        elif not fails and not may_fail and not reply.get("ok"):
+            problems.append(f"{name}({json.dumps(args)[:120]}) was refused: {error.get('message')}")
+        return reply.get("result")
+
+    games = ask("games")
+    rng = random.Random(0)
+    for game in games or []:
+        players = next((o for o in game["options"] if o["name"] == "players"), None)
+        made = ask("new", {"game": game["id"], "options": {}})
+        ask("new", {"game": game["id"], "options": {},
+                    "seats": [{"name": "Ada", "kind": "human"}, {"name": "", "kind": "strong"}]})
+        if made is None:
+            continue
+        record = made["record"]
+        for level in game.get("computer_levels", []):
+            ask("computer", {"record": record, "seat": 0, "level": level, "budget": 0.05, "seed": 1})
+        ask("open", {"record": record, "seat": 0})
+        ask("view", {"record": record, "seat": 1})
+        # A few moves of the game, each the first or a random legal one; a move
+        # with parts (a Prime Target ring) is previewed first.
+        for ply in range(12):
+            view = ask("view", {"record": record})
+            if not view or view.get("over"):
+                break
+            seat = view["to_move"][0]
+            moves = ask("legal", {"record": record, "seat": seat}) or []
+            if not moves:
+                break
+            move = moves[0] if ply == 0 else rng.choice(moves)
+            ask("preview", {"record": record, "move": move, "seat": seat}, may_fail=True)
+            played = ask("play", {"record": record, "move": move, "seat": seat})
+            if played is None:
+                break
+            record = played["record"]
+        ask("at", {"record": record, "ply": 0})
+        ask("play", {"record": record, "move": "not a move"}, fails=True)
+        if players is not None and players["min"] == 1 and game["id"] == "enumeration":
+            solo = ask("new", {"game": game["id"], "options": {"players": 1, "size": 3}})
+            if solo is not None:
+                ask("solitaire_best", {"record": solo["record"]})
+    ask("commitment", {"salt": "s" * 24, "pick": "12"})
+    ask("open", {"record": "q1.zz.bad"}, fails=True)
+    ask("open", {"record": "%%%"}, fails=True)
+    ask("new", {"game": "no-such-game"}, fails=True)
+    ask("no_such_call", fails=True)
+    toured.discard("no_such_call")
+    # Not JSON at all, and JSON that is not an object.
+    for text in ("{", "[1, 2]"):
+        reply = json.loads(call("games", text))
+        if reply.get("ok") or reply["error"]["type"] == "InternalError":
+            problems.append(f"games with arguments {text!r} gave {reply}")
+    problems.extend(f"the tour never calls {name!r}" for name in sorted(set(calls or ()) - toured))
+    return {"calls": sorted(toured), "problems": problems}
