@@ -307,6 +307,7 @@ def build(out: Path = DIST) -> dict:
         write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
                                      "wheel_size": wheel.stat().st_size, "files": runtime["files"],
                                      "lock": runtime["lock"]})
+        write_module_preloads(scratch)
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
@@ -315,6 +316,37 @@ def build(out: Path = DIST) -> dict:
         raise
     log(f"built {out} in {time.perf_counter() - started:.1f} s: {size_report(out)}")
     return info
+
+
+MODULE_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?from\s+"(\./[^"]+\.js)"|^import\s+"(\./[^"]+\.js)"', re.M)
+PRELOAD_SLOT = re.compile(r"<!-- modulepreload -->.*?<!-- /modulepreload -->", re.S)
+
+
+def static_imports(folder: Path, entry: str) -> list[str]:
+    """`entry` and every module it imports statically, directly or not, as paths
+    relative to `folder` in the order first met."""
+    found, queue = [], [entry]
+    while queue:
+        name = queue.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        source = (folder / name).read_text()
+        for match in MODULE_IMPORT.finditer(source):
+            target = (Path(name).parent / (match[1] or match[2])).as_posix()
+            queue.append(os.path.normpath(target))
+    return found
+
+
+def write_module_preloads(out: Path) -> None:
+    """List in index.html every module app.js needs, so the browser asks for
+    them all at once instead of one level of imports after another."""
+    page = out / "index.html"
+    links = "".join(f'\n<link rel="modulepreload" href="{name}">' for name in static_imports(out, "app.js"))
+    text, count = PRELOAD_SLOT.subn(lambda _: f"<!-- modulepreload -->{links}\n<!-- /modulepreload -->", page.read_text())
+    if count != 1:
+        raise SystemExit(f"build: {page} has no <!-- modulepreload --> ... <!-- /modulepreload --> slot")
+    page.write_text(text)
 
 
 # Files the service worker does not keep: itself (the browser fetches it past

@@ -123,7 +123,7 @@ function expanding(name, type) {
         controller.close();
       },
       cancel: (reason) => input.cancel(reason),
-    });
+    }, { highWaterMark: Infinity }); // read the network eagerly, even before Pyodide asks for the bytes
     const output = (packed ? checked.pipeThrough(new DecompressionStream("gzip")) : checked).getReader();
     const guarded = new ReadableStream({
       async pull(controller) {

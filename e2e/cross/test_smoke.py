@@ -257,3 +257,29 @@ def test_reload_offline_once_a_service_worker_holds_the_site(engine: engines.Eng
         if not stopped:
             httpd.shutdown()
             httpd.server_close()
+
+
+def test_a_damaged_download_is_refused_in_plain_words(engine: engines.Engine, page: engines.Page, dist, tmp_path) -> None:
+    """A copy of the site whose gzipped wasm has bytes changed in the middle:
+    every engine says so in words instead of hanging or starting."""
+    import shutil
+
+    import build
+
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    wasm = site / "pyodide" / "pyodide.asm.wasm.gz"
+    data = bytearray(wasm.read_bytes())
+    for i in range(len(data) // 2, len(data) // 2 + 64):
+        data[i] ^= 0x5A
+    wasm.write_bytes(bytes(data))
+    httpd = build.make_server(site, 0, quiet=True)  # its own origin: no cache or service worker of the real site
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        page.wait("document.documentElement.dataset.engine === 'error'", what="the error view", timeout=120)
+        text = page.eval("document.getElementById('loading-text').innerText")
+        assert "pyodide/pyodide.asm.wasm.gz arrived damaged" in text, text
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
