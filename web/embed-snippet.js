@@ -87,7 +87,7 @@ export function openEmbedDialog({ record, name, plies }) {
     code,
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
-    h("p", { class: "hint" }, "The game loads only when asked (about 14 MB of Python, once per reader's browser). The embed never talks to a server but this site."));
+    h("p", { class: "hint" }, "The game loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site."));
 
   const read = () => {
     const data = new FormData(form);

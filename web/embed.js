@@ -149,8 +149,8 @@ function showPoster(record) {
       h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
       button,
       h("p", { class: "poster-note" }, opts.start === "visible"
-        ? "The game loads when this frame is on screen (about 14 MB once, then cached)."
-        : "Click to load the game (about 14 MB once, then cached)."),
+        ? "The game loads when this frame is on screen (about 4.5 MB once, then cached)."
+        : "Click to load the game (about 4.5 MB once, then cached)."),
       problemsNote()));
   let started = false;
   const go = () => {
@@ -183,7 +183,7 @@ async function boot(record) {
   const text = h("p", { id: "loading-text" }, "Loading the game engine…");
   const bar = h("progress", { id: "loading-bar", max: "1" });
   stage.replaceChildren(h("div", { class: "loading embed-loading", role: "status", "aria-live": "polite" },
-    text, bar, h("p", { class: "loading-note" }, "Python runs inside this frame; the first visit downloads about 14 MB.")));
+    text, bar, h("p", { class: "loading-note" }, "Python runs inside this frame; the first visit downloads about 4.5 MB.")));
   try {
     if (!engine) {
       // the worker starts when this module is first imported, never before
