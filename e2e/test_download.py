@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -142,3 +143,14 @@ def test_a_first_visit_asks_for_each_download_once_and_nothing_it_can_know(brows
         assert w.errors == []
     finally:
         w.context.close()
+
+
+def test_index_html_preloads_every_module_app_js_imports(dist: Path) -> None:
+    import build
+
+    page = (dist / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    assert preloaded == build.static_imports(dist, "app.js")
+    # imported two levels down (app.js -> dialog.js -> dom.js), and the engine's own script tag
+    assert {"app.js", "dialog.js", "dom.js", "engine.js"} <= set(preloaded)
+    assert '<script type="module" async src="engine.js">' in page
