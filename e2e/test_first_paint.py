@@ -141,7 +141,7 @@ def test_games_setup_and_rules_before_the_engine_and_an_early_start_waits(watche
     assert start.inner_text() == "Starting as soon as the engine is ready…"
     wait = page.locator(".setup-screen .engine-wait")
     assert wait.is_visible() and "Loading the game engine" in wait.inner_text()
-    assert "The game starts as soon as the engine is ready" in wait.text_content()  # said to a screen reader
+    wait.locator("[role=status]", has_text="The game starts as soon as the engine is ready").wait_for(state="attached")  # said to a screen reader
     assert wait.locator("progress").is_visible()
     page.wait_for_timeout(300)  # nothing starts while the engine is held back
     assert watched.fragment() == f"setup={game.id}"

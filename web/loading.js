@@ -132,7 +132,9 @@ export function bindStrip(status) {
  */
 export function waitNote(words, status, spoken = null) {
   const said = h("span", { class: "wait-words" }, words);
-  const speak = spoken ? h("span", { class: "visually-hidden" }, spoken) : null;
+  const speak = spoken ? h("span", { class: "visually-hidden" }) : null;
+  // filled once the note is in the page: a live region is read out when it changes, not when it appears
+  if (speak) setTimeout(() => { speak.textContent = spoken; }, 100);
   const amount = h("span", { class: "wait-amount", "aria-hidden": "true" });
   const bar = h("progress", { class: "wait-bar", max: 1, "aria-label": "Game engine download" });
   const retry = h("button", { type: "button", class: "secondary wait-retry", hidden: true, onclick: () => status.retry() }, "Try again");
