@@ -209,6 +209,7 @@ async function route() {
       // not usable: open the link as it is
     }
   }
+  if (routeId !== routeCount) return;
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   leaveGame();
   if (link.seal) await openSealed(opened, link.seal, keep);
