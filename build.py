@@ -282,6 +282,24 @@ def write_worker_facts(out: Path, facts: dict) -> None:
     worker.write_text(text)
 
 
+def engine_catalog() -> list[dict]:
+    """The engine's own answer to the bridge call "games" (each game's id, code,
+    name, inventor, summary, rules, options and computer levels), from py/ run by
+    this Python. It goes into build.json so the page can draw the game list, the
+    setup screens and the rules before Pyodide has arrived; copied, never
+    restated, so the engine stays the one source of those texts."""
+    program = "import sys, quetgames.bridge; sys.stdout.write(quetgames.bridge.call('games'))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
+    try:
+        answer = json.loads(done.stdout)
+    except ValueError:
+        answer = {}
+    if done.returncode != 0 or not answer.get("ok"):
+        raise SystemExit(f"build: the engine could not list its games: {answer.get('error') or done.stderr.strip()}")
+    return answer["result"]
+
+
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
     # Build beside dist/ under a unique name and swap it in at the end, so a
@@ -302,6 +320,7 @@ def build(out: Path = DIST) -> dict:
             "pyodide_wheels": {name: entry["file_name"] for name, entry in runtime["lock"]["packages"].items()},
             "pyodide_files": runtime["files"],
             "boards": boards,
+            "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
         write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},

@@ -1,10 +1,13 @@
-// The shell: a home page listing the games, a loading display, and a game page
+// The shell: a home page listing the games, setup screens, and a game page
 // that draws view() with the game's board renderer and sends notations back.
 // No rule lives here: legal moves, status and scores all come from the engine.
+// The game list, setup screens and rules come from the engine's catalog in
+// build.json, so they are drawn at once while the engine downloads (loading.js).
 //
 // Testability contract (tests outside this repo rely on it):
 //  - <html data-engine="ready"> once the engine is loaded and the view is interactive
 //    ("loading" before, "busy" while a move is being checked, "error" if loading failed);
+//  - <html data-shell="drawn"> once a first screen is drawn (possibly before the engine is ready);
 //  - index.html#<record> opens that game; every move replaces the fragment with the new record;
 //  - every one-click move target carries data-move="<notation>";
 //  - #status says whose turn it is or how the game ended.
@@ -20,13 +23,13 @@ import { deleteSaved, keepEngineAlive, lastUnfinished, newSaveId, onStorageProbl
 import { importForm, shareControls, sharePanel } from "./share.js";
 import { findSeal, keepSeal, linkOffer, newSalt, oneScreenSwitch, openPickBanner, sealBanner, sealPhase, sealScreen } from "./commit.js";
 import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
+import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 
 const root = document.documentElement;
-const loading = document.getElementById("loading");
 const viewEl = document.getElementById("view");
 
 let buildInfo = null;
-let games = []; // from bridge "games"
+let games = []; // the engine's catalog (bridge "games"), from build.json
 let current = null; // {record, view} of the open game (public view), or null off the game page
 let busy = false;
 const renderers = new Map(); // game id -> module with render(view, ui)
@@ -40,8 +43,14 @@ function fragment() {
   }
 }
 
+// <html data-engine> is the engine's state until it is up ("loading", "error"),
+// then the screen's: "ready", or "busy" while a move is checked or a game opens.
+let engineUp = false;
+let screenState = "ready";
+
 function setEngineState(state) {
-  root.dataset.engine = state;
+  screenState = state;
+  root.dataset.engine = engineUp ? screenState : status.state;
 }
 
 // A worker that stops mid-game is restarted and the failed request sent again
@@ -78,52 +87,79 @@ const computers = new ComputerPlayers(engine, {
 });
 
 // -- loading -----------------------------------------------------------------------
+//
+// The engine downloads in the background; the strip at the top (loading.js)
+// says how far it is. Whatever needs the engine before it is up (a Start, a
+// linked game) waits for engineArrived, showing that it waits.
 
-engine.onProgress(({ text, fraction }) => {
-  document.getElementById("loading-text").textContent = text;
-  const bar = document.getElementById("loading-bar");
-  if (fraction === undefined) bar.removeAttribute("value");
-  else bar.value = fraction;
-});
+const status = new EngineStatus(engine, { retry: retryEngine });
+bindStrip(status);
+let arrive;
+const engineArrived = new Promise((resolve) => { arrive = resolve; });
+
+/** Follow the engine's current start: up, or failed (then Try again starts it anew). */
+function watchEngine() {
+  const ready = engine.ready;
+  status.loading();
+  setEngineState(screenState);
+  ready.then(() => {
+    if (engine.ready !== ready || engineUp) return;
+    engineUp = true;
+    status.up();
+    setEngineState(screenState);
+    if (engine.timings) console.info("quetgames engine ready", engine.timings);
+    arrive();
+  }, (error) => {
+    if (engine.ready === ready && !engineUp) showLoadError(error);
+  });
+}
 
 function showLoadError(error) {
-  setEngineState("error");
-  loading.hidden = false;
-  viewEl.hidden = true;
-  document.getElementById("loading-text").textContent = error.message;
-  document.getElementById("loading-bar").hidden = true;
-  const retry = document.getElementById("retry");
-  retry.hidden = false;
-  retry.onclick = () => {
-    retry.hidden = true;
-    document.getElementById("loading-bar").hidden = false;
-    engine.start();
-    start();
-  };
+  status.failed(error);
+  setEngineState(screenState);
+}
+
+function retryEngine() {
+  engine.start();
+  watchEngine();
+}
+
+async function readBuildInfo() {
+  const response = await fetch("build.json");
+  if (!response.ok) throw new Error(`build.json could not be read (${response.status})`);
+  return response.json();
 }
 
 async function start() {
-  setEngineState("loading");
+  watchEngine();
+  const info = await readBuildInfo().catch(async (error) => {
+    // The worker reads the same file, so once the engine is up it can be read
+    // again; failing that, the engine's own list of games and plain boards.
+    console.warn(`${error.message}; waiting for the game engine`);
+    await engineArrived;
+    return readBuildInfo().catch(() => ({ boards: [] }));
+  });
+  const catalog = Array.isArray(info.games) ? info.games : [];
   try {
-    const [info] = await Promise.all([fetch("build.json").then((r) => r.json()), engine.ready]);
-    buildInfo = info;
-    games = await engine.request("games");
+    // without a catalog (a build.json from before there was one), the engine lists the games
+    games = catalog.length ? catalog : await engineArrived.then(() => engine.request("games"));
   } catch (error) {
-    showLoadError(error);
-    return;
+    console.warn("the game engine did not list its games:", error);
+    games = [];
   }
-  if (engine.timings) console.info("quetgames engine ready", engine.timings);
-  loading.hidden = true;
-  viewEl.hidden = false;
+  buildInfo = { ...info, boards: Array.isArray(info.boards) ? info.boards : [] };
   await routed();
 }
 
 // -- routing -----------------------------------------------------------------------
 
 const SETUP = "setup=";
+let routeCount = 0; // which route() is the latest: an older one that waited gives way
 
 async function route() {
   const record = fragment();
+  const routeId = ++routeCount;
+  cancelWaitingStart();
   closeDialogs();
   if (record === "") {
     leaveGame();
@@ -145,14 +181,22 @@ async function route() {
   }
   if (current && current.record === link.record && sameSeal(current.seal, link.seal)) return;
   setEngineState("busy");
+  if (!engineUp) {
+    leaveGame();
+    showOpening(link.record);
+    await engineArrived;
+    if (routeId !== routeCount) return; // the player went elsewhere meanwhile
+  }
   let opened;
   try {
     opened = await engine.request("open", { record: link.record });
   } catch (error) {
+    if (routeId !== routeCount) return;
     leaveGame();
     showHome(error.message);
     return;
   }
+  if (routeId !== routeCount) return;
   const saved = savedGameFor(opened.view);
   // A secret pick made at this screen is kept on this device only (the address
   // shows the public record): take it back from the saved game.
@@ -165,6 +209,7 @@ async function route() {
       // not usable: open the link as it is
     }
   }
+  if (routeId !== routeCount) return;
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   leaveGame();
   if (link.seal) await openSealed(opened, link.seal, keep);
@@ -207,7 +252,50 @@ function thumbnailBox(game) {
   return box;
 }
 
-async function startGame(gameId, options, seats) {
+// A Start pressed before the engine is up is kept: the button says so, a note
+// beside it shows the download, and the game starts once the engine is ready
+// (unless the player has gone to another screen, or pressed another Start).
+let waitingStart = null; // {cancel} of the Start that waits for the engine
+
+function cancelWaitingStart() {
+  waitingStart?.cancel();
+}
+
+/** Resolves true once the engine is up (at once if it is), false if this
+ * Start was given up meanwhile. `button` shows the wait; the note goes after `place`. */
+async function engineForStart(button, place) {
+  if (engineUp) return true;
+  cancelWaitingStart();
+  const words = button.textContent;
+  const label = button.getAttribute("aria-label");
+  const note = waitNote("Loading the game engine", status, "The game starts as soon as the engine is ready.");
+  button.textContent = "Starting as soon as the engine is ready…";
+  if (label) button.setAttribute("aria-label", `${label}: starting as soon as the engine is ready`);
+  button.classList.add("waiting");
+  place.after(note);
+  setEngineState("busy"); // once the engine is up, the page is busy starting this game
+  let cancel;
+  const cancelled = new Promise((resolve) => { cancel = () => resolve(false); });
+  const mine = { cancel };
+  waitingStart = mine;
+  try {
+    return await Promise.race([engineArrived.then(() => true), cancelled]);
+  } finally {
+    if (waitingStart === mine) waitingStart = null;
+    button.textContent = words;
+    if (label) button.setAttribute("aria-label", label);
+    button.classList.remove("waiting");
+    note.remove();
+  }
+}
+
+/** Start a new game; `waiting` ({button, place}): where a Start pressed before the engine is up shows that it waits. */
+async function startGame(gameId, options, seats, waiting = null) {
+  if (busy) return;
+  if (!engineUp) {
+    if (!waiting) await engineArrived;
+    else if (!(await engineForStart(waiting.button, waiting.place))) return;
+  }
   if (busy) return;
   busy = true;
   setEngineState("busy");
@@ -227,12 +315,17 @@ async function startGame(gameId, options, seats) {
 function gameCard(game) {
   // "Quick start": the usual options and unnamed seats, straight to the board.
   const error = h("p", { class: "form-error", role: "alert" });
-  const quick = h("form", { class: "new-game", dataset: { game: game.id } },
-    h("button", { type: "submit", class: "secondary", "aria-label": `Quick start ${game.name} with the usual options` }, "Quick start"));
+  const button = h("button", { type: "submit", class: "secondary", "aria-label": `Quick start ${game.name} with the usual options` }, "Quick start");
+  const quick = h("form", { class: "new-game", dataset: { game: game.id } }, button);
+  const buttons = h("div", { class: "card-buttons" },
+    h("a", { class: "button play", href: `#${SETUP}${game.id}` }, "Play", h("span", { class: "visually-hidden" }, ` ${game.name}`)),
+    quick);
   quick.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (button.classList.contains("waiting")) return; // already kept for when the engine is ready
+    error.textContent = "";
     try {
-      await startGame(game.id, {});
+      await startGame(game.id, {}, null, { button, place: buttons });
     } catch (err) {
       error.textContent = err.message;
     }
@@ -243,10 +336,25 @@ function gameCard(game) {
       h("h2", { id: `title-${game.id}` }, game.name),
       h("p", { class: "summary" }, firstSentence(game.summary ?? "")),
       h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`)),
-    h("div", { class: "card-buttons" },
-      h("a", { class: "button play", href: `#${SETUP}${game.id}` }, "Play", h("span", { class: "visually-hidden" }, ` ${game.name}`)),
-      quick),
+    buttons,
     error);
+}
+
+/** Saved games from this browser's storage; a damaged store must not take the home page with it. */
+function savedPanel(linkError) {
+  try {
+    return savedGamesPanel({
+      onDelete: async (entry) => {
+        if (await confirmDialog(`Delete the saved game of ${entry.name} (${entry.seats.join(" vs ")})? Its link still works.`)) {
+          deleteSaved(entry.id);
+          showHome(linkError);
+        }
+      },
+    });
+  } catch (error) {
+    console.warn("the saved games could not be listed:", error);
+    return null;
+  }
 }
 
 /** The home page; `linkError`: why the link in the address bar opens no game. */
@@ -261,17 +369,16 @@ function showHome(linkError = "") {
         "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen or by link. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),
       storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
-      savedGamesPanel({
-        onDelete: async (entry) => {
-          if (await confirmDialog(`Delete the saved game of ${entry.name} (${entry.seats.join(" vs ")})? Its link still works.`)) {
-            deleteSaved(entry.id);
-            showHome(linkError);
-          }
-        },
-      }),
+      savedPanel(linkError),
       h("div", { class: "game-list" }, games.map(gameCard)),
       importForm({ onOpen: openPasted })));
+  shellDrawn();
+}
+
+/** A first screen is up (the engine may still be loading). */
+function shellDrawn() {
   setEngineState("ready");
+  root.dataset.shell = "drawn";
 }
 
 /** Import: a pasted record or whole link, checked by the engine before the page goes there. */
@@ -280,7 +387,8 @@ async function openPasted(text) {
   if (fragment === "") throw new Error("paste a game record (it starts with q1.) or a link to a game");
   const link = parseLink(fragment);
   if (link.error) throw new Error(link.error);
-  await engine.request("open", { record: link.record });
+  // before the engine is up, the link's own screen waits for it and then says what it makes of it
+  if (engineUp) await engine.request("open", { record: link.record });
   location.hash = fragment;
 }
 
@@ -296,10 +404,37 @@ function showSetup(game) {
   viewEl.replaceChildren(setupScreen(game, {
     levels: computerLevels(game),
     onRules: () => showRules(game),
-    onStart: (options, seats) => startGame(game.id, options, seats),
+    onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting),
   }));
-  setEngineState("ready");
+  shellDrawn();
   viewEl.querySelector(".setup-screen h2")?.focus({ preventScroll: true });
+}
+
+// -- a linked game, before the engine can open it --------------------------------------
+
+/** What a link shows while the engine loads: its game's name and seats as the
+ * record spells them (loading.js reads them for display only), and the download.
+ * A link it cannot read says "Opening a game…"; the engine's verdict follows. */
+function showOpening(record) {
+  const link = linkForDisplay(record, games);
+  const game = link?.game;
+  document.title = game ? `${game.name} · Quet Games` : "Opening a game · Quet Games";
+  viewEl.replaceChildren(
+    h("section", { class: "opening", dataset: { game: game?.id }, "aria-labelledby": "opening-title" },
+      h("div", { class: "game-head" },
+        h("h2", { id: "opening-title" }, game ? game.name : "Opening a game…"),
+        h("nav", { class: "head-links" },
+          game?.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
+          h("a", { href: "#", class: "back" }, "All games"))),
+      game ? h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`) : null,
+      link?.seats ? h("ol", { class: "opening-seats", "aria-label": "Players" }, link.seats.map((seat, i) =>
+        h("li", { dataset: { seat: i } },
+          h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
+          h("span", { class: "opening-name" }, seat.name),
+          seat.computer ? h("span", { class: "seat-kind" }, "computer") : null))) : null,
+      h("div", { class: "board opening-board" },
+        waitNote(game ? "Getting the game engine ready to show this game" : "Getting the game engine ready to open this link", status))));
+  root.dataset.shell = "drawn";
 }
 
 // -- game page ---------------------------------------------------------------------

@@ -94,8 +94,10 @@ function seatRow(i, kept, levels) {
 }
 
 /**
- * The setup screen for `game` (from the engine's "games" call).
- * onStart(options, seats) -> Promise; a rejection's message is shown in words.
+ * The setup screen for `game` (from the engine's "games" call, or its copy in build.json).
+ * onStart(options, seats, {button, place}) -> Promise; a rejection's message is
+ * shown in words; button and place are where a Start that has to wait for the
+ * engine may say so (the Start button, and the row the note goes after).
  * levels: the computer levels the engine can play (others show "coming soon").
  */
 export function setupScreen(game, { onStart, onRules, levels = [] }) {
@@ -112,6 +114,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
       seatList),
     error,
     h("div", { class: "form-buttons" }, start));
+  const buttonRow = start.parentElement;
 
   const playersOption = options.find((o) => o.name === "players" && o.kind === "int");
   const seatCount = () => {
@@ -134,17 +137,22 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   form.elements.namedItem("players")?.addEventListener("input", drawSeats);
 
   form.addEventListener("input", () => { error.textContent = ""; });
+  // One start at a time. The button stays enabled (aria-disabled) while it
+  // works: it may be showing that it waits for the engine, and must stay readable.
+  let starting = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (start.disabled) return;
-    start.disabled = true;
+    if (starting) return;
+    starting = true;
+    start.setAttribute("aria-disabled", "true");
     error.textContent = "";
     try {
-      await onStart(readOptions(form, options), readSeats());
+      await onStart(readOptions(form, options), readSeats(), { button: start, place: buttonRow });
     } catch (err) {
       error.textContent = `That game cannot start: ${err.message}`;
     } finally {
-      start.disabled = false;
+      starting = false;
+      start.removeAttribute("aria-disabled");
     }
   });
 

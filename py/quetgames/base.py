@@ -84,6 +84,7 @@ class Game:
         """A JSON-ready description for a front end's game list and setup screen."""
         return {
             "id": self.id,
+            "code": self.code,  # the game inside a record ("q1.<code>.…"): a link names its game by it
             "name": self.name,
             "inventor": self.inventor,
             "summary": self.summary,
