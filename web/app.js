@@ -180,6 +180,10 @@ async function route() {
     return;
   }
   if (current && current.record === link.record && sameSeal(current.seal, link.seal)) return;
+  // Fetch the board's module and styles now, beside the engine's answer (or
+  // its whole download on a first visit), not after it.
+  const named = linkForDisplay(link.record, games)?.game;
+  if (named) rendererFor(named.id).catch(() => {}); // a failure is met again, and handled, when drawing
   setEngineState("busy");
   if (!engineUp) {
     leaveGame();
