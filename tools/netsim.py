@@ -400,6 +400,10 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     handler: type[Handler]
 
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser closing mid-download is normal
+            super().handle_error(request, client_address)
+
     @property
     def base(self) -> str:
         host, port = self.server_address[:2]
