@@ -168,6 +168,16 @@ def test_unchanged_files_come_back_304(serve, site, compress):
     assert srv.meter.exchanges[-1].connection == srv.meter.exchanges[-2].connection
 
 
+def test_exchange_records_who_asked(serve, site):
+    srv = serve()
+    srv.get("/app.js", {"Referer": "http://x/sw.js", "Sec-Fetch-Dest": "empty"})
+    x = srv.meter.exchanges[-1]
+    assert (x.method, x.path, x.status, x.referer, x.fetch_dest) == ("GET", "/app.js", 200, "http://x/sw.js", "empty")
+    summary = netsim.summarize(srv.meter.exchanges, {"from sw": lambda x: x.referer.endswith("/sw.js")})
+    assert summary["from sw"]["requests"] == 1 and summary["from sw"]["bytes"] == x.sent
+    assert summary["files"]["/app.js"]["bytes"] == x.sent
+
+
 def test_mounts_serve_another_folder(serve, site):
     srv = serve()
     response, body = srv.get("/_extra/page.html")

@@ -46,6 +46,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from http import HTTPStatus
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -110,6 +111,8 @@ class Exchange:
     method: str = ""
     path: str = ""
     status: int = 0
+    referer: str = ""         # the Referer header: which document or worker asked
+    fetch_dest: str = ""      # the Sec-Fetch-Dest header (document, script, serviceworker, empty, ...)
     encoding: str = ""        # "gzip" or "" (identity)
     header_bytes: int = 0
     body_bytes: int = 0
@@ -166,9 +169,9 @@ class Meter:
             return 0.0 if self._open else time.monotonic() - self._last_activity
 
 
-def summarize(exchanges: list[Exchange], before: float | None = None) -> dict:
-    """Bytes sent, in all and per path; with `before` (epoch seconds), split into
-    the exchanges whose request arrived before it and the rest."""
+def summarize(exchanges: list[Exchange], parts: dict[str, Callable[[Exchange], bool]] | None = None) -> dict:
+    """Bytes sent, in all and per path, and for each of `parts` (name -> which
+    exchanges belong to it) the same totals over its exchanges."""
     def total(xs):
         return {"bytes": sum(x.sent for x in xs), "body_bytes": sum(x.body_bytes for x in xs),
                 "header_bytes": sum(x.header_bytes for x in xs), "requests": len(xs)}
@@ -179,9 +182,8 @@ def summarize(exchanges: list[Exchange], before: float | None = None) -> dict:
         f["requests"] += 1
         f["statuses"].append(x.status)
     out = {**total(exchanges), "files": dict(sorted(files.items(), key=lambda kv: -kv[1]["bytes"]))}
-    if before is not None:
-        out["to_mark"] = total([x for x in exchanges if x.arrived <= before])
-        out["after_mark"] = total([x for x in exchanges if x.arrived > before])
+    for name, belongs in (parts or {}).items():
+        out[name] = total([x for x in exchanges if belongs(x)])
     return out
 
 
@@ -317,6 +319,9 @@ class Handler(build.Handler):
         ok = super().parse_request()
         self.exchange.method = getattr(self, "command", "") or ""
         self.exchange.path = (getattr(self, "path", "") or "").split("?", 1)[0]
+        if ok:
+            self.exchange.referer = self.headers.get("Referer", "")
+            self.exchange.fetch_dest = self.headers.get("Sec-Fetch-Dest", "")
         if ok and self.delay:
             time.sleep(self.delay)  # the round trip, before the first byte of the answer
         return ok
