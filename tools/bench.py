@@ -856,7 +856,7 @@ def table(result: dict) -> str:
     load, load_end = m.get("load_average_start"), m.get("load_average_end")
     busy = f"; load average {load[0]:.1f} at the start" if load else ""
     busy += f", {load_end[0]:.1f} at the end" if load and load_end else ""
-    reps = [f"{result['reps']} repetitions on 127.0.0.1"] if s else []
+    reps = [f"{result['reps']} repetition{'s' * (result['reps'] != 1)} on 127.0.0.1"] if s else []
     reps += [f"{result['network']['reps']} over the network"] if result.get("network") else []
     lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {', '.join(reps)}, {m['date']}{busy}.", ""]
     return "\n".join(lines)
