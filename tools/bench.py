@@ -480,20 +480,20 @@ class NetBench:
         self.record = quetgames.new_game(TTI_GAME).record
 
     def bare(self, host: str) -> dict:
-        return self._visit(host, "_bench/bare.html", "() => document.documentElement.dataset.state !== 'loading'",
+        return self._visit(host, "_bench/bare.html", "() => (document.documentElement?.dataset.state ?? 'loading') !== 'loading'",
                            kind="bare")
 
     def app(self, host: str) -> dict:
-        return self._visit(host, f"index.html#{self.record}", "() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
+        return self._visit(host, f"index.html#{self.record}", "() => ['ready', 'error'].includes(document.documentElement?.dataset.engine)",
                            kind="app")
 
     def home(self, host: str) -> dict:
-        return self._visit(host, "index.html", "() => window.__net.list !== null || document.documentElement.dataset.engine === 'error'",
+        return self._visit(host, "index.html", "() => window.__net?.list != null || document.documentElement?.dataset.engine === 'error'",
                            kind="home")
 
     def setup(self, host: str) -> dict:
         return self._visit(host, f"index.html#setup={TTI_GAME}",
-                           "() => window.__net.form !== null || document.documentElement.dataset.engine === 'error'", kind="setup")
+                           "() => window.__net?.form != null || document.documentElement?.dataset.engine === 'error'", kind="setup")
 
     def _visit(self, host: str, path: str, until: str, kind: str) -> dict:
         self._quiet(0.3, cap=30)  # the last visit's connections have let go of the link
