@@ -689,7 +689,7 @@ def network_table(net: dict) -> list[str]:
     row("home page: navigation -> game list on screen", "home_{host}_list", secs)
     row("setup page: navigation -> setup form on screen", "setup_{host}_form", secs)
     r1, r2 = s["ratio_app_plain_vs_bare_gzip"], s["ratio_app_plain_vs_bare_plain"]
-    lines.append(f"| app ready (plain host) ÷ bare ready | {'–' if r2 is None else f'{r2:.2f}'} | "
+    lines.append(f"| app ready on the plain host ÷ bare ready on this host | {'–' if r2 is None else f'{r2:.2f}'} | "
                  f"{'–' if r1 is None else f'{r1:.2f}'} |")
     conditions = (f"Network: one link of {link} shared by every connection, {c['delay_ms']:g} ms before each "
                   f"response; plain host (files as they are) and compressing host (gzip level {c['gzip_level']}, "
