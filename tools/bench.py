@@ -1,15 +1,19 @@
 """Start-up, move and size benchmark of the site against bare Pyodide.
 
-    python build.py bench [--reps N] [--write-docs]
+    python build.py bench [--reps N] [--net-reps N] [--mbit 10] [--delay-ms 60]
+                          [--only local|network] [--write-docs]
 
 build.py sets up the test venv (.cache/venv), builds dist/ if needed, finds a
-Chromium, and runs this module with the venv's Python. One server, one
-browser, in one run, side by side (bare and app alternate in every repetition,
-so a busy machine slows both):
+Chromium, and runs this module with the venv's Python. One browser, in one
+run, side by side (bare and app alternate in every repetition, so a busy
+machine slows both). Bare Pyodide is always the untouched files of the pinned
+npm package, unpacked into a temporary folder and served at
+/_bench/pyodide-npm/ (never dist/pyodide/, whose files the build may change).
 
-1. bare Pyodide: /_bench/bare.html only calls loadPyodide() on dist/pyodide/
-   (the page is served beside dist/, never copied into it); first visit (fresh
-   browser context, empty caches) and repeat visit (new tab, same context);
+Local (127.0.0.1, bytes free; build.py's server):
+1. bare Pyodide: /_bench/bare.html only calls loadPyodide({indexURL}); first
+   visit (fresh browser context, empty caches) and repeat visit (new tab, same
+   context);
 2. the app: navigation -> <html data-engine=ready> on a game page, first and
    repeat visit, with first (contentful) paint and the first frame showing the
    loading state;
@@ -19,6 +23,12 @@ so a busy machine slows both):
 5. computer move time per level, in the worker (worker.js?diagnostics);
 6. bytes a first visit transfers, Pyodide's and our own.
 
+Network (tools/netsim.py: one shared link, --mbit and --delay-ms), first
+visits only, a plain static host and a compressing (gzip) host:
+7. bare Pyodide and the app: navigation -> ready, the app's board drawn, and
+   the bytes the server sent, to ready and with the service worker's precache;
+8. the home page's game list and a setup form: navigation -> on screen.
+
 It prints a table with the budgets (PASS/MISS) and writes docs/bench.json;
 --write-docs also puts the table into docs/BENCH.md between its markers.
 Figures are medians over the repetitions unless the row says otherwise.
@@ -27,23 +37,28 @@ Figures are medians over the repetitions unless the row says otherwise.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import sys
+import tarfile
+import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = Path(__file__).resolve().parent / "bench_pages"
-sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(Path(__file__).resolve().parent)]
 
 import build  # noqa: E402  (the repo's build.py)
+import netsim  # noqa: E402  (tools/netsim.py)
 import quetgames  # noqa: E402
 from e2e import browser as browser_choice  # noqa: E402
 
@@ -55,13 +70,26 @@ BENCH_MD = ROOT / "docs" / "BENCH.md"
 TABLE_START, TABLE_END = "<!-- bench:table -->", "<!-- /bench:table -->"
 SNAPSHOT_CACHE = "quetgames python snapshot"  # worker.js's Cache Storage name
 TTI_GAME = "multiplications"  # the game page whose start-up is timed
+SW_SCRIPT = "sw.js"  # the site's service worker (web/offline.js registers it)
 
 # Budgets (issue 7): checked and reported here, never enforced by tests.
 REPEAT_RATIO = 0.5     # app repeat ready <= 1/2 of bare repeat loadPyodide()
-FIRST_RATIO = 1.2      # app first ready <= 1.2 x bare first loadPyodide()
+FIRST_RATIO = 1.0      # app first ready <= bare first loadPyodide()
 LOADING_MS = 300       # loading state on screen
 MOVE_P95_MS = 16       # click -> board shows the move
 OWN_BYTES = 150_000    # our own files a first visit transfers, no HTTP compression
+# Over the network (first visits, tools/netsim.py's link):
+NET_VS_BARE_GZIP = 0.65   # app ready, plain host <= 0.65 x bare ready, compressing host
+NET_VS_BARE_PLAIN = 0.35  # app ready, plain host <= 0.35 x bare ready, plain host
+NET_BYTES = 4_500_000     # app, plain host: bytes sent in all (to ready and the precache)
+NET_ON_SCREEN_MS = 1000   # home page's game list and a setup form on screen, plain host
+
+# The network's defaults (issue "First visit over a real network").
+NET_MBIT, NET_DELAY_MS, NET_REPS = 10.0, 60.0, 3
+HOSTS = ("plain", "gzip")  # netsim's plain static host and compressing host
+# What bare.html loads: the npm package's own files, as they are.
+BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+BARE_MOUNT = "/_bench/pyodide-npm/"
 
 # Records, from the first script on: when <html data-engine> first says ready,
 # and the first frame in which the loading state is on screen.
@@ -78,6 +106,50 @@ RECORD_START = """
   };
   requestAnimationFrame(frame);
 })();
+"""
+
+# Network visits, from the first script on (a global of its own: bare.js sets
+# window.__bench): when <html data-engine> first says ready, and the first frame
+# in which the board (an <svg> holding [data-move] targets), a game card of the
+# home page with its text, or a setup form is on screen.
+NET_RECORD = """
+(() => {
+  const b = window.__net = {ready: null, board: null, list: null, form: null};
+  new MutationObserver(() => {
+    if (b.ready === null && document.documentElement.dataset.engine === "ready") b.ready = performance.now();
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
+  const shown = (el) => Boolean(el) && el.getBoundingClientRect().height > 0 && (el.checkVisibility?.() ?? true);
+  const frame = () => {
+    const now = performance.now();
+    if (b.board === null) {
+      const target = document.querySelector("#view [data-move]");
+      if (target && shown(target.closest("svg") ?? target)) b.board = now;
+    }
+    if (b.list === null) {
+      const card = document.querySelector(".game-card");
+      if (shown(card) && card.textContent.trim()) b.list = now;
+    }
+    if (b.form === null && shown(document.querySelector(".setup-screen form, form.setup"))) b.form = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+
+# performance.now() once the page's service worker is activated, or null
+# after `ms` (none registered, or its install failed).
+SW_ACTIVATED = """
+async (ms) => {
+  if (!("serviceWorker" in navigator)) return null;
+  const activated = (async () => {
+    const worker = (await navigator.serviceWorker.ready).active;
+    if (worker.state !== "activated") {
+      await new Promise((r) => worker.addEventListener("statechange", () => worker.state === "activated" && r()));
+    }
+    return performance.now();
+  })();
+  return Promise.race([activated, new Promise((r) => setTimeout(() => r(null), ms))]);
+}
 """
 
 PAINTS = """() => Object.fromEntries(performance.getEntriesByType("paint").map(e => [e.name, e.startTime]))"""
@@ -160,6 +232,15 @@ def ms(x: float | None) -> str:
 
 def kb(x: float | None) -> str:
     return "–" if x is None else f"{x / 1e6:.2f} MB" if x >= 1e6 else f"{x / 1e3:.1f} kB"
+
+
+def secs(x: float | None) -> str:
+    """Milliseconds shown as seconds."""
+    return "–" if x is None else f"{x / 1000:.2f} s"
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return None if a is None or not b else a / b
 
 
 # -- the machine --------------------------------------------------------------------
@@ -378,38 +459,308 @@ def positions_of(game_id: str, rng: random.Random) -> list[str]:
     return positions
 
 
+# -- over the network ---------------------------------------------------------------
+
+
+class NetBench:
+    """First visits through tools/netsim.py's link, one at a time, so the
+    meter's exchanges since a visit started are that visit's.
+
+    Every visit is a new browser with a new, empty profile on disk
+    (launch_persistent_context), not a new incognito context: an incognito
+    context keeps its HTTP cache in memory and does not keep a response as big
+    as Pyodide's 9.6 MB wasm, so the service worker's precache would download it
+    a second time, which a person's browser (a disk cache) does not."""
+
+    def __init__(self, playwright, launch: dict, servers: dict[str, netsim.Server], meter: netsim.Meter) -> None:
+        self.playwright = playwright
+        self.launch = launch
+        self.servers = servers
+        self.meter = meter
+        self.record = quetgames.new_game(TTI_GAME).record
+
+    def bare(self, host: str) -> dict:
+        return self._visit(host, "_bench/bare.html", "() => (document.documentElement?.dataset.state ?? 'loading') !== 'loading'",
+                           kind="bare")
+
+    def app(self, host: str) -> dict:
+        return self._visit(host, f"index.html#{self.record}", "() => ['ready', 'error'].includes(document.documentElement?.dataset.engine)",
+                           kind="app")
+
+    def home(self, host: str) -> dict:
+        return self._visit(host, "index.html", "() => window.__net?.list != null || document.documentElement?.dataset.engine === 'error'",
+                           kind="home")
+
+    def setup(self, host: str) -> dict:
+        return self._visit(host, f"index.html#setup={TTI_GAME}",
+                           "() => window.__net?.form != null || document.documentElement?.dataset.engine === 'error'", kind="setup")
+
+    def _visit(self, host: str, path: str, until: str, kind: str) -> dict:
+        self._quiet(0.3, cap=30)  # the last visit's connections have let go of the link
+        base = self.servers[host].base
+        profile = tempfile.mkdtemp(prefix="bench-profile-")
+        context = self.playwright.chromium.launch_persistent_context(
+            profile, viewport={"width": 1100, "height": 900}, **self.launch)
+        elsewhere: list[str] = []  # requests that did not go to this host (there must be none)
+        context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:")) else elsewhere.append(r.url))
+        page = context.pages[0] if context.pages else context.new_page()
+        page.add_init_script(NET_RECORD)
+        mark = self.meter.mark()
+        try:
+            page.goto(base + path, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+            page.wait_for_function(until, timeout=LOAD_TIMEOUT_MS)
+            if page.evaluate("document.documentElement.dataset.engine") == "error" and kind != "bare":
+                raise RuntimeError(f"{kind} on the {host} host: the engine failed to load")
+            out: dict = {"host": host, "path": path}
+            if kind == "bare":
+                got = page.evaluate("window.__bench")
+                if "error" in got:
+                    raise RuntimeError(f"bare Pyodide on the {host} host failed: {got['error']}")
+                out["ready"] = got["ready_ms"]
+            else:
+                net = page.evaluate("window.__net")
+                fcp = page.evaluate(PAINTS).get("first-contentful-paint")
+                out["first_contentful_paint"] = fcp
+                on_screen = lambda t: None if t is None else max(t, fcp or 0.0)  # noqa: E731  (painted, not before FCP)
+                if kind == "app":
+                    out["ready"] = net["ready"]
+                    if net["board"] is None:  # drawn in a frame after ready, at the latest
+                        page.wait_for_function("() => window.__net.board !== null", timeout=10_000)
+                        net = page.evaluate("window.__net")
+                    out["board"] = on_screen(net["board"])
+                else:
+                    out["on_screen"] = on_screen(net["list" if kind == "home" else "form"])
+            if kind in ("bare", "app"):
+                ready_at = (page.evaluate("performance.timeOrigin") + out["ready"]) / 1000  # epoch s, as the meter's
+                if kind == "app":
+                    out["service_worker_activated"] = page.evaluate(SW_ACTIVATED, 180_000)
+                self._quiet(1.0, cap=60)  # the precache (if any) is done with the link
+                out["bytes"] = netsim.summarize(self.meter.since(mark), {
+                    "page": lambda x: not from_service_worker(x),
+                    "service_worker": from_service_worker,
+                    "before_ready": lambda x: x.arrived <= ready_at,
+                    "service_worker_before_ready": lambda x: from_service_worker(x) and x.arrived <= ready_at,
+                })
+            out["elsewhere"] = elsewhere
+            return out
+        finally:
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+    def _quiet(self, seconds: float, cap: float) -> None:
+        deadline = time.monotonic() + cap
+        while self.meter.quiet_for() < seconds and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def from_service_worker(x: netsim.Exchange) -> bool:
+    """The service worker's script, or a request the service worker made (its
+    fetches carry its script's URL as Referer; the page's carry the page's,
+    the Python worker's worker.js)."""
+    return x.fetch_dest == "serviceworker" or urlsplit(x.referer).path.endswith("/" + SW_SCRIPT)
+
+
+def link_check(link: netsim.Link, delay_ms: float) -> dict | None:
+    """One second's worth of bytes through the link alone, then two at once,
+    against the model (delay + bytes / rate)."""
+    if not link.rate:
+        return None
+    size = int(link.rate)
+    with tempfile.TemporaryDirectory(prefix="bench-link-") as tmp:
+        for name in ("a.bin", "b.bin"):
+            (Path(tmp) / name).write_bytes(os.urandom(size))
+        server = netsim.make_server(Path(tmp), link=link, meter=netsim.Meter(), delay_ms=delay_ms)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.server_address[1]
+
+        def get(name: str, took: list) -> None:
+            started = time.monotonic()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("GET", "/" + name)
+            conn.getresponse().read()
+            conn.close()
+            took.append(time.monotonic() - started)
+
+        try:
+            one: list[float] = []
+            get("a.bin", one)
+            two: list[float] = []
+            threads = [threading.Thread(target=get, args=(name, two)) for name in ("a.bin", "b.bin")]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            server.shutdown()
+            server.server_close()
+    return {"bytes": size, "one_s": one[0], "two_s": sorted(two),
+            "model_one_s": delay_ms / 1000 + size / link.rate, "model_two_s": delay_ms / 1000 + 2 * size / link.rate}
+
+
+def run_network(playwright, dist: Path, mounts: dict[str, Path], reps: int, mbit: float, delay_ms: float, log=print) -> dict:
+    link, meter = netsim.Link(mbit), netsim.Meter()
+    servers = {host: netsim.make_server(dist, link=link, meter=meter, delay_ms=delay_ms, compress=host == "gzip", mounts=mounts)
+               for host in HOSTS}
+    for server in servers.values():
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        started = time.monotonic()
+        warmed = servers["gzip"].warm()
+        log(f"bench: network: {mbit:g} Mbit/s, {delay_ms:g} ms; gzipped {warmed} files in {time.monotonic() - started:.1f} s")
+        check = link_check(link, delay_ms)
+        if check:
+            log(f"bench: network: link check: {check['bytes'] / 1e6:.2f} MB in {check['one_s']:.2f} s alone "
+                f"(model {check['model_one_s']:.2f} s), two at once {check['two_s'][0]:.2f} / {check['two_s'][1]:.2f} s "
+                f"(model {check['model_two_s']:.2f} s)")
+        bench = NetBench(playwright, browser_choice.launch_options(playwright), servers, meter)
+        visits = [(kind, host) for kind in ("bare", "app", "home", "setup") for host in HOSTS]
+        raw: dict[str, list] = {f"{kind}_{host}": [] for kind, host in visits}
+        for rep in range(reps):
+            for kind, host in visits if rep % 2 == 0 else visits[::-1]:
+                raw[f"{kind}_{host}"].append(getattr(bench, kind)(host))
+            last = {key: rows[-1] for key, rows in raw.items()}
+            log(f"bench: network rep {rep + 1}/{reps} (plain/gzip): "
+                + ", ".join(f"{kind} {'/'.join(secs(last[f'{kind}_{h}'].get('ready', last[f'{kind}_{h}'].get('on_screen'))) for h in HOSTS)}"
+                            for kind in ("bare", "app", "home", "setup")))
+        elapsed = time.monotonic() - started
+    finally:
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+    conditions = {"mbit": mbit, "delay_ms": delay_ms, "chunk_bytes": link.chunk, "gzip_level": netsim.GZIP_LEVEL,
+                  "gzip_types": sorted(netsim.GZIP_TYPES), "stray_bytes": meter.stray_bytes}
+    return {"conditions": conditions, "reps": reps, "seconds": elapsed, "link_check": check, "raw": raw,
+            "summary": summarize_network(raw)}
+
+
+def summarize_network(raw: dict) -> dict:
+    def col(key: str, get) -> float | None:
+        return median([v for v in (get(row) for row in raw[key]) if v is not None])
+
+    s: dict = {}
+    for host in HOSTS:
+        s[f"bare_{host}_ready"] = col(f"bare_{host}", lambda r: r["ready"])
+        s[f"bare_{host}_bytes"] = col(f"bare_{host}", lambda r: r["bytes"]["bytes"])
+        s[f"app_{host}_board"] = col(f"app_{host}", lambda r: r["board"])
+        s[f"app_{host}_ready"] = col(f"app_{host}", lambda r: r["ready"])
+        s[f"app_{host}_bytes_page"] = col(f"app_{host}", lambda r: r["bytes"]["page"]["bytes"])
+        s[f"app_{host}_bytes_precache"] = col(f"app_{host}", lambda r: r["bytes"]["service_worker"]["bytes"])
+        s[f"app_{host}_bytes_precache_before_ready"] = col(
+            f"app_{host}", lambda r: r["bytes"]["service_worker_before_ready"]["bytes"])
+        s[f"app_{host}_bytes_all"] = col(f"app_{host}", lambda r: r["bytes"]["bytes"])
+        s[f"app_{host}_sw_activated"] = col(f"app_{host}", lambda r: r["service_worker_activated"])
+        s[f"app_{host}_sw_missing"] = sum(r["service_worker_activated"] is None for r in raw[f"app_{host}"])
+        s[f"home_{host}_list"] = col(f"home_{host}", lambda r: r["on_screen"])
+        s[f"setup_{host}_form"] = col(f"setup_{host}", lambda r: r["on_screen"])
+    s["elsewhere"] = sorted({url for rows in raw.values() for row in rows for url in row["elsewhere"]})
+    s["ratio_app_plain_vs_bare_gzip"] = ratio(s["app_plain_ready"], s["bare_gzip_ready"])
+    s["ratio_app_plain_vs_bare_plain"] = ratio(s["app_plain_ready"], s["bare_plain_ready"])
+    on_screen = [s["home_plain_list"], s["setup_plain_form"]]
+    s["budgets"] = {
+        f"network: app ready (plain host) <= {NET_VS_BARE_GZIP} x bare ready (compressing host)":
+            _check(s["ratio_app_plain_vs_bare_gzip"], NET_VS_BARE_GZIP),
+        f"network: app ready (plain host) <= {NET_VS_BARE_PLAIN} x bare ready (plain host)":
+            _check(s["ratio_app_plain_vs_bare_plain"], NET_VS_BARE_PLAIN),
+        f"network: app first visit (plain host), bytes in all <= {NET_BYTES / 1e6:g} MB":
+            _check(s["app_plain_bytes_all"], NET_BYTES),
+        f"network: home list and setup form on screen (plain host) <= {NET_ON_SCREEN_MS / 1000:g} s":
+            _check(None if None in on_screen else max(on_screen), NET_ON_SCREEN_MS),
+    }
+    return s
+
+
+def network_table(net: dict) -> list[str]:
+    s, c, check = net["summary"], net["conditions"], net["link_check"]
+    link = f"{c['mbit']:g} Mbit/s" if c["mbit"] else "no bandwidth limit"
+    lines = ["| first visit over the network | plain host | compressing host |", "| --- | --- | --- |"]
+
+    def row(label: str, key: str, fmt) -> None:
+        lines.append(f"| {label} | {fmt(s[key.format(host='plain')])} | {fmt(s[key.format(host='gzip')])} |")
+
+    row("bare Pyodide: navigation -> loadPyodide() resolved", "bare_{host}_ready", secs)
+    row("bare Pyodide: bytes sent", "bare_{host}_bytes", kb)
+    row("app: navigation -> board drawn", "app_{host}_board", secs)
+    row("app: navigation -> ready", "app_{host}_ready", secs)
+    row("app: bytes sent for the page and its Python worker (to ready)", "app_{host}_bytes_page", kb)
+    row("app: bytes sent for the service worker (sw.js, precache)", "app_{host}_bytes_precache", kb)
+    row("app: … of which sent before ready, sharing the link", "app_{host}_bytes_precache_before_ready", kb)
+    row("app: bytes sent in all", "app_{host}_bytes_all", kb)
+    row("app: navigation -> service worker activated", "app_{host}_sw_activated", secs)
+    row("home page: navigation -> game list on screen", "home_{host}_list", secs)
+    row("setup page: navigation -> setup form on screen", "setup_{host}_form", secs)
+    r1, r2 = s["ratio_app_plain_vs_bare_gzip"], s["ratio_app_plain_vs_bare_plain"]
+    lines.append(f"| app ready on the plain host ÷ bare ready on this host | {'–' if r2 is None else f'{r2:.2f}'} | "
+                 f"{'–' if r1 is None else f'{r1:.2f}'} |")
+    conditions = (f"Network: one link of {link} shared by every connection, {c['delay_ms']:g} ms before each "
+                  f"response; plain host (files as they are) and compressing host (gzip level {c['gzip_level']}, "
+                  f"like a CDN); bytes are what the server sent (headers and bodies); "
+                  f"{net['reps']} fresh visit{'s' if net['reps'] != 1 else ''} of each, medians; {net['seconds']:.0f} s in all.")
+    if check:
+        conditions += (f" Link check: {check['bytes'] / 1e6:.2f} MB took {check['one_s']:.2f} s alone "
+                       f"(model {check['model_one_s']:.2f} s), {check['two_s'][1]:.2f} s two at once "
+                       f"(model {check['model_two_s']:.2f} s).")
+    missing = s["app_plain_sw_missing"] + s["app_gzip_sw_missing"]
+    if missing:
+        conditions += f" The service worker did not activate in {missing} visit(s)."
+    if s["elsewhere"]:
+        conditions += f" WARNING: {len(s['elsewhere'])} request(s) went past the link: {', '.join(s['elsewhere'][:3])}."
+    return ["", conditions, "", *lines]
+
+
 # -- the run ------------------------------------------------------------------------
 
 
-def run(reps: int, seed: int, dist: Path = build.DIST, log=print) -> dict:
-    httpd = build.make_server(dist, 0, quiet=True, mounts={"/_bench/": PAGES})
+def unpack_bare_pyodide(folder: Path) -> Path:
+    """The pinned npm package's own files (BARE_FILES), as they are, into `folder`."""
+    with tarfile.open(build.pyodide_tarball()) as tar:
+        for name in BARE_FILES:
+            (folder / name).write_bytes(tar.extractfile(f"package/{name}").read())  # type: ignore[union-attr]
+    return folder
+
+
+def run(reps: int, seed: int, dist: Path = build.DIST, log=print, only: str | None = None,
+        net_reps: int = NET_REPS, mbit: float = NET_MBIT, delay_ms: float = NET_DELAY_MS) -> dict:
+    result: dict = {"only": only}
+    with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as tmp:
+        mounts = {BARE_MOUNT: unpack_bare_pyodide(Path(tmp)), "/_bench/": PAGES}  # longest prefix first
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**browser_choice.launch_options(p))
+            result["machine"] = machine(browser.version)
+            if only != "network":
+                result.update(run_local(browser, reps, seed, dist, mounts, log))
+            if only != "local":
+                result["network"] = run_network(p, dist, mounts, net_reps, mbit, delay_ms, log)
+            browser.close()
+    result["machine"]["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+    result["budgets"] = {**result.get("summary", {}).get("budgets", {}),
+                         **result.get("network", {}).get("summary", {}).get("budgets", {})}
+    return result
+
+
+def run_local(browser, reps: int, seed: int, dist: Path, mounts: dict[str, Path], log=print) -> dict:
+    httpd = build.make_server(dist, 0, quiet=True, mounts=mounts)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     port = httpd.server_address[1]
     results: dict = {"bare": [], "app": [], "embed_same_origin": [], "embed_cross_site": []}
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**browser_choice.launch_options(p))
-            info = machine(browser.version)
-            bench = Bench(browser, f"http://127.0.0.1:{port}/", f"http://localhost:{port}/")
-            for rep in range(reps):
-                order = ["bare", "app"] if rep % 2 == 0 else ["app", "bare"]
-                for name in order:
-                    results[name].append(getattr(bench, name)())
-                results["embed_same_origin"].append(bench.embed(cross=False))
-                results["embed_cross_site"].append(bench.embed(cross=True))
-                b, a = results["bare"][-1], results["app"][-1]
-                log(f"bench: rep {rep + 1}/{reps}: bare {b['first']['load_ms']:.0f}/{b['repeat']['load_ms']:.0f} ms, "
-                    f"app {a['first']['ready']:.0f}/{a['repeat']['ready']:.0f} ms (first/repeat)")
-            log("bench: playing whole games…")
-            results["moves"] = bench.moves(seed)
-            log("bench: computer moves…")
-            results["computer"] = bench.computer(seed)
-            browser.close()
+        bench = Bench(browser, f"http://127.0.0.1:{port}/", f"http://localhost:{port}/")
+        for rep in range(reps):
+            order = ["bare", "app"] if rep % 2 == 0 else ["app", "bare"]
+            for name in order:
+                results[name].append(getattr(bench, name)())
+            results["embed_same_origin"].append(bench.embed(cross=False))
+            results["embed_cross_site"].append(bench.embed(cross=True))
+            b, a = results["bare"][-1], results["app"][-1]
+            log(f"bench: rep {rep + 1}/{reps}: bare {b['first']['load_ms']:.0f}/{b['repeat']['load_ms']:.0f} ms, "
+                f"app {a['first']['ready']:.0f}/{a['repeat']['ready']:.0f} ms (first/repeat)")
+        log("bench: playing whole games…")
+        results["moves"] = bench.moves(seed)
+        log("bench: computer moves…")
+        results["computer"] = bench.computer(seed)
     finally:
         httpd.shutdown()
         httpd.server_close()
-    info["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    return {"machine": info, "reps": reps, "raw": results, "summary": summarize(results)}
+    return {"reps": reps, "raw": results, "summary": summarize(results)}
 
 
 def summarize(r: dict) -> dict:
@@ -447,14 +798,11 @@ def summarize(r: dict) -> dict:
     s["bytes_own_files"] = bytes_rows[-1]["files"] if bytes_rows else {}
     s["computer"] = r["computer"]
 
-    def ratio(a, b):
-        return None if a is None or not b else a / b
-
     s["ratio_repeat"] = ratio(s["app_repeat_ready"], s["bare_repeat_load"])
     s["ratio_first"] = ratio(s["app_first_ready"], s["bare_first_load"])
     s["budgets"] = {
         "repeat ready <= 1/2 bare repeat loadPyodide()": _check(s["ratio_repeat"], REPEAT_RATIO),
-        "first ready <= 1.2 x bare first loadPyodide()": _check(s["ratio_first"], FIRST_RATIO),
+        f"first ready <= {FIRST_RATIO:g} x bare first loadPyodide()": _check(s["ratio_first"], FIRST_RATIO),
         f"loading state on screen < {LOADING_MS} ms (first and repeat)":
             _check(max(filter(None, [s["app_first_loading"], s["app_repeat_loading"]]), default=None), LOADING_MS, strict=True),
         f"move latency p95 <= {MOVE_P95_MS} ms (click -> board shows it)": _check(s["move_dom_p95"], MOVE_P95_MS),
@@ -470,38 +818,47 @@ def _check(value: float | None, limit: float, strict: bool = False) -> str:
 
 
 def table(result: dict) -> str:
-    s, m = result["summary"], result["machine"]
-    rows = [
-        ("bare Pyodide: loadPyodide() first visit", ms(s["bare_first_load"]), ""),
-        ("bare Pyodide: loadPyodide() repeat visit", ms(s["bare_repeat_load"]), ""),
-        ("app: navigation -> ready, first visit", ms(s["app_first_ready"]), f"{s['ratio_first']:.2f} x bare" if s["ratio_first"] else ""),
-        ("app: navigation -> ready, repeat visit", ms(s["app_repeat_ready"]), f"{s['ratio_repeat']:.2f} x bare" if s["ratio_repeat"] else ""),
-        ("app: first contentful paint (first / repeat)", f"{ms(s['app_first_fcp'])} / {ms(s['app_repeat_fcp'])}", ""),
-        ("app: loading state on screen (first / repeat)", f"{ms(s['app_first_loading'])} / {ms(s['app_repeat_loading'])}", ""),
-        ("embedded, same-origin host: blocking time (long tasks)", f"{ms(s['embed_same_origin_blocking'])} ({ms(s['embed_same_origin_long_tasks'])})",
-         f"longest {ms(s['embed_same_origin_longest'])}"),
-        ("embedded, cross-site host: blocking time (long tasks)", f"{ms(s['embed_cross_site_blocking'])} ({ms(s['embed_cross_site_long_tasks'])})",
-         f"longest {ms(s['embed_cross_site_longest'])}"),
-        (f"move: click -> board shows it, median / p95 ({s['moves_timed']} moves)",
-         f"{ms(s['move_dom_median'])} / {ms(s['move_dom_p95'])}", ""),
-        ("move: click -> next frame, median / p95", f"{ms(s['move_frame_median'])} / {ms(s['move_frame_p95'])}",
-         "clicks start a frame, so >= 1 frame"),
-        ("first visit transfers: Pyodide / our own files", f"{kb(s['bytes_pyodide'])} / {kb(s['bytes_own'])}", "no HTTP compression"),
-    ]
-    lines = ["| measure | median | note |", "| --- | --- | --- |"]
-    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    m = result["machine"]
+    lines: list[str] = []
+    s = result.get("summary")
+    if s:
+        rows = [
+            ("bare Pyodide: loadPyodide() first visit", ms(s["bare_first_load"]), ""),
+            ("bare Pyodide: loadPyodide() repeat visit", ms(s["bare_repeat_load"]), ""),
+            ("app: navigation -> ready, first visit", ms(s["app_first_ready"]), f"{s['ratio_first']:.2f} x bare" if s["ratio_first"] else ""),
+            ("app: navigation -> ready, repeat visit", ms(s["app_repeat_ready"]), f"{s['ratio_repeat']:.2f} x bare" if s["ratio_repeat"] else ""),
+            ("app: first contentful paint (first / repeat)", f"{ms(s['app_first_fcp'])} / {ms(s['app_repeat_fcp'])}", ""),
+            ("app: loading state on screen (first / repeat)", f"{ms(s['app_first_loading'])} / {ms(s['app_repeat_loading'])}", ""),
+            ("embedded, same-origin host: blocking time (long tasks)", f"{ms(s['embed_same_origin_blocking'])} ({ms(s['embed_same_origin_long_tasks'])})",
+             f"longest {ms(s['embed_same_origin_longest'])}"),
+            ("embedded, cross-site host: blocking time (long tasks)", f"{ms(s['embed_cross_site_blocking'])} ({ms(s['embed_cross_site_long_tasks'])})",
+             f"longest {ms(s['embed_cross_site_longest'])}"),
+            (f"move: click -> board shows it, median / p95 ({s['moves_timed']} moves)",
+             f"{ms(s['move_dom_median'])} / {ms(s['move_dom_p95'])}", ""),
+            ("move: click -> next frame, median / p95", f"{ms(s['move_frame_median'])} / {ms(s['move_frame_p95'])}",
+             "clicks start a frame, so >= 1 frame"),
+            ("first visit transfers: Pyodide / our own files", f"{kb(s['bytes_pyodide'])} / {kb(s['bytes_own'])}", "no HTTP compression"),
+        ]
+        lines += ["| measure (127.0.0.1) | median | note |", "| --- | --- | --- |"]
+        lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    if result.get("network"):
+        lines += network_table(result["network"])
     lines += ["", "| budget | result |", "| --- | --- |"]
-    lines += [f"| {name} | {verdict} |" for name, verdict in s["budgets"].items()]
-    lines += ["", "| computer move (in the worker) | random | greedy | strong (1 s budget) |", "| --- | --- | --- | --- |"]
-    for game_id, levels in s["computer"].items():
-        cells = [f"{ms(levels[lv]['median_ms'])} (max {ms(levels[lv]['max_ms'])})" for lv in quetgames.players.LEVELS]
-        lines.append(f"| {game_id} | " + " | ".join(cells) + " |")
-    lines += ["", "| whole game | moves (timed) | median | p95 | ended |", "| --- | --- | --- | --- | --- |"]
-    for game_id, g in s["moves_per_game"].items():
-        lines.append(f"| {game_id} | {g['moves']} ({g['timed']}) | {ms(g['median'])} | {ms(g['p95'])} | {g['ended'][:60]} |")
-    load = m.get("load_average_start")
+    lines += [f"| {name} | {verdict} |" for name, verdict in result["budgets"].items()]
+    if s:
+        lines += ["", "| computer move (in the worker) | random | greedy | strong (1 s budget) |", "| --- | --- | --- | --- |"]
+        for game_id, levels in s["computer"].items():
+            cells = [f"{ms(levels[lv]['median_ms'])} (max {ms(levels[lv]['max_ms'])})" for lv in quetgames.players.LEVELS]
+            lines.append(f"| {game_id} | " + " | ".join(cells) + " |")
+        lines += ["", "| whole game | moves (timed) | median | p95 | ended |", "| --- | --- | --- | --- | --- |"]
+        for game_id, g in s["moves_per_game"].items():
+            lines.append(f"| {game_id} | {g['moves']} ({g['timed']}) | {ms(g['median'])} | {ms(g['p95'])} | {g['ended'][:60]} |")
+    load, load_end = m.get("load_average_start"), m.get("load_average_end")
     busy = f"; load average {load[0]:.1f} at the start" if load else ""
-    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {result['reps']} repetitions, {m['date']}{busy}.", ""]
+    busy += f", {load_end[0]:.1f} at the end" if load and load_end else ""
+    reps = [f"{result['reps']} repetition{'s' * (result['reps'] != 1)} on 127.0.0.1"] if s else []
+    reps += [f"{result['network']['reps']} over the network"] if result.get("network") else []
+    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {', '.join(reps)}, {m['date']}{busy}.", ""]
     return "\n".join(lines)
 
 
@@ -513,13 +870,24 @@ def write_docs(text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reps", type=int, default=5, help="repetitions of each start-up measure (default 5)")
+    parser.add_argument("--reps", type=int, default=5, help="repetitions of each start-up measure on 127.0.0.1 (default 5)")
+    parser.add_argument("--net-reps", type=int, default=NET_REPS, help=f"fresh visits of each kind over the network (default {NET_REPS})")
+    parser.add_argument("--mbit", type=float, default=NET_MBIT,
+                        help=f"the network's bandwidth in Mbit/s, shared by every connection (default {NET_MBIT:g}; 0: no limit)")
+    parser.add_argument("--delay-ms", type=float, default=NET_DELAY_MS,
+                        help=f"the network's delay before each response, in ms (default {NET_DELAY_MS:g})")
+    parser.add_argument("--only", choices=("local", "network"), help="run only the 127.0.0.1 measures or only the network ones")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games played and positions timed")
     parser.add_argument("--json", type=Path, default=BENCH_JSON, help=f"where to write the figures (default {BENCH_JSON.relative_to(ROOT)})")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure (default dist/)")
-    parser.add_argument("--write-docs", action="store_true", help=f"put the table into {BENCH_MD.relative_to(ROOT)}")
+    parser.add_argument("--write-docs", action="store_true", help=f"put the table into {BENCH_MD.relative_to(ROOT)} (a full run only)")
     args = parser.parse_args(argv)
-    result = run(args.reps, args.seed, args.dist, log=lambda text: print(text, file=sys.stderr, flush=True))
+    if args.write_docs and args.only:
+        parser.error("--write-docs takes a full run: drop --only")
+    if args.mbit < 0 or args.delay_ms < 0 or args.net_reps < 1 or args.reps < 1:
+        parser.error("--mbit and --delay-ms must be >= 0, --reps and --net-reps >= 1")
+    result = run(args.reps, args.seed, args.dist, log=lambda text: print(text, file=sys.stderr, flush=True),
+                 only=args.only, net_reps=args.net_reps, mbit=args.mbit, delay_ms=args.delay_ms)
     text = table(result)
     print(text)
     args.json.parent.mkdir(parents=True, exist_ok=True)
