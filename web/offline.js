@@ -6,11 +6,12 @@
 // Hooks for tests: #update-banner (with data-kind="waiting" | "elsewhere") and
 // its #update-reload button.
 
+import { engine } from "./engine.js";
+
 const SCOPE = new URL("./", import.meta.url);
 const SW_URL = new URL("sw.js", SCOPE);
 const UPDATE_CHECK_MS = 60 * 60 * 1000; // an app left open asks for a new build at most hourly
 
-const root = document.documentElement;
 let banner = null;
 let reloading = false; // set when the player asked for the new version
 
@@ -36,17 +37,11 @@ function offerUpdate(waiting) {
 }
 
 /** Call `then` once the engine has settled (ready or failed), so the service
- * worker's download of the whole build does not compete with the first load. */
+ * worker's download of the whole build does not compete with the first load.
+ * (The engine's own promise, not <html data-engine>: the page is in use, and
+ * says "busy", well before the engine is there.) */
 function afterEngineSettles(then) {
-  const settled = () => !["loading", undefined].includes(root.dataset.engine);
-  if (settled()) return then();
-  const watch = new MutationObserver(() => {
-    if (settled()) {
-      watch.disconnect();
-      then();
-    }
-  });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  engine.ready.then(then, then);
 }
 
 async function register() {
