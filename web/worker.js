@@ -61,6 +61,9 @@ function progress(text, fraction) {
 
 // -- downloads ------------------------------------------------------------------
 
+/** When each download's last byte arrived (ms since the worker started), for the timings. */
+const arrived = {};
+
 /** Bytes received so far of all downloads, for the progress bar and the stall watch. */
 const received = { bytes: 0, listeners: new Set() };
 function count(bytes) {
@@ -120,6 +123,7 @@ function expanding(name, type) {
           controller.error(error);
           return;
         }
+        arrived[name] = Math.round(performance.now());
         controller.close();
       },
       cancel: (reason) => input.cancel(reason),
@@ -246,6 +250,7 @@ async function boot() {
     };
     try {
       const createPyodideModule = await watchdog.race(Promise.race([importPyodideScript(downloads.script.response), downloads.failed]));
+      mark.script = Math.round(performance.now() - t0);
       return await watchdog.race(Promise.race([
         loadPyodide({
           indexURL: INDEX_URL,
@@ -326,6 +331,7 @@ async function boot() {
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
+  mark.arrived = arrived;
   progress("Ready", 1);
   postMessage({ ready: true, timings: { restored, ...mark } });
   if (snapshot) keepSnapshot(snapshot, stamp); // after ready: the page need not wait for the disk
