@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Route
 
+import quetgames
 from quetgames import bridge
 
 from .harness import LOAD_TIMEOUT_MS, ROOT, watched_page
@@ -45,6 +46,14 @@ def test_every_bridge_call_works_on_the_shipped_standard_library(diagnostics) ->
     toured = tour_in_worker(diagnostics)
     assert toured["problems"] == []
     assert toured["calls"] == sorted(bridge._CALLS)
+
+
+def test_the_measuring_calls_work_beside_the_tour(diagnostics) -> None:
+    # tools/bench.py times computer moves through this call of worker.js?diagnostics
+    record = quetgames.new_game("multiplications").record
+    got = diagnostics.evaluate(
+        "(r) => window.__call('_computer_move', {record: r, level: 'greedy', seed: 1, budget: 0.1})", record)
+    assert got["move"] in quetgames.load(record).legal_moves()
 
 
 def test_an_import_left_out_of_the_standard_library_fails_loudly(diagnostics) -> None:

@@ -398,7 +398,7 @@ async function sha256(bytes) {
 // Python for worker.js?diagnostics: call(name, args_json) -> JSON text, like the bridge.
 const DIAGNOSTICS_PY = `
 import json, random, time
-import quetgames
+import quetgames, quetgames.bridge
 
 def call(name, args_json):
     args = json.loads(args_json)
@@ -414,7 +414,6 @@ def call(name, args_json):
     if name == "_tour":  # tools/bridge_tour.py's source, run here on the shipped standard library
         namespace = {}
         exec(args["source"], namespace)
-        import quetgames.bridge
         return json.dumps(namespace["tour"](quetgames.bridge.call, list(quetgames.bridge._CALLS)))
     raise ValueError(f"no diagnostic call {name!r}")
 
