@@ -58,7 +58,8 @@ async ([cacheName, key]) => {
 
 def expected_stamp() -> str:
     info = json.loads((ROOT / "dist" / "build.json").read_text())
-    return f"format 1; pyodide {info['pyodide']}; wheel {info['wheel_sha256']}"
+    stdlib = info["pyodide_files"]["python_stdlib.zip"]["raw_sha256"]
+    return f"format 1; pyodide {info['pyodide']}; stdlib {stdlib}; wheel {info['wheel_sha256']}"
 
 
 @pytest.fixture

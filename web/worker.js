@@ -41,7 +41,7 @@ const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 // (pyodide.makeMemorySnapshot) and keeps it in Cache Storage, on this device
 // only (nothing extra crosses the network), and later visits restore it.
 // A snapshot only fits the exact Pyodide build and wheel it was made with: it
-// is stored with a stamp naming both and the SHA-256 of its bytes, and a stale,
+// is stored with a stamp naming them (and the standard library) and the SHA-256 of its bytes, and a stale,
 // damaged or failing one is deleted and Python starts the usual way (and
 // snapshots again). worker.js?snapshot=off turns this off (for measuring).
 // Python's hash seed is fixed per device by the snapshot; the random module is
@@ -274,7 +274,8 @@ async function boot() {
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
   };
 
-  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; wheel ${BUILD.wheel_sha256}`;
+  // the standard library too: a module imported after a restore must be the one the snapshot expects
+  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; stdlib ${BUILD.files["python_stdlib.zip"].raw_sha256}; wheel ${BUILD.wheel_sha256}`;
   const kept = SNAPSHOT ? await findSnapshot(stamp) : { outcome: "off" };
   mark.snapshot = kept.outcome;
   let pyodide = null;
