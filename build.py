@@ -401,10 +401,10 @@ def write_module_preloads(out: Path) -> None:
 
 
 # Files the service worker does not keep: itself (the browser fetches it past
-# the worker), anything dot-named, and what only a bare Pyodide with micropip
+# the worker), the hosts' _headers file, anything dot-named, and what only a bare Pyodide with micropip
 # uses (the lock file and its two wheels: the worker has the lock written in and
 # never installs a package). Add test- or bench-only files here.
-PRECACHE_SKIP = re.compile(r"sw\.js|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl")
+PRECACHE_SKIP = re.compile(r"sw\.js|_headers|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl")
 PRECACHE_MARK = re.compile(r"/\* precache \*/.*?/\* end precache \*/", re.S)
 
 
@@ -466,18 +466,52 @@ def build_if_needed() -> None:
 # -- serving ---------------------------------------------------------------------
 
 
+HEADERS_FILE = "_headers"  # per-path response headers, in the format Netlify and Cloudflare Pages read
+
+
+def header_rules(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rules of a _headers file: a path (a trailing * matches any rest)
+    followed by indented `Name: value` lines; # starts a comment."""
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), []))
+        elif rules and ":" in line:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def headers_for(rules: list[tuple[str, list[tuple[str, str]]]], path: str) -> list[tuple[str, str]]:
+    """The headers every rule matching the site-relative URL path `path` adds."""
+    def matches(pattern: str) -> bool:
+        return path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern
+    return [header for pattern, headers in rules if matches(pattern) for header in headers]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide and module workers need."""
+    """Static files with the MIME types Pyodide and module workers need, and
+    the site's own _headers rules."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: one connection serves the page's dozen requests
     quiet = False
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+
+    def site_path(self) -> str | None:
+        """The request's path from the site's root, or None if it is not the site's."""
+        return urllib.parse.urlsplit(self.path).path
 
     def end_headers(self) -> None:
         # Revalidate every time: a changed build shows up on reload, unchanged
         # files still come back as 304s.
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        path = self.site_path()
+        for name, value in headers_for(self.rules, path) if path is not None else ():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
@@ -499,7 +533,16 @@ def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False,
                     return _translate(folder, path[len(prefix):])
             return super().translate_path(path)
 
+        def site_path(self) -> str | None:
+            path = urllib.parse.urlsplit(self.path).path
+            for prefix, folder in mounts.items():
+                if path.startswith(prefix):  # the site again under a sub-path, or another folder
+                    return "/" + path[len(prefix):] if folder.resolve() == Path(directory).resolve() else None
+            return path
+
     MountHandler.quiet = quiet
+    headers_file = Path(directory) / HEADERS_FILE
+    MountHandler.rules = header_rules(headers_file.read_text()) if headers_file.is_file() else []
     handler = functools.partial(MountHandler, directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
