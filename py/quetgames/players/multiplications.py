@@ -1,0 +1,152 @@
+"""Computer players for Multiplications Within the Permutation.
+
+Numbering is solved exactly once the x's are down (two players: the best
+score difference by negamax over which x comes next, memoised on the
+numbered set and the last square); marking is searched by UCT whose rollouts
+mark at random and then end with that exact solver.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..base import State
+from ..games.multiplications import (
+    MultiplicationsState,
+    first_number,
+    free_squares,
+    gain,
+    grid_size,
+    to_move,
+    unnumbered,
+)
+from ..grid import Square, square_name
+from .search import Budget, Player, Rewards, Sim
+
+__all__ = ["PLAYER", "MultiplicationsPlayer", "MultiplicationsSim"]
+
+EXACT_MAX = 14  # x's up to which numbering is solved exactly
+
+
+class MultiplicationsSim(Sim):
+    """A Multiplications position to search on; a move is a square."""
+
+    __slots__ = ("size", "players", "xs", "numbers", "points")
+
+    def __init__(self, state: MultiplicationsState) -> None:
+        self.size = grid_size(state.options)
+        self.players = state.players
+        self.xs = list(state.xs)
+        self.numbers = list(state.numbers)
+        self.points = list(state.scores)
+
+    def copy(self) -> MultiplicationsSim:
+        new = object.__new__(MultiplicationsSim)
+        new.size, new.players = self.size, self.players
+        new.xs, new.numbers, new.points = self.xs[:], self.numbers[:], self.points[:]
+        return new
+
+    @property
+    def marking(self) -> bool:
+        return len(self.xs) < self.size
+
+    def mover(self) -> int:
+        seats = to_move(self.size, self.players, len(self.xs), len(self.numbers))
+        return seats[0] if seats else -1
+
+    def legal(self) -> list[Square]:
+        return free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
+
+    def play(self, move: Square) -> None:
+        if self.marking:
+            self.xs.append(move)
+            if len(self.xs) == self.size:
+                self.numbers.append(first_number(self.xs))
+            return
+        self.points[self.mover()] += gain(self.numbers[-1], move)
+        self.numbers.append(move)
+
+    def scores(self) -> list[int]:
+        return self.points
+
+
+class MultiplicationsPlayer(Player):
+    def sim(self, state: State) -> MultiplicationsSim:
+        assert isinstance(state, MultiplicationsState)
+        return MultiplicationsSim(state)
+
+    def notation(self, sim: Sim, move: Square) -> str:
+        return square_name(move)
+
+    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Square]:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.marking:  # no x scores: every mark gains the same
+            moves = sim.legal()
+            rng.shuffle(moves)
+            return moves
+        return super().candidates(sim, seat, rng)
+
+    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Square:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.marking:  # the free squares are the free rows times the free columns
+            rows = [r for r in range(sim.size) if all(x[0] != r for x in sim.xs)]
+            cols = [c for c in range(sim.size) if all(x[1] != c for x in sim.xs)]
+            return rng.choice(rows), rng.choice(cols)
+        return rng.choice(sim.legal())
+
+    def solved(self, sim: Sim) -> Rewards | None:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
+            return None
+        mover = sim.mover()
+        if mover < 0:
+            return None
+        xs, used, last = _layout(sim)
+        final = sim.points[mover] - sim.points[1 - mover] + _number_solve(xs, used, last)
+        r = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        return (r, 1 - r) if mover == 0 else (1 - r, r)
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+        sim = self.sim(state)
+        if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
+            xs, used, last = _layout(sim)
+            best, best_move = None, sim.legal()[0]
+            for move in sim.legal():
+                i = xs.index(move)
+                value = gain(xs[last], move) - _number_solve(xs, used | 1 << i, i)
+                if best is None or value > best:
+                    best, best_move = value, move
+            return square_name(best_move)
+        return super().strong_move(state, seat, rng, budget)
+
+
+def _layout(sim: MultiplicationsSim) -> tuple[tuple[Square, ...], int, int]:
+    """The x's in reading order, the numbered ones as a bit set, and the index of the last."""
+    xs = tuple(sorted(sim.xs))
+    used = 0
+    for sq in sim.numbers:
+        used |= 1 << xs.index(sq)
+    return xs, used, xs.index(sim.numbers[-1])
+
+
+@lru_cache(maxsize=1 << 18)
+def _number_solve(xs: tuple[Square, ...], used: int, last: int) -> int:
+    """With the x's `xs`, those in `used` numbered and `last` numbered last: the
+    best final score difference (mover minus opponent) the mover can force."""
+    full = (1 << len(xs)) - 1
+    if used == full:
+        return 0
+    a = xs[last]
+    best = None
+    for i, b in enumerate(xs):
+        if used >> i & 1:
+            continue
+        value = gain(a, b) - _number_solve(xs, used | 1 << i, i)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
+
+
+PLAYER = MultiplicationsPlayer()
