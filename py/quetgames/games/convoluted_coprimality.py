@@ -68,7 +68,6 @@ from ..options import IntOption
 MAX_SIZE = 26
 # Block ends: the primes, enough of them to cover a full 26 × 26 grid.
 _PRIMES = primes_up_to(next_prime(MAX_SIZE * MAX_SIZE))
-_IS_PRIME = frozenset(_PRIMES)
 # _BLOCK[j] = (k, first number of block k, last number of block k) for the j's block.
 _BLOCK: list[tuple[int, int, int]] = [(0, 0, 0)]
 for _k, _p in enumerate(_PRIMES, start=1):

@@ -385,9 +385,16 @@ def ring_notation(mask: int, rays: int) -> str:
 
 
 def ring_score(ring: Sequence[int]) -> int:
-    """The number of wedges holding a prime, or that prime when there is exactly one."""
+    """What a completed ring scores (see `ring_points`)."""
     primes = [v for v in ring if is_prime(v)]
-    return primes[0] if len(primes) == 1 else len(primes)
+    return ring_points(len(primes), primes[0] if primes else 0)
+
+
+def ring_points(primes: int, first_prime: int) -> int:
+    """A ring with `primes` wedges holding a prime, the first of them
+    `first_prime`, scores that count, or the prime itself when there is
+    exactly one."""
+    return first_prime if primes == 1 else primes
 
 
 def free_values(centre: Sequence[int]) -> list[int]:

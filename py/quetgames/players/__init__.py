@@ -50,7 +50,9 @@ import time
 from ..base import LEVELS, State
 from ..errors import IllegalMove, InvalidOptions
 from .enumeration import SOLITAIRE_TABLE, solitaire_best
-from .search import Budget
+from .search import Budget, Player
+
+GENERIC = Player()  # for a game that was never registered (registry.register sets Game.player)
 
 __all__ = ["LEVELS", "computer_move", "solitaire_best", "SOLITAIRE_TABLE"]
 
@@ -93,7 +95,7 @@ def computer_move(
     # Only what this seat may know: a pending secret of another seat is gone.
     public = state._secret_free(seat)
     rng = random.Random(f"{seed}|{level}|{seat}|{public.record}")
-    player = state.game.player
+    player = getattr(state.game, "player", GENERIC)
     if level == "random":
         return player.random_move(public, seat, rng)
     if level == "greedy":

@@ -20,6 +20,7 @@ from ..games.prime_target import (
     free_wedges,
     next_ring,
     ring_notation,
+    ring_points,
     ring_score,
     same_mask,
     to_move,
@@ -167,14 +168,14 @@ def _ring_table(inner: tuple[int, ...]) -> list[tuple[int, int]]:
     options = wedge_values(inner)
     table: list[tuple[int, int]] = []
 
-    def walk(w: int, mask: int, primes: int, single: int) -> None:
+    def walk(w: int, mask: int, primes: int, single: int) -> None:  # single: the first prime so far
         if w == n:
-            table.append((single if primes == 1 else primes, mask))
+            table.append((ring_points(primes, single), mask))
             return
         for i, v in enumerate(options[w]):
             bits = mask | i << w
             if is_prime(v):
-                walk(w + 1, bits, primes + 1, v)
+                walk(w + 1, bits, primes + 1, single or v)
             else:
                 walk(w + 1, bits, primes, single)
 
