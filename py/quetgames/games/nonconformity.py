@@ -459,7 +459,7 @@ class NonconformityState(State):
 def legal_pick(pick: int, last: int, owned: Collection[int], top: int) -> bool:
     """A pick is legal when it is from 2 to max_pick, shares a prime factor with
     the seat's last term and is not one of the seat's own terms."""
-    return MIN_PICK <= pick <= top and not coprime(pick, last) and pick not in owned
+    return MIN_PICK <= pick <= top and pick not in owned and not coprime(pick, last)
 
 
 def scores_against(pick: int, span: tuple[int, int], theirs: Collection[int]) -> bool:

@@ -65,22 +65,27 @@ class NonconformitySim:
         found: set[int] = set()
         low, high = self.spans[1 - seat]
         mine_low, mine_high = self.spans[seat]
+        top, rand = self.top, rng.random
         for p in self.factors[seat]:
             both = (max(low + 1, mine_low), min(high - 1, mine_high))  # scores and widens nothing
             for a, b in ((low + 1, high - 1), (mine_low, mine_high), both):
-                a, b = max(a, MIN_PICK), min(b, self.top)
+                a, b = max(a, MIN_PICK), min(b, top)
                 first, last = -(-a // p), b // p
                 if first > last:
                     continue
                 count = last - first + 1
-                picks = range(first, last + 1) if count <= per else [first, last] + [rng.randint(first, last) for _ in range(per)]
-                found.update(k * p for k in picks)
+                if count <= per:
+                    found.update(range(first * p, last * p + 1, p))
+                else:  # the ends and a few at random
+                    found.add(first * p)
+                    found.add(last * p)
+                    found.update((first + int(rand() * count)) * p for _ in range(per))
             # the nearest multiples outside the own span
             below = (mine_low - 1) // p
             above = mine_high // p + 1
-            for k in (below, below - 1, above, above + 1):
-                found.add(k * p)
-        out = [x for x in found if self.legal(seat, x)]
+            found.update((below * p, (below - 1) * p, above * p, (above + 1) * p))
+        previous, terms = self.last[seat], self.terms[seat]
+        out = [x for x in found if legal_pick(x, previous, terms, top)]
         if not out:
             out = [x for x in (self.sample(seat, rng),) if x]
         return sorted(out)
@@ -95,9 +100,16 @@ class NonconformitySim:
 
     def greedy(self, seat: int, rng: random.Random, picks: list[int] | None = None) -> int | None:
         picks = self.candidates(seat, rng) if picks is None else picks
-        if not picks:
-            return None
-        return max(picks, key=lambda x: (self.scores_with(seat, x), -self.widening(seat, x), rng.random()))
+        # The best of (scores, widens the own span least, a random tie-break).
+        span, theirs = self.spans[1 - seat], self.terms[1 - seat]
+        low, high = self.spans[seat]
+        rand = rng.random
+        best, best_key = None, (False, 0, 0.0)
+        for x in picks:
+            key = (scores_against(x, span, theirs), -(max(0, low - x) + max(0, x - high)), rand())
+            if best is None or key > best_key:
+                best, best_key = x, key
+        return best
 
     def reveal(self, picks: list[int | None]) -> None:
         """Add a round's picks (None: sat out), each scored against the
