@@ -389,7 +389,17 @@ def ends_block(j: int) -> bool:
 def clashes(geo: _Geometry, grid: Sequence[int], q: int, j: int) -> tuple[int, ...]:
     """The numbers beside square q that are not coprime to j, ascending: writing
     j at q knocks its writer out when there is any."""
-    return tuple(sorted(v for v in (grid[r] for r in geo.neighbours[q]) if v and not coprime(v, j)))
+    return tuple(sorted(v for v in (grid[r] for r in geo.neighbours[q]) if _clash(v, j)))
+
+
+def knocks_out(geo: _Geometry, grid: Sequence[int], q: int, j: int) -> bool:
+    """Whether writing j at square q knocks its writer out (`clashes`, without listing them)."""
+    return any(_clash(grid[r], j) for r in geo.neighbours[q])
+
+
+def _clash(v: int, j: int) -> bool:
+    """A number v beside j knocks j's writer out when it is there (v > 0) and not coprime to j."""
+    return v > 0 and not coprime(v, j)
 
 
 def next_alive(seat: int, alive: Sequence[bool]) -> int:

@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from ..base import Game, State
@@ -407,10 +408,16 @@ def mover(players: int, size: int, grid: int, filled: int) -> int:
 def spot(values: Values, r: int, c: int) -> Spot:
     """The fillable square (r, c) with its two counts: numbers above it coprime to
     its row number r + 1, and numbers left of it coprime to its column number c + 1."""
-    row_number, col_number = r + 1, c + 1
-    above = sum(1 for i in range(r) if coprime(values[i][c], row_number))
-    left = sum(1 for j in range(c) if coprime(values[r][j], col_number))
+    to_row, to_col = _coprime_to(r + 1), _coprime_to(c + 1)
+    above = sum([to_row[values[i][c]] for i in range(r)])
+    left = sum(map(to_col.__getitem__, values[r][:c]))
     return (r, c, above, left)
+
+
+@lru_cache(maxsize=None)
+def _coprime_to(k: int) -> tuple[int, ...]:
+    """1 for every number a grid can hold (0 to MAX_SIZE) that is coprime to k, else 0."""
+    return tuple(int(coprime(v, k)) for v in range(MAX_SIZE + 1))
 
 
 def next_frontier(frontier: Sequence[Spot], values: Values, r: int, c: int) -> list[Spot]:

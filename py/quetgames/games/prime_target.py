@@ -353,20 +353,14 @@ def wedge_values(inner: Sequence[int]) -> list[tuple[int] | tuple[int, int]]:
     """Per wedge of the next ring, what it may hold: (sum, difference) of the two
     numbers inside it (the wedge itself and its clockwise neighbour), or just
     (sum,) when one of them is 0 and the two agree."""
-    n = len(inner)
-    out: list[tuple[int] | tuple[int, int]] = []
-    for w in range(n):
-        a, b = inner[w], inner[(w + 1) % n]
-        out.append((a + b,) if not a or not b else (a + b, abs(a - b)))
-    return out
+    clockwise = [*inner[1:], inner[0]]
+    return [(a + b,) if not a or not b else (a + b, abs(a - b)) for a, b in zip(inner, clockwise)]
 
 
 def next_ring(inner: Sequence[int], mask: int) -> tuple[int, ...]:
     """The ring written outside `inner` by the ring move `mask` (bit w set: the
     difference in wedge w + 1; a wedge whose sum and difference agree takes the sum)."""
-    return tuple(
-        values[-1] if mask >> w & 1 else values[0] for w, values in enumerate(wedge_values(inner))
-    )
+    return tuple([values[-1] if mask >> w & 1 else values[0] for w, values in enumerate(wedge_values(inner))])
 
 
 def same_mask(inner: Sequence[int]) -> int:

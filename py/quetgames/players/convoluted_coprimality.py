@@ -18,10 +18,10 @@ from typing import Any
 from ..base import State
 from ..games.convoluted_coprimality import (
     ConvolutedCoprimalityState,
-    clashes,
     fresh_grid,
     geometry,
     grid_starter,
+    knocks_out,
     next_writer,
     targets,
 )
@@ -37,7 +37,7 @@ NODES_PER_ITERATION = 50  # alpha-beta's node cap per iteration asked for
 class CoprimalitySim(Sim):
     """A Convoluted Coprimality position to search on; a move is a flat square."""
 
-    __slots__ = ("geo", "players", "grid", "last", "j", "seat", "alive", "ended", "max_rounds", "over")
+    __slots__ = ("geo", "players", "grid", "last", "j", "seat", "alive", "ended", "max_rounds", "over", "targets")
 
     def __init__(self, state: ConvolutedCoprimalityState) -> None:
         self.geo = geometry(state.size)
@@ -50,22 +50,26 @@ class CoprimalitySim(Sim):
         self.ended = state.ended
         self.max_rounds: int = state.options["max_rounds"]
         self.over = state.over_by is not None
+        self.targets: list[int] | None = None  # the legal squares, once known
 
     def copy(self) -> CoprimalitySim:
         new = object.__new__(CoprimalitySim)
         new.geo, new.players, new.grid, new.last, new.j = self.geo, self.players, self.grid[:], self.last, self.j
         new.seat, new.alive, new.ended, new.max_rounds, new.over = self.seat, self.alive[:], self.ended, self.max_rounds, self.over
+        new.targets = self.targets
         return new
 
     def mover(self) -> int:
         return -1 if self.over else self.seat
 
     def legal(self) -> list[int]:
-        return targets(self.geo, self.grid, self.last)
+        if self.targets is None:
+            self.targets = targets(self.geo, self.grid, self.last)
+        return self.targets[:]
 
     def knocks_out(self, q: int) -> bool:
         """Whether writing the next number at q knocks its writer out."""
-        return bool(clashes(self.geo, self.grid, q, self.j))
+        return knocks_out(self.geo, self.grid, q, self.j)
 
     def play(self, move: int) -> None:
         seat, j = self.seat, self.j
@@ -77,10 +81,11 @@ class CoprimalitySim(Sim):
             self.alive[seat] = False
         nxt = next_writer(seat, j, out, self.alive)
         if nxt is None:
-            self.over = True
+            self.over, self.targets = True, []
             return
         self.seat = nxt
-        if not targets(self.geo, self.grid, move):
+        self.targets = targets(self.geo, self.grid, move)
+        if not self.targets:
             self.ended += 1
             if self.ended >= self.max_rounds:
                 self.over = True
@@ -88,6 +93,7 @@ class CoprimalitySim(Sim):
             grid, path = fresh_grid(self.geo.size)
             self.grid, self.last, self.j = list(grid), path[-1], 2
             self.seat = grid_starter(self.alive)
+            self.targets = None
 
     def scores(self) -> list[int]:
         return [int(a) for a in self.alive]

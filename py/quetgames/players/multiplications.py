@@ -90,9 +90,10 @@ class MultiplicationsPlayer(Player):
     def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Square:
         assert isinstance(sim, MultiplicationsSim)
         if sim.marking:  # the free squares are the free rows times the free columns
-            rows = [r for r in range(sim.size) if all(x[0] != r for x in sim.xs)]
-            cols = [c for c in range(sim.size) if all(x[1] != c for x in sim.xs)]
-            return rng.choice(rows), rng.choice(cols)
+            rows = {r for r, _ in sim.xs}
+            cols = {c for _, c in sim.xs}
+            return (rng.choice([r for r in range(sim.size) if r not in rows]),
+                    rng.choice([c for c in range(sim.size) if c not in cols]))
         return rng.choice(sim.legal())
 
     def solved(self, sim: Sim) -> Rewards | None:
@@ -102,51 +103,76 @@ class MultiplicationsPlayer(Player):
         mover = sim.mover()
         if mover < 0:
             return None
-        xs, used, last = _layout(sim)
-        final = sim.points[mover] - sim.points[1 - mover] + _number_solve(xs, used, last)
+        remaining, last = _layout(sim)
+        final = sim.points[mover] - sim.points[1 - mover] + _number_solve(remaining, last)
         r = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
         return (r, 1 - r) if mover == 0 else (1 - r, r)
 
     def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
-            xs, used, last = _layout(sim)
+            remaining, last = _layout(sim)
             best, best_move = None, sim.legal()[0]
             for move in sim.legal():
-                i = xs.index(move)
-                value = gain(xs[last], move) - _number_solve(xs, used | 1 << i, i)
+                cell = _cell(move)
+                value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
                 if best is None or value > best:
                     best, best_move = value, move
             return square_name(best_move)
         return super().strong_move(state, seat, rng, budget)
 
 
-def _layout(sim: MultiplicationsSim) -> tuple[tuple[Square, ...], int, int]:
-    """The x's in reading order, the numbered ones as a bit set, and the index of the last."""
-    xs = tuple(sorted(sim.xs))
-    used = 0
-    for sq in sim.numbers:
-        used |= 1 << xs.index(sq)
-    return xs, used, xs.index(sim.numbers[-1])
+# The exact numbering solver names a square by one number, row * 32 + column,
+# and a set of squares by the bits of those numbers: positions that leave the
+# same x's to number from the same last square share their value, across
+# different permutations too (which rollouts meet by the thousand).
+
+
+def _cell(square: Square) -> int:
+    return square[0] << 5 | square[1]
+
+
+def _layout(sim: MultiplicationsSim) -> tuple[int, int]:
+    """The x's still to number, as a set of cells, and the cell numbered last."""
+    numbered = set(sim.numbers)
+    remaining = 0
+    for sq in sim.xs:
+        if sq not in numbered:
+            remaining |= 1 << _cell(sq)
+    return remaining, _cell(sim.numbers[-1])
 
 
 @lru_cache(maxsize=1 << 18)
-def _number_solve(xs: tuple[Square, ...], used: int, last: int) -> int:
-    """With the x's `xs`, those in `used` numbered and `last` numbered last: the
+def _number_solve(remaining: int, last: int) -> int:
+    """With the x's of `remaining` still to number and `last` numbered last: the
     best final score difference (mover minus opponent) the mover can force."""
-    full = (1 << len(xs)) - 1
-    if used == full:
+    if not remaining:
         return 0
-    a = xs[last]
+    gains = _gains_from(last)
     best = None
-    for i, b in enumerate(xs):
-        if used >> i & 1:
-            continue
-        value = gain(a, b) - _number_solve(xs, used | 1 << i, i)
+    rest = remaining
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        cell = bit.bit_length() - 1
+        left = remaining ^ bit
+        if left & (left - 1):
+            value = gains[cell] - _number_solve(left, cell)
+        elif left:  # one x left: the opponent numbers it (no call, no cache entry)
+            value = gains[cell] - _gains_from(cell)[left.bit_length() - 1]
+        else:
+            value = gains[cell]
         if best is None or value > best:
             best = value
     assert best is not None
     return best
+
+
+@lru_cache(maxsize=26 * 32)
+def _gains_from(last: int) -> tuple[int, ...]:
+    """What numbering each cell right after `last` scores (the game's `gain`)."""
+    a = (last >> 5, last & 31)
+    return tuple(gain(a, (cell >> 5, cell & 31)) for cell in range(26 * 32))
 
 
 PLAYER = MultiplicationsPlayer()

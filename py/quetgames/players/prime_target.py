@@ -48,7 +48,7 @@ class PrimeTargetSim(Sim):
         self.players = state.players
         self.rays = state.rays
         self.ring_total = state.ring_total
-        self.outer = list(state.rings[-1] if state.rings else state.centre)
+        self.outer: tuple[int, ...] = state.rings[-1] if state.rings else state.centre
         self.placed = state.placed
         self.completed = len(state.rings)
         self.points = list(state.scores)
@@ -56,7 +56,7 @@ class PrimeTargetSim(Sim):
     def copy(self) -> PrimeTargetSim:
         new = object.__new__(PrimeTargetSim)
         new.players, new.rays, new.ring_total = self.players, self.rays, self.ring_total
-        new.outer, new.placed, new.completed, new.points = self.outer[:], self.placed, self.completed, self.points[:]
+        new.outer, new.placed, new.completed, new.points = self.outer, self.placed, self.completed, self.points[:]
         return new
 
     @property
@@ -70,18 +70,18 @@ class PrimeTargetSim(Sim):
     def legal(self) -> list[Move]:
         if self.opening:
             return [(v, w) for v in free_values(self.outer) for w in free_wedges(self.outer)]
-        same = same_mask(self.outer)
+        same = _same(self.outer)
         return [mask for mask in range(1 << self.rays) if not mask & same]
 
     def play(self, move: Move) -> None:
         if self.opening:
             value, wedge = move
-            self.outer[wedge - 1] = value
+            self.outer = self.outer[: wedge - 1] + (value,) + self.outer[wedge:]
             self.placed += 1
             return
-        ring = next_ring(self.outer, move)
-        self.points[self.completed % self.players] += ring_score(ring)
-        self.outer = list(ring)
+        ring, points = _ring_after(self.outer, move)
+        self.points[self.completed % self.players] += points
+        self.outer = ring
         self.completed += 1
 
     def scores(self) -> list[int]:
@@ -103,7 +103,7 @@ class PrimeTargetPlayer(Player):
         sim = self.sim(state)
         if sim.opening:
             return rng.choice(state.legal_moves(seat))
-        rings = _ring_table(tuple(sim.outer))
+        rings = _ring_table(sim.outer)
         top = rings[0][0]
         return self.notation(sim, rng.choice([m for s, m in rings if s == top]))
 
@@ -113,7 +113,7 @@ class PrimeTargetPlayer(Player):
             moves = sim.legal()
             rng.shuffle(moves)
             return moves
-        rings = _ring_table(tuple(sim.outer))
+        rings = _ring_table(sim.outer)
         rest = [m for _, m in rings[BEST:]]
         return [m for _, m in rings[:BEST]] + rng.sample(rest, min(SAMPLE, len(rest)))
 
@@ -122,36 +122,59 @@ class PrimeTargetPlayer(Player):
         if sim.opening:
             values, wedges = free_values(sim.outer), free_wedges(sim.outer)
             return rng.choice(values), rng.choice(wedges)
-        inner = tuple(sim.outer)
         # Mostly the best ring (players take points), sometimes a random one.
         if rng.random() < GREEDY_ROLLOUT:
-            return _best_mask(inner)
-        return rng.getrandbits(sim.rays) & ~same_mask(inner)
+            return _best_mask(sim.outer)
+        return rng.getrandbits(sim.rays) & ~_same(sim.outer)
+
+
+# Rollouts meet the same rings again and again: what the game's rules give
+# for a ring is remembered (the rules themselves are the game module's).
 
 
 @lru_cache(maxsize=1 << 15)
+def _ring_after(inner: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], int]:
+    """The ring the ring move `mask` writes outside `inner`, and what it scores."""
+    ring = next_ring(inner, mask)
+    return ring, ring_score(ring)
+
+
+@lru_cache(maxsize=1 << 15)
+def _same(inner: tuple[int, ...]) -> int:
+    return same_mask(inner)
+
+
+@lru_cache(maxsize=1 << 16)
 def _best_mask(inner: tuple[int, ...]) -> int:
     """A ring move of the best immediate score, found wedge by wedge: either
     as many primes as possible, or exactly one prime, as large as possible."""
-    n = len(inner)
-    options = wedge_values(inner)  # per wedge: the sum (bit 0), and the difference (bit 1) if it differs
-    prime_bit = [next((i for i, v in enumerate(values) if is_prime(v)), None) for values in options]
-    plain_bit = [next((i for i, v in enumerate(values) if not is_prime(v)), None) for values in options]
-
-    def mask(bits: list[int | None]) -> int:
-        return sum(1 << w for w, bit in enumerate(bits) if bit == 1)
-
-    count = sum(1 for bit in prime_bit if bit is not None)
-    best_score = count if count != 1 else -1
-    best = mask([p if p is not None else q for p, q in zip(prime_bit, plain_bit)])
-    forced = [w for w in range(n) if plain_bit[w] is None]  # wedges that hold a prime whatever
-    for w, values in enumerate(options):
+    most = 0  # a prime wherever one can be had (the sum when both are)
+    plain = 0  # no prime wherever that can be avoided
+    count = 0
+    forced = []  # wedges that hold a prime whatever is chosen
+    lone = []  # (value, wedge, bit) of every prime on offer, wedge by wedge
+    for w, values in enumerate(wedge_values(inner)):
+        first = is_prime(values[0])
+        second = len(values) > 1 and is_prime(values[-1])
+        if first:
+            lone.append((values[0], w, 0))
+        if second:
+            lone.append((values[-1], w, 1))
+        if first or second:
+            count += 1
+        if not first and second:
+            most |= 1 << w
+        elif first and len(values) > 1 and not second:
+            plain |= 1 << w
+        elif first and (second or len(values) == 1):
+            forced.append(w)
+    best_score, best = (count if count != 1 else -1), most
+    for value, w, bit in lone:
         if forced and forced != [w]:
             continue  # a lone prime must sit in the only forced wedge, if any
-        for i, v in enumerate(values):
-            if is_prime(v) and v > best_score:
-                best_score = v
-                best = mask([i if k == w else plain_bit[k] for k in range(n)])
+        if value > best_score:
+            best_score = value
+            best = plain & ~(1 << w) | bit << w
     return best
 
 

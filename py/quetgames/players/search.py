@@ -261,17 +261,21 @@ def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
 
 def simulate(player: Player, sim: Sim, rng: random.Random) -> Rewards:
     """Play `sim` out with the player's rollout policy (in place)."""
+    # The loop runs some 10^5 times a second: its calls are looked up once.
+    solved = player.solved if type(player).solved is not Player.solved else None
+    mover, play, choose, cap = sim.mover, sim.play, player.rollout_move, player.rollout_cap
     steps = 0
     while True:
-        seat = sim.mover()
+        seat = mover()
         if seat < 0:
             return rewards(sim)
-        known = player.solved(sim)
-        if known is not None:
-            return known
-        if steps >= player.rollout_cap:
+        if solved is not None:
+            known = solved(sim)
+            if known is not None:
+                return known
+        if steps >= cap:
             return player.cutoff(sim)
-        sim.play(player.rollout_move(sim, seat, rng))
+        play(choose(sim, seat, rng))
         steps += 1
 
 
