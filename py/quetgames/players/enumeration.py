@@ -41,7 +41,7 @@ Move = tuple[int, int, int]  # row, column, value
 class EnumerationSim(Sim):
     """An Enumeration position to search on; a move is (row, column, value)."""
 
-    __slots__ = ("options", "players", "size", "grids", "grid", "values", "frontier", "filled", "odd", "corners")
+    __slots__ = ("options", "players", "size", "grids", "grid", "values", "frontier", "filled", "odd", "corners", "seat")
 
     def __init__(self, state: EnumerationState) -> None:
         self.options = state.options
@@ -54,17 +54,21 @@ class EnumerationSim(Sim):
         self.filled = state.filled
         self.odd = state.odd
         self.corners = list(state.corners)
+        self.seat = self._mover()
 
     def copy(self) -> EnumerationSim:
         new = object.__new__(EnumerationSim)
         new.options, new.players, new.size, new.grids, new.grid = self.options, self.players, self.size, self.grids, self.grid
         new.values = [row[:] for row in self.values]
         new.frontier = self.frontier[:]
-        new.filled, new.odd, new.corners = self.filled, self.odd, self.corners[:]
+        new.filled, new.odd, new.corners, new.seat = self.filled, self.odd, self.corners[:], self.seat
         return new
 
-    def mover(self) -> int:
+    def _mover(self) -> int:
         return mover(self.players, self.size, self.grid, self.filled) if self.frontier else -1
+
+    def mover(self) -> int:
+        return self.seat
 
     def legal(self) -> list[Move]:
         return choices(self.frontier)
@@ -83,6 +87,7 @@ class EnumerationSim(Sim):
                 self.frontier = [spot(self.values, 1, 1)]
                 self.filled = 2 * self.size - 1
                 self.odd = header_odd(self.size)
+        self.seat = self._mover()
 
     def scores(self) -> tuple[int, ...]:
         return scores(self.options, self.filled, self.odd, self.corners)

@@ -202,8 +202,8 @@ def _ring_table(inner: tuple[int, ...]) -> list[tuple[int, int]]:
             else:
                 walk(w + 1, bits, primes, single)
 
-    walk(0, 0, 0, 0)
-    table.sort(key=lambda sm: (-sm[0], ring_notation(sm[1], n)))
+    walk(0, 0, 0, 0)  # wedge 1 outermost, '+' first: the rings come in notation order
+    table.sort(key=lambda sm: -sm[0])  # stable: equal scores stay in notation order
     return table
 
 

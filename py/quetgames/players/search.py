@@ -184,7 +184,8 @@ class Player:
         return [m for _, m in self.ranked(sim, seat, rng)]
 
     def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Any:
-        return rng.choice(sim.legal())
+        moves = sim.legal()
+        return moves[int(rng.random() * len(moves))]  # uniform, and quicker than rng.choice
 
     def cutoff(self, sim: Sim) -> Rewards:
         return leader_rewards(sim)
