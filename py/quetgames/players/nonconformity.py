@@ -79,7 +79,7 @@ class NonconformitySim:
                 else:  # the ends and a few at random
                     found.add(first * p)
                     found.add(last * p)
-                    found.update((first + int(rand() * count)) * p for _ in range(per))
+                    found.update([(first + int(rand() * count)) * p for _ in range(per)])
             # the nearest multiples outside the own span
             below = (mine_low - 1) // p
             above = mine_high // p + 1
@@ -100,16 +100,16 @@ class NonconformitySim:
 
     def greedy(self, seat: int, rng: random.Random, picks: list[int] | None = None) -> int | None:
         picks = self.candidates(seat, rng) if picks is None else picks
-        # The best of (scores, widens the own span least, a random tie-break).
+        if not picks:
+            return None
+        # A pick that scores if there is one, widening the own span least; ties at random.
         span, theirs = self.spans[1 - seat], self.terms[1 - seat]
+        pool = [x for x in picks if scores_against(x, span, theirs)] or picks
         low, high = self.spans[seat]
-        rand = rng.random
-        best, best_key = None, (False, 0, 0.0)
-        for x in picks:
-            key = (scores_against(x, span, theirs), -(max(0, low - x) + max(0, x - high)), rand())
-            if best is None or key > best_key:
-                best, best_key = x, key
-        return best
+        widths = [low - x if x < low else x - high if x > high else 0 for x in pool]
+        least = min(widths)
+        ties = [x for x, w in zip(pool, widths) if w == least]
+        return ties[int(rng.random() * len(ties))]
 
     def reveal(self, picks: list[int | None]) -> None:
         """Add a round's picks (None: sat out), each scored against the
