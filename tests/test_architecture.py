@@ -14,7 +14,7 @@ import pytest
 
 import quetgames
 from quetgames import InvalidOptions, bridge
-from quetgames.players.search import Player, StateSim
+from quetgames.players.search import StateSim
 
 GAME_IDS = list(quetgames.GAMES)
 PLAYERS = Path(quetgames.__file__).parent / "players"
@@ -35,7 +35,8 @@ OPTIONS = {
 def test_search_positions_play_the_games_rules(game_id):
     """Every move of random games played on a game's search position and on
     the state itself: the same seat to move, the same legal moves (as
-    notation), the same scores and the same winners, all the way."""
+    notation), the same scores and the same winners, all the way (through
+    Convoluted Coprimality's wiped grids and Enumeration's second grid)."""
     player = quetgames.GAMES[game_id].player
     rng = random.Random(game_id)
     for options in OPTIONS[game_id]:
@@ -52,6 +53,10 @@ def test_search_positions_play_the_games_rules(game_id):
                     break
                 legal = sim.legal()
                 assert sorted(player.notation(sim, m) for m in legal) == sorted(state.legal_moves()), state
+                # A search position made from this state mid-game says the same.
+                fresh = player.sim(state)
+                assert (fresh.mover(), list(fresh.scores())) == (sim.mover(), list(sim.scores())), state
+                assert sorted(map(str, fresh.legal())) == sorted(map(str, legal)), state
                 move = rng.choice(legal)
                 notation = player.notation(sim, move)
                 twin, scores = sim.copy(), list(sim.scores())
