@@ -27,8 +27,8 @@ Levels:
 The package: `search.py` holds the searches, the time budget and the generic
 player (any sequential game, through the public API); one module per game
 holds its adapter, which searches a light mutable copy of the game's own typed
-state with the game module's own rule functions (never the screen data of `State.view`). The game's
-adapter is `state.game.player`, set by the registry.
+state with the game module's own rule functions (never the screen data of
+`State.view`). The game's adapter is `state.game.player`, set by the registry.
 
 Every decision is reproducible: randomness comes only from a `random.Random`
 seeded with the caller's seed, the level, the seat and the public record of the
