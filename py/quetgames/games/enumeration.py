@@ -423,20 +423,31 @@ def _coprime_to(k: int) -> tuple[int, ...]:
 def next_frontier(frontier: Sequence[Spot], values: Values, r: int, c: int) -> list[Spot]:
     """The fillable squares once (r, c) is filled in `values`: a square opens
     when the squares above it and left of it both hold numbers."""
+    # A row has one fillable square at most, so the list stays in row order
+    # with the squares that open put where (r, c) was (row r + 1 had none).
     n = len(values)
-    out = [s for s in frontier if s[0] != r]
-    if c + 1 < n and values[r - 1][c + 1] != EMPTY:
-        out.append(spot(values, r, c + 1))
-    if r + 1 < n and values[r + 1][c - 1] != EMPTY:
-        out.append(spot(values, r + 1, c))
-    out.sort()
+    out = []
+    for s in frontier:
+        if s[0] != r:
+            out.append(s)
+            continue
+        if c + 1 < n and values[r - 1][c + 1] != EMPTY:
+            out.append(spot(values, r, c + 1))
+        if r + 1 < n and values[r + 1][c - 1] != EMPTY:
+            out.append(spot(values, r + 1, c))
     return out
 
 
 def choices(frontier: Sequence[Spot]) -> list[tuple[int, int, int]]:
     """The legal moves as (row, col, value), in legal-move order: squares by
     row, each square's values ascending, a value the two counts share once."""
-    return [(r, c, v) for r, c, above, left in frontier for v in sorted({above, left})]
+    out = []
+    for r, c, above, left in frontier:
+        if above == left:
+            out.append((r, c, above))
+        else:
+            out += ((r, c, min(above, left)), (r, c, max(above, left)))
+    return out
 
 
 def move_name(r: int, c: int, v: int) -> str:
