@@ -156,12 +156,18 @@ def _number_solve(remaining: int, last: int) -> int:
         rest ^= bit
         cell = bit.bit_length() - 1
         left = remaining ^ bit
-        if left & (left - 1):
-            value = gains[cell] - _number_solve(left, cell)
-        elif left:  # one x left: the opponent numbers it (no call, no cache entry)
-            value = gains[cell] - _gains_from(cell)[left.bit_length() - 1]
-        else:
+        # With one or two x's left the answer is written out (no call, no cache entry).
+        beyond = left & (left - 1)  # left without its lowest x
+        if not left:
             value = gains[cell]
+        elif not beyond:  # one left: the opponent numbers it
+            value = gains[cell] - _gains_from(cell)[left.bit_length() - 1]
+        elif not beyond & (beyond - 1):  # two left: the opponent takes the better first
+            a, b = (left & -left).bit_length() - 1, beyond.bit_length() - 1
+            after = _gains_from(cell)
+            value = gains[cell] - (max(after[a], after[b]) - _gains_from(a)[b])
+        else:
+            value = gains[cell] - _number_solve(left, cell)
         if best is None or value > best:
             best = value
     assert best is not None
