@@ -206,50 +206,51 @@ class Player:
 
 
 class _Node:
-    __slots__ = ("mover", "moves", "children", "visits", "total")
+    __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "total")
 
-    def __init__(self, mover: int, moves: list[Any] | None) -> None:
-        self.mover = mover  # -1: the game is over here
+    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+        self.move = move  # the move that led here
+        self.sim = sim  # the position here (never played on: copied first)
+        self.mover = sim.mover()  # -1: the game is over here
         self.moves = moves  # candidates not yet expanded, best last (popped first)
-        self.children: list[tuple[Any, _Node]] = []
+        self.children: list[_Node] = []
         self.visits = 0
         self.total = 0.0  # rewards of the seat that moved into this node
 
 
 def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
     """UCT search with progressive widening from `root`; the most visited move.
-    Nodes hold no positions: each iteration copies the root once and plays
-    the path down the tree on that copy, then the rollout on from there."""
-    top = _Node(root.mover(), list(reversed(player.candidates(root, root.mover(), rng))))
+    Each node keeps its position, so an iteration plays one move to expand
+    the tree and then the rollout, on copies."""
+    top = _Node(None, root, list(reversed(player.candidates(root, root.mover(), rng))))
     done = 0
     while not budget.spent(done):
         done += 1
-        sim = root.copy()
         node = top
         path = [top]
         # Selection and expansion.
         while node.mover >= 0:
             if node.moves is None:
-                node.moves = list(reversed(player.candidates(sim, node.mover, rng)))
+                node.moves = list(reversed(player.candidates(node.sim, node.mover, rng)))
             allowed = player.widen_base + player.widen * sqrt(node.visits)
             if node.moves and len(node.children) < allowed:
                 move = node.moves.pop()
+                sim = node.sim.copy()
                 sim.play(move)
-                child = _Node(sim.mover(), None)
-                node.children.append((move, child))
+                child = _Node(move, sim, None)
+                node.children.append(child)
                 path.append(child)
                 break
             log_n = math.log(node.visits + 1)
-            best_move, best, best_value = None, node, -1.0
-            for move, child in node.children:
+            best, best_value = node, -1.0
+            for child in node.children:
                 value = child.total / child.visits + UCT_C * sqrt(log_n / child.visits) if child.visits else 1e9
                 if value > best_value:
-                    best_move, best, best_value = move, child, value
-            sim.play(best_move)
+                    best, best_value = child, value
             node = best
             path.append(node)
         # Simulation.
-        outcome = simulate(player, sim, rng)
+        outcome = simulate(player, node.sim.copy(), rng)
         # Backpropagation: each node holds the rewards of the seat that moved into it.
         for parent, child in zip(path, path[1:]):
             child.visits += 1
@@ -257,7 +258,7 @@ def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
         top.visits += 1
     if not top.children:  # no iteration ran: the prior's favourite
         return top.moves[-1] if top.moves else root.legal()[0]
-    return max(top.children, key=lambda mc: (mc[1].visits, mc[1].total / max(mc[1].visits, 1)))[0]
+    return max(top.children, key=lambda c: (c.visits, c.total / max(c.visits, 1))).move
 
 
 def simulate(player: Player, sim: Sim, rng: random.Random) -> Rewards:
