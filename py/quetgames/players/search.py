@@ -240,6 +240,7 @@ def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
                 child = _Node(move, sim, None)
                 node.children.append(child)
                 path.append(child)
+                node = child
                 break
             log_n = math.log(node.visits + 1)
             best, best_value = node, -1.0
