@@ -157,3 +157,43 @@ def test_any_option_name_is_refused_in_words(name):
         quetgames.GAMES["enumeration"].new(**{name: 3})
     answer = json.loads(bridge.call("new", json.dumps({"game": "prime-target", "options": {name: 1}})))
     assert answer["error"]["type"] == "InvalidOptions" and "no option" in answer["error"]["message"]
+
+
+# -- the search itself --------------------------------------------------------------
+
+
+def test_uct_scores_each_move_by_playouts_from_after_it():
+    """One move for Player 1, then the game is over: picking 7 wins, any other
+    number loses. The prior puts 7 last, and ten iterations try each pick once:
+    the search finds 7 only if each new child's playout starts from that child."""
+    from quetgames.players.search import Budget, Player, Sim, uct
+
+    class Pick(Sim):
+        __slots__ = ("players", "picked")
+
+        def __init__(self) -> None:
+            self.players, self.picked = 2, None
+
+        def mover(self) -> int:
+            return 0 if self.picked is None else -1
+
+        def legal(self) -> list[int]:
+            return list(range(10))
+
+        def play(self, move: int) -> None:
+            self.picked = move
+
+        def copy(self) -> "Pick":
+            new = Pick()
+            new.picked = self.picked
+            return new
+
+        def scores(self) -> list[int]:
+            return [1, 0] if self.picked == 7 else [0, 1]
+
+    class Stubborn(Player):
+        def candidates(self, sim, seat, rng):
+            return [9, 8, 6, 5, 4, 3, 2, 1, 0, 7]  # the winning pick last
+
+    for seed in range(8):
+        assert uct(Stubborn(), Pick(), random.Random(seed), Budget(0.0, iterations=10)) == 7
