@@ -647,6 +647,12 @@ def test(pytest_args: list[str]) -> int:
     build_if_needed()
     ensure_browser(python)
     node_test_tools()
+    # The engine's types first (config: [tool.mypy] in pyproject.toml); a type
+    # error fails the command before any test runs.
+    log(f"$ {python} -m mypy")
+    if subprocess.run([python, "-m", "mypy"], cwd=ROOT).returncode != 0:
+        log("mypy found type errors in py/quetgames: fix them first")
+        return 1
     paths = [p for p in ("tests", "e2e") if (ROOT / p).is_dir()]
     cmd = [python, "-m", "pytest", *(pytest_args or paths)]
     log("$ " + " ".join(cmd))

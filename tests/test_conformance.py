@@ -49,7 +49,7 @@ def test_every_game_of_the_issue_is_registered():
 
 @st.composite
 def options_for(draw, game_id):
-    return {name: draw(strategy) for name, strategy in QUICK_OPTIONS[game_id].items() if draw(st.booleans())}
+    return {name: draw(strategy) for name, strategy in QUICK_OPTIONS.get(game_id, {}).items() if draw(st.booleans())}
 
 
 def snapshot(state):
@@ -184,7 +184,7 @@ def test_unknown_games_are_refused():
 def test_replay_steps_through_the_same_game(game_id, data):
     """replay(record, n) is the game after its first n moves: the states met
     while playing, in order, and the last one is the game itself."""
-    from quetgames.base import replay
+    from quetgames.registry import replay
 
     state = quetgames.new_game(game_id, **data.draw(options_for(game_id)))
     seen = [state.record]

@@ -15,7 +15,8 @@ import pytest
 
 import quetgames
 from quetgames import IllegalMove, InvalidOptions, RulesError, computer_move
-from quetgames.players import LEVELS, SOLITAIRE_TABLE, _solitaire_exact, solitaire_best
+from quetgames.players import LEVELS, SOLITAIRE_TABLE, solitaire_best
+from quetgames.players.enumeration import _solitaire_exact
 
 # Small options per game so positions come quickly; the defaults are played too.
 SMALL = {
@@ -243,7 +244,7 @@ def test_solitaire_large_sizes_are_marked_as_bounds():
 
 
 def test_solitaire_exact_sizes_are_all_tabled():
-    from quetgames.players import SOLITAIRE_EXACT_MAX
+    from quetgames.players.enumeration import SOLITAIRE_EXACT_MAX
 
     for size in range(3, SOLITAIRE_EXACT_MAX + 1):
         for goal, target in [("corner", "odd"), ("parity", "odd"), ("parity", "even")]:
@@ -256,7 +257,7 @@ def test_solitaire_exact_sizes_are_all_tabled():
 
 
 def test_prime_target_best_ring_matches_the_full_list():
-    from quetgames.players import _best_ring
+    from quetgames.players.prime_target import best_ring as _best_ring
 
     rng = random.Random(4)
     for options in ({}, {"rays": 4}, {"rays": 5, "players": 3}, {"rays": 12, "k": 2}):
@@ -340,7 +341,7 @@ def test_wilson_interval():
 def test_convoluted_coprimality_default_game_is_won_by_player_2():
     # The exact search behind strong proves it: whatever Player 1 does,
     # Player 2 can knock Player 1 out by the number 72 (a few hundred nodes).
-    from quetgames.players import _cc_search
+    from quetgames.players.convoluted_coprimality import _cc_search
 
     state = quetgames.new_game("convoluted-coprimality")
     assert _cc_search(state, 0, 72, -1.0, 2.0, [0], None, float("inf")) == 0.0

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Game, State, load
+from .base import Game, State
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
-from .games import GAMES
 from .players import computer_move
+from .registry import GAMES, load
 
 __all__ = [
     "GAMES",
@@ -36,8 +36,11 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def new_game(game_id: str, **options: Any) -> State:
-    """A new game of `game_id` with the given options (the rest take defaults)."""
+def new_game(game_id: str, /, **options: Any) -> State:
+    """A new game of `game_id` with the given options (the rest take defaults).
+
+    Positional-only, so an option named like a parameter (``game_id``, ``self``)
+    is refused by the game as an unknown option, in words."""
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(GAMES)

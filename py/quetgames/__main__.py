@@ -22,7 +22,6 @@ from typing import Any, TextIO
 
 from . import GAMES, RulesError, load, new_game
 from .base import State
-from .grid import LETTERS
 from .players import LEVELS, computer_move
 
 
@@ -50,84 +49,26 @@ def rules_document() -> str:
     return "\n".join(parts)
 
 
-def _describe_range(option: dict) -> str:
+def _describe_range(option: dict[str, Any]) -> str:
     if "choices" in option:
         return " or ".join(f'"{c}"' for c in option["choices"])
     if "min" in option:
         return f"{option['min']}–{option['max']}"
-    return option["kind"]
+    return str(option["kind"])
 
 
 # -- text boards -------------------------------------------------------------
 
 
-def _grid_text(rows: Sequence[Sequence[Any]], marks: dict[tuple[int, int], str] | None = None) -> str:
-    """A grid with column letters on top and row numbers on the left."""
-    marks = marks or {}
-    cells = [[marks.get((r, c), "." if v is None else str(v)) for c, v in enumerate(row)] for r, row in enumerate(rows)]
-    width = max([len(x) for row in cells for x in row] + [1])
-    head = "    " + " ".join(LETTERS[c].rjust(width) for c in range(len(rows[0]) if rows else 0))
-    lines = [head] + [f"{r + 1:>3} " + " ".join(x.rjust(width) for x in row) for r, row in enumerate(cells)]
-    return "\n".join(lines)
-
-
-def board_text(view: dict[str, Any]) -> str:
-    """The board of a view as plain text (one form per kind of board)."""
-    board = view["board"]
-    game = view["game"]
-    if game == "multiplications":
-        n = board["size"]
-        rows: list[list[Any]] = [[None] * n for _ in range(n)]
-        for name in board["xs"]:
-            rows[int(name[1:]) - 1][ord(name[0]) - 97] = "x"
-        for name, number in board["numbers"].items():
-            rows[int(name[1:]) - 1][ord(name[0]) - 97] = number
-        return _grid_text(rows)
-    if game == "enumeration":
-        out = []
-        for i, finished in enumerate(board["finished"]):
-            out.append(f"Grid {i + 1} (finished):\n" + _grid_text(finished))
-        if board["grids"] > 1:
-            out.append(f"Grid {board['grid']}:")
-        out.append(_grid_text(board["values"]))
-        if board["candidates"]:
-            out.append("Fillable: " + ", ".join(f"{sq} ({c['above']} or {c['left']})" for sq, c in board["candidates"].items()))
-        return "\n".join(out)
-    if game == "convoluted-coprimality":
-        text = f"Grid {board['round']} of at most {board['max_rounds']}\n" + _grid_text(board["grid"])
-        if board["block"]:
-            text += f"\nBlock: {', '.join(map(str, board['block']))}"
-        return text
-    if game == "prime-target":
-        lines = []
-        for i, ring in enumerate(board["rings"]):
-            label = "centre" if i == 0 else f"ring {i}"
-            lines.append(f"{label:>8}: " + " ".join("." if v is None else str(v) for v in ring))
-        if board["inner"] is not None:
-            lines.append("choices per wedge (sum/difference): " + " ".join(
-                f"{c['sum']}" if c["same"] else f"{c['sum']}/{c['difference']}" for c in board["choices"]))
-        return "\n".join(lines)
-    if game == "nonconformity":
-        lines = []
-        for s, seq in enumerate(board["sequences"]):
-            marks = [f"{v}*" if scored else str(v) for v, scored in zip(seq, board["scored"][s])]
-            lines.append(f"{view['seats'][s]['name']}: " + " ".join(marks))
-            band = board["bands"][s]
-            lines.append(f"   scores with a pick strictly between {band['low']} and {band['high']}"
-                         + (f", except {', '.join(map(str, band['excluded']))}" if band["excluded"] else "")
-                         + f"; must share a prime with {board['last'][s]} ({', '.join(map(str, board['factors'][s]))})")
-        lines.append("(* scored)")
-        return "\n".join(lines)
-    return json.dumps(board, indent=1)  # pragma: no cover - every game has a form above
-
-
 def position_text(state: State, seat: int | None = None) -> str:
-    view = state.view(seat)
+    """A position as text: the game, its board (drawn by the game itself), the
+    scores and whose turn it is."""
+    game = state.game
     return "\n".join([
-        f"{view['name']} (a game by {view['inventor']})",
-        board_text(view),
-        "Scores: " + ", ".join(f"{s['name']} {score}" for s, score in zip(view["seats"], view["scores"])),
-        view["status"],
+        f"{game.name} (a game by {game.inventor})",
+        state.text_board(),
+        "Scores: " + ", ".join(f"{state.seat_name(s)} {score}" for s, score in enumerate(state.scores)),
+        state.view(seat)["status"],
     ])
 
 

@@ -4,28 +4,42 @@ and the immutable state with the public API.
 A game module subclasses `Game` and `State`. The state subclass implements a
 handful of private hooks (`_to_move`, `_legal`, `_apply`, `_scores`, ...); the
 public methods here validate every argument before a hook sees it, so the
-hooks may trust their inputs.
+hooks may trust their inputs. The games themselves are listed in one place,
+`registry.py`, which also reads records back into states.
+
+Simultaneous and secret moves. While a joint move is open (every seat in it
+chooses, and the choices are revealed together once all have chosen), every
+seat that has not chosen yet is in `to_move`. `view(seat)["choosing"]` says so
+the same way for every game: None when no joint move is open, else
+``{"chosen": [seats that have chosen this round], "to_choose": [seats still
+to choose], "secret": bool}`` (secret: a choice stays hidden from the other
+seats until the reveal). A seat's own pending choice appears only in its own
+view, in the game's board; a game says how through the `_choosing` and
+`_secret_free` hooks (see Nonconformity, the one such game today).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import re
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
 from .options import Option
 
-__all__ = ["Game", "State", "Seat", "RECORD_VERSION", "SEAT_KINDS"]
+if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
+    from .players.search import Player
+
+__all__ = ["Game", "State", "Seat", "RECORD_VERSION", "LEVELS", "SEAT_KINDS"]
 
 RECORD_VERSION = 1
 MAX_RECORD = 100_000  # characters; far above any real game, low enough to bound replay work
-SEAT_KINDS = ("human", "random", "greedy", "strong")
+LEVELS = ("random", "greedy", "strong")  # the computer levels, weakest first
+SEAT_KINDS = ("human", *LEVELS)
 _NAME_LIMIT = 20
-_RECORD_CHARS = re.compile(r"[A-Za-z0-9._~-]*")
 
 
 @dataclass(frozen=True)
@@ -41,6 +55,8 @@ class Game:
 
     Subclasses set the class attributes and `state_class`, and may override
     `_finish_options` for checks that involve several options at once.
+    `player` is what the computer players know of the game (its adapter in
+    players/); `registry.register` sets it.
     """
 
     id: ClassVar[str]
@@ -51,6 +67,7 @@ class Game:
     rules: ClassVar[str]  # the full rules in the project's words, light Markdown, with a worked example
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
+    player: Player
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
@@ -77,7 +94,8 @@ class Game:
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         return values
 
-    def new(self, **options: Any) -> State:
+    def new(self, /, **options: Any) -> State:
+        # Positional-only: an option may be called anything, even "self".
         return self.state_class.initial(self, self.resolve_options(options))
 
     def describe(self) -> dict[str, Any]:
@@ -149,11 +167,11 @@ class State:
     # -- hooks a game implements -------------------------------------------
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> State:  # pragma: no cover
+    def initial(cls, game: Game, options: dict[str, Any]) -> Self:  # pragma: no cover
         raise NotImplementedError
 
     @classmethod
-    def _blank(cls, game: Game, options: dict[str, Any]) -> State:
+    def _blank(cls, game: Game, options: dict[str, Any]) -> Self:
         """A state with no moves and anonymous human seats; `initial` fills in the rest."""
         state = object.__new__(cls)
         state.game = game
@@ -164,7 +182,7 @@ class State:
 
     @property
     def players(self) -> int:
-        return self.options.get("players", 2)
+        return int(self.options.get("players", 2))
 
     def _to_move(self) -> tuple[int, ...]:  # pragma: no cover
         raise NotImplementedError
@@ -172,7 +190,7 @@ class State:
     def _legal(self, seat: int) -> list[str]:  # pragma: no cover
         raise NotImplementedError
 
-    def _apply(self, move: str, seat: int) -> State:  # pragma: no cover
+    def _apply(self, move: str, seat: int) -> Self:  # pragma: no cover
         """Check `move` (any string) for `seat`, raising IllegalMove with the
         reason, and return the new state with the move in its history."""
         raise NotImplementedError
@@ -187,6 +205,15 @@ class State:
 
     def _board(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
+
+    def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+        """(seats that have chosen, seats still to choose, secret) while a joint
+        move is open; None otherwise (every sequential game)."""
+        return None
+
+    def text_board(self) -> str:
+        """The board as plain text, for the command line."""
+        return json.dumps(self._board(None), indent=1)
 
     def _ending(self) -> str:
         """How the game ended, in one sentence: who won, with what."""
@@ -216,14 +243,14 @@ class State:
         """The (move, seat) pairs a moves section stands for, in playing order."""
         raise NotImplementedError
 
-    def _secret_free(self, seat: int | None) -> State:
+    def _secret_free(self, seat: int | None) -> Self:
         """This state as `seat` may know it (None: as everyone may), with any
         pending secret of another seat removed (see Nonconformity)."""
         return self
 
     # -- the public API ----------------------------------------------------
 
-    def _copy(self) -> State:
+    def _copy(self) -> Self:
         new = object.__new__(type(self))
         for klass in type(self).__mro__:
             for slot in getattr(klass, "__slots__", ()):
@@ -277,7 +304,7 @@ class State:
             return []
         return self._legal(self._seat(seat))
 
-    def play(self, move: str, seat: int | None = None) -> State:
+    def play(self, move: str, seat: int | None = None) -> Self:
         """The state after `seat` plays `move`; this state is left unchanged."""
         if not isinstance(move, str):
             raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
@@ -297,7 +324,7 @@ class State:
             parts.append("~".join(SEAT_KINDS.index(s.kind).__str__() + _encode_name(s.name) for s in self.seats))
         return ".".join(parts)
 
-    def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> State:
+    def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> Self:
         """This position with seat names (at most 20 characters) and kinds."""
         if not isinstance(names, (list, tuple)) or not isinstance(kinds, (list, tuple)):
             raise InvalidOptions("seat names and kinds are lists")
@@ -322,6 +349,7 @@ class State:
         public = self._secret_free(seat)
         to_move = self.to_move
         single = to_move[0] if len(to_move) == 1 else seat if seat in to_move else None
+        choosing = self._choosing()
         return {
             "game": self.game.id,
             "name": self.game.name,
@@ -335,6 +363,9 @@ class State:
             "history": list(self.history),
             "status": self._status(),
             "legal_moves": self._legal_for_view(single),
+            "choosing": None if choosing is None else {
+                "chosen": list(choosing[0]), "to_choose": list(choosing[1]), "secret": choosing[2],
+            },
             "board": self._board(seat),
             "record": public.record,
         }
@@ -352,67 +383,7 @@ class State:
         return hash(self.record)
 
 
-def load(record: Any) -> State:
-    """Rebuild a game from its record, replaying and checking every move."""
-    return _replay(record)[2]
-
-
-def replay(record: Any, plies: int) -> tuple[State, int]:
-    """The game of `record` as it stood after its first `plies` moves, and how
-    many moves the whole record holds; for stepping through a game and undo.
-    The whole record is checked first, so a bad record is refused however
-    few moves are asked for."""
-    state, moves, final = _replay(record)
-    total = len(moves)
-    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= total:
-        raise InvalidRecord(f"that game has {total} moves; ask for a move from 0 to {total}")
-    if plies == total:
-        return final, total
-    for move, seat in moves[:plies]:
-        state = state.play(move, seat)
-    return state, total
-
-
-def _replay(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
-    """Check a record by playing it through; return its starting state, the
-    (move, seat) pairs that replay it, and the final state."""
-    from .games import BY_CODE
-
-    if not isinstance(record, str):
-        raise InvalidRecord(f"a record is text, not {type(record).__name__}")
-    if len(record) > MAX_RECORD:
-        raise InvalidRecord(f"that record is too long ({len(record)} characters; a game never needs more than {MAX_RECORD})")
-    if not _RECORD_CHARS.fullmatch(record):
-        raise InvalidRecord("that record holds characters a game record never has (only letters, digits and - . _ ~ appear)")
-    parts = record.split(".")
-    version = parts[0]
-    if not re.fullmatch(r"q[1-9][0-9]{0,5}", version):
-        raise InvalidRecord("that is not a Quet Games record: it should start with 'q' and a version number")
-    if int(version[1:]) > RECORD_VERSION:
-        raise InvalidRecord(f"that record was made by a newer version of Quet Games (format {version[1:]}; this one reads format {RECORD_VERSION})")
-    if len(parts) not in (4, 5):
-        raise InvalidRecord("that record is incomplete: it should have a game, its options and its moves")
-    game = BY_CODE.get(parts[1])
-    if game is None:
-        raise InvalidRecord(f"the record names an unknown game {parts[1][:20]!r}")
-    options = game.decode_options(parts[2])
-    start = game.state_class.initial(game, options)
-    if len(parts) == 5:
-        start = start.with_seats(*_decode_seats(parts[4], start.players))
-    state = start
-    moves = []
-    try:
-        for move, seat in game.state_class._decode_moves(parts[3], options):
-            state = state.play(move, seat)
-            moves.append((move, seat))
-    except IllegalMove as exc:
-        raise InvalidRecord(f"move {len(moves) + 1} of the record cannot be played: {exc}") from None
-    if state._encode_moves() != parts[3]:
-        raise InvalidRecord("the record's moves are not written in the usual form")
-    return start, moves, state
-
-
-def _decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:
+def decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:
     items = text.split("~")
     if len(items) != players:
         raise InvalidRecord(f"the record lists {len(items)} seats for a game of {players}")
@@ -422,7 +393,4 @@ def _decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:
             raise InvalidRecord("a seat in the record is damaged")
         kinds.append(SEAT_KINDS[int(item[0])])
         names.append(_decode_name(item[1:]))
-    try:
-        return names, kinds
-    except InvalidOptions as exc:  # pragma: no cover - names were checked above
-        raise InvalidRecord(str(exc)) from None
+    return names, kinds

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import GAMES, State, load, new_game
-from .base import replay
-from .players import LEVELS, computer_move, solitaire_best
 from .errors import RulesError
+from .players import LEVELS, computer_move, solitaire_best
+from .registry import replay
 
 __all__ = ["call"]
 
@@ -71,7 +71,8 @@ def _new(args: dict[str, Any]) -> dict[str, Any]:
     options = args.get("options", {})
     if not isinstance(options, dict):
         raise BadRequest("options come as an object of names and values")
-    state = new_game(args.get("game"), **options)
+    game: Any = args.get("game")  # checked by new_game, like every value below
+    state = new_game(game, **options)
     seats = args.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
@@ -86,7 +87,8 @@ def _open(args: dict[str, Any]) -> dict[str, Any]:
 
 def _play(args: dict[str, Any]) -> dict[str, Any]:
     seat = _seat(args)
-    state = _state(args).play(args.get("move"), seat)
+    move: Any = args.get("move")
+    state = _state(args).play(move, seat)
     return _answer(_remember(state), seat)
 
 
@@ -101,14 +103,15 @@ def _legal(args: dict[str, Any]) -> list[str]:
 def _at(args: dict[str, Any]) -> dict[str, Any]:
     """The game as it stood after `ply` moves (for stepping through it, or undo
     with ply = moves - 1): {record, view, ply, plies}."""
-    record = args.get("record")
-    state, total = replay(record, args.get("ply"))
+    ply: Any = args.get("ply")  # checked by replay
+    state, total = replay(args.get("record"), ply)
     return {**_answer(_remember(state), _seat(args)), "ply": args.get("ply"), "plies": total}
 
 
 def _preview(args: dict[str, Any]) -> Any:
     """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
-    return _state(args).preview(args.get("move"), _seat(args))
+    move: Any = args.get("move")
+    return _state(args).preview(move, _seat(args))
 
 
 def _computer(args: dict[str, Any]) -> dict[str, Any]:

@@ -7,10 +7,11 @@ Inside the engine a square is a ``(row, col)`` pair of 0-based ints.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .errors import IllegalMove
 
-__all__ = ["Square", "square_name", "parse_square", "neighbours", "LETTERS"]
+__all__ = ["Square", "square_name", "parse_square", "grid_text", "LETTERS"]
 
 Square = tuple[int, int]
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -47,12 +48,17 @@ def parse_square(text: str, size: int, rows: int | None = None) -> Square:
     return row, col
 
 
-def neighbours(square: Square, size: int) -> list[Square]:
-    """The squares above, below, left and right of `square` that lie on the grid."""
-    row, col = square
-    out = []
-    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-        if 0 <= r < size and 0 <= c < size:
-            out.append((r, c))
-    return out
+def grid_text(rows: Sequence[Sequence[object]]) -> str:
+    """A grid as text, for the command line: column letters on top, row numbers
+    on the left, ``.`` for an empty square (None).
 
+    >>> print(grid_text([[1, None], [2, "x"]]))
+        a b
+      1 1 .
+      2 2 x
+    """
+    cells = [["." if v is None else str(v) for v in row] for row in rows]
+    width = max([len(x) for row in cells for x in row] + [1])
+    head = "    " + " ".join(LETTERS[c].rjust(width) for c in range(len(rows[0]) if rows else 0))
+    lines = [head] + [f"{r + 1:>3} " + " ".join(x.rjust(width) for x in row) for r, row in enumerate(cells)]
+    return "\n".join(lines)

@@ -55,20 +55,19 @@ most 143 moves each) takes at most 215 characters.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from math import gcd
 from typing import Any
 
 from ..base import Game, State
 from ..errors import IllegalMove, InvalidRecord
-from ..grid import parse_square, square_name
-from ..numbers import next_prime, primes_up_to
+from ..grid import grid_text, parse_square, square_name
+from ..numbers import coprime, next_prime, primes_up_to
 from ..options import IntOption
 
 MAX_SIZE = 26
 # Block ends: the primes, enough of them to cover a full 26 × 26 grid.
 _PRIMES = primes_up_to(next_prime(MAX_SIZE * MAX_SIZE))
-_IS_PRIME = frozenset(_PRIMES)
 # _BLOCK[j] = (k, first number of block k, last number of block k) for the j's block.
 _BLOCK: list[tuple[int, int, int]] = [(0, 0, 0)]
 for _k, _p in enumerate(_PRIMES, start=1):
@@ -108,7 +107,7 @@ class _Geometry:
 _GEOMETRY: dict[int, _Geometry] = {}
 
 
-def _geometry(size: int) -> _Geometry:
+def geometry(size: int) -> _Geometry:
     geo = _GEOMETRY.get(size)
     if geo is None:
         geo = _GEOMETRY[size] = _Geometry(size)
@@ -186,7 +185,7 @@ class ConvolutedCoprimalityState(State):
     @classmethod
     def initial(cls, game: Game, options: dict[str, Any]) -> ConvolutedCoprimalityState:
         state = cls._blank(game, options)
-        state.grid, state.path = _fresh_grid(options["size"])
+        state.grid, state.path = fresh_grid(options["size"])
         state.mover = 0
         state.alive = (True,) * options["players"]
         state.round = 1
@@ -199,7 +198,7 @@ class ConvolutedCoprimalityState(State):
 
     @property
     def size(self) -> int:
-        return self.options["size"]
+        return int(self.options["size"])
 
     @property
     def next_number(self) -> int:
@@ -210,20 +209,11 @@ class ConvolutedCoprimalityState(State):
     def _to_move(self) -> tuple[int, ...]:
         return () if self.over_by else (self.mover,)
 
-    def _next_alive(self, seat: int, alive: tuple[bool, ...]) -> int:
-        """The next seat still in after `seat` (which may itself be out), going round."""
-        players = len(alive)
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if alive[other]:
-                return other
-        return seat  # pragma: no cover - someone is always still in
-
     # -- moves -----------------------------------------------------------
 
     def _targets(self) -> list[int]:
         """The flat squares the next number may go in, in reading order."""
-        return _targets(_geometry(self.size), self.grid, self.path[-1])
+        return targets(geometry(self.size), self.grid, self.path[-1])
 
     def _legal(self, seat: int) -> list[str]:
         size = self.size
@@ -231,7 +221,7 @@ class ConvolutedCoprimalityState(State):
 
     def _apply(self, move: str, seat: int) -> ConvolutedCoprimalityState:
         size = self.size
-        geo = _geometry(size)
+        geo = geometry(size)
         square = parse_square(move, size)
         q = square[0] * size + square[1]
         grid = self.grid
@@ -250,7 +240,7 @@ class ConvolutedCoprimalityState(State):
                 f"{move} is not on the edge of the grid and touches only one number ({j - 1}); "
                 f"a square inside the grid must touch at least two numbers"
             )
-        clashes = tuple(sorted(v for v in filled if gcd(v, j) > 1))
+        clashed = clashes(geo, grid, q, j)
 
         new = self._copy()
         cells = list(grid)
@@ -259,26 +249,25 @@ class ConvolutedCoprimalityState(State):
         new.path = self.path + (q,)
         new.history = self.history + (move,)
         new.steps = self.steps + str(_STEPS.index((square[0] - last // size, square[1] - last % size)))
-        if clashes:
+        if clashed:
             alive = list(self.alive)
             alive[seat] = False
             new.alive = tuple(alive)
-            new.eliminations = self.eliminations + ((seat, j, q, self.round, clashes),)
-            if sum(alive) == 1:
-                new.over_by = "last_standing"
-                return new
-            new.mover = self._next_alive(seat, new.alive)
-        elif j == _BLOCK[j][2]:  # j is a prime: the block is done
-            new.mover = self._next_alive(seat, self.alive)
-        if not _targets(geo, new.grid, q):
+            new.eliminations = self.eliminations + ((seat, j, q, self.round, clashed),)
+        nxt = next_writer(seat, j, bool(clashed), new.alive)
+        if nxt is None:
+            new.over_by = "last_standing"
+            return new
+        new.mover = nxt
+        if not targets(geo, new.grid, q):
             new.ended = self.ended + 1
             if new.ended >= self.options["max_rounds"]:
                 new.over_by = "rounds"
                 return new
             new.previous_path = new.path
-            new.grid, new.path = _fresh_grid(size)
+            new.grid, new.path = fresh_grid(size)
             new.round = self.round + 1
-            new.mover = new.alive.index(True)
+            new.mover = grid_starter(new.alive)
         return new
 
     # -- scoring ---------------------------------------------------------
@@ -309,13 +298,13 @@ class ConvolutedCoprimalityState(State):
 
         playing = not self.over_by
         j = self.next_number
-        k, first, last = _BLOCK[j] if playing else (None, None, None)
-        targets: dict[str, Any] = {}
+        k, first, last = _BLOCK[j]
+        squares: dict[str, Any] = {}
         if playing:
-            geo = _geometry(size)
+            geo = geometry(size)
             for q in self._targets():
-                clashes = sorted(v for v in (self.grid[r] for r in geo.neighbours[q]) if v and gcd(v, j) > 1)
-                targets[name(q)] = {"eliminates": bool(clashes), "clashes": clashes, "warning": _warning(j, name(q), clashes)}
+                clashed = list(clashes(geo, self.grid, q, j))
+                squares[name(q)] = {"eliminates": bool(clashed), "clashes": clashed, "warning": _warning(j, name(q), clashed)}
         return {
             "size": size,
             "grid": [[v or None for v in self.grid[r * size:(r + 1) * size]] for r in range(size)],
@@ -323,7 +312,7 @@ class ConvolutedCoprimalityState(State):
             "last_square": name(self.path[-1]),
             "next_number": j if playing else None,
             "block": list(range(first, last + 1)) if playing else [],
-            "block_index": k,
+            "block_index": k if playing else None,
             "round": self.round,
             "max_rounds": self.options["max_rounds"],
             "grids_ended": self.ended,
@@ -333,10 +322,19 @@ class ConvolutedCoprimalityState(State):
                 {"seat": s, "number": n, "square": name(q), "round": r, "clashes": list(c)}
                 for s, n, q, r, c in self.eliminations
             ],
-            "targets": targets,
+            "targets": squares,
             "previous_path": [name(q) for q in self.previous_path],
             "over_by": self.over_by,
         }
+
+    def text_board(self) -> str:
+        size = self.size
+        rows = [[v or None for v in self.grid[r * size:(r + 1) * size]] for r in range(size)]
+        text = f"Grid {self.round} of at most {self.options['max_rounds']}\n" + grid_text(rows)
+        if not self.over_by:
+            _, first, last = _BLOCK[self.next_number]
+            text += f"\nBlock: {', '.join(map(str, range(first, last + 1)))}"
+        return text
 
     # -- record ----------------------------------------------------------
 
@@ -375,12 +373,63 @@ class ConvolutedCoprimalityState(State):
                 raise InvalidRecord(f"move {number} of the record cannot be played: {exc}") from None
 
 
-def _fresh_grid(size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+# -- the rules, each once (the state and the computer players use them) -------
+
+
+def fresh_grid(size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """An empty grid with the automatic 1 in a1, and the path holding just it."""
     return (1,) + (0,) * (size * size - 1), (0,)
 
 
-def _targets(geo: _Geometry, grid: tuple[int, ...], last: int) -> list[int]:
+def ends_block(j: int) -> bool:
+    """True when j is the last number of its block (a prime)."""
+    return j == _BLOCK[j][2]
+
+
+def clashes(geo: _Geometry, grid: Sequence[int], q: int, j: int) -> tuple[int, ...]:
+    """The numbers beside square q that are not coprime to j, ascending: writing
+    j at q knocks its writer out when there is any."""
+    return tuple(sorted(v for v in (grid[r] for r in geo.neighbours[q]) if _clash(v, j)))
+
+
+def knocks_out(geo: _Geometry, grid: Sequence[int], q: int, j: int) -> bool:
+    """Whether writing j at square q knocks its writer out (`clashes`, without listing them)."""
+    for r in geo.neighbours[q]:  # a plain loop: the searches ask this a million times
+        if _clash(grid[r], j):
+            return True
+    return False
+
+
+def _clash(v: int, j: int) -> bool:
+    """A number v beside j knocks j's writer out when it is there (v > 0) and not coprime to j."""
+    return v > 0 and not coprime(v, j)
+
+
+def next_alive(seat: int, alive: Sequence[bool]) -> int:
+    """The next seat still in after `seat` (which may itself be out), going round."""
+    players = len(alive)
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if alive[other]:
+            return other
+    return seat  # pragma: no cover - someone is always still in
+
+
+def next_writer(seat: int, j: int, knocked_out: bool, alive: Sequence[bool]) -> int | None:
+    """Who writes the number after j, which `seat` wrote (`alive` already
+    counts a knock-out): the same seat inside its block, the next seat still
+    in once the block ends or the writer is out; None when one seat is left."""
+    if knocked_out:
+        return None if sum(alive) == 1 else next_alive(seat, alive)
+    return next_alive(seat, alive) if ends_block(j) else seat
+
+
+def grid_starter(alive: Sequence[bool]) -> int:
+    """Who writes the 2 of a new grid: the lowest-numbered seat still in."""
+    return list(alive).index(True)
+
+
+def targets(geo: _Geometry, grid: Sequence[int], last: int) -> list[int]:
     """The empty squares next to `last` that are on the edge or touch two numbers."""
     out = []
     neighbours = geo.neighbours

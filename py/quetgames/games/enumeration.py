@@ -49,12 +49,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from math import gcd
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from ..base import Game, State
 from ..errors import IllegalMove, InvalidRecord
-from ..grid import LETTERS, parse_square, square_name
+from ..grid import LETTERS, grid_text, parse_square, square_name
+from ..numbers import coprime
 from ..options import ChoiceOption, IntOption
 
 MIN_SIZE = 3
@@ -188,43 +190,35 @@ class EnumerationState(State):
 
     def _start_grid(self) -> None:
         n = self.size
-        rows = [tuple(range(1, n + 1))]
-        rows += [(r + 1,) + (EMPTY,) * (n - 1) for r in range(1, n)]
-        self.values = tuple(rows)
-        self.frontier = (_spot(self.values, 1, 1),)
+        self.values = tuple(tuple(row) for row in blank_grid(n))
+        self.frontier = (spot(self.values, 1, 1),)
         self.filled = 2 * n - 1
-        self.odd = (n + 1) // 2 * 2 - 1  # odd numbers 1..n on top, 2..n down the side
+        self.odd = header_odd(n)
         self.last = None
         self._moves = None
 
     @property
     def size(self) -> int:
-        return self.options["size"]
+        return int(self.options["size"])
 
     @property
     def grids(self) -> int:
-        return 2 if self.players == 2 and self.options["goal"] == "corner" else 1
+        return grid_count(self.options)
 
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
         if not self.frontier:
             return ()
-        if self.players == 1:
-            return (0,)
-        # Grid 1 starts with Player 1, grid 2 (corner match) with Player 2.
-        made = self.filled - (2 * self.size - 1)
-        return ((made + self.grid) % 2,)
+        return (mover(self.players, self.size, self.grid, self.filled),)
 
     # -- moves -----------------------------------------------------------
 
     def _move_table(self) -> dict[str, Choice]:
         if self._moves is None:
             table: dict[str, Choice] = {}
-            for r, c, above, left in self.frontier:
-                name = LETTERS[c] + str(r + 1)
-                for v in sorted({above, left}):
-                    table[f"{name}={v}"] = (r, c, v, len(table))
+            for r, c, v in choices(self.frontier):
+                table[move_name(r, c, v)] = (r, c, v, len(table))
             self._moves = table
         return self._moves
 
@@ -236,16 +230,10 @@ class EnumerationState(State):
         if found is None:
             self._reject(move)
         r, c, v, index = found
-        n = self.size
         rows = list(self.values)
         rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
         values = tuple(rows)
-        frontier = [s for s in self.frontier if s[0] != r]
-        if c + 1 < n and values[r - 1][c + 1] != EMPTY:
-            frontier.append(_spot(values, r, c + 1))
-        if r + 1 < n and values[r + 1][c - 1] != EMPTY:
-            frontier.append(_spot(values, r + 1, c))
-        frontier.sort()
+        frontier = next_frontier(self.frontier, values, r, c)
         new = self._copy()
         new.history = self.history + (move,)
         new.coded = self.coded + _INDEX[index]
@@ -305,22 +293,10 @@ class EnumerationState(State):
     # -- scoring ---------------------------------------------------------
 
     def _scores(self) -> tuple[int, ...]:
-        goal = self.options["goal"]
-        if goal == "parity":
-            even = self.filled - self.odd
-            if self.players == 2:
-                return (self.odd, even)
-            return (self.odd if self.options["target"] == "odd" else even,)
-        corners = self.corners + (0,) * (self.players - len(self.corners))
-        return corners[: self.players]
+        return scores(self.options, self.filled, self.odd, self.corners)
 
     def _roles(self) -> tuple[int | None, int | None]:
-        """The seats that want the lower-right number of the grid in play high and low."""
-        if self.options["goal"] != "corner":
-            return None, None
-        if self.players == 1:
-            return 0, None
-        return self.grid, 1 - self.grid
+        return roles(self.options, self.grid)
 
     # -- presentation ----------------------------------------------------
 
@@ -370,6 +346,15 @@ class EnumerationState(State):
             "target": self.options.get("target"),
         }
 
+    def text_board(self) -> str:
+        out = [f"Grid {i + 1} (finished):\n" + grid_text(_matrix(g)) for i, g in enumerate(self.finished)]
+        if self.grids > 1:
+            out.append(f"Grid {self.grid + 1}:")
+        out.append(grid_text(_matrix(self.values)))
+        if self.frontier:
+            out.append("Fillable: " + ", ".join(f"{square_name((r, c))} ({a} or {b})" for r, c, a, b in self.frontier))
+        return "\n".join(out)
+
     # -- record ----------------------------------------------------------
 
     def _encode_moves(self) -> str:
@@ -391,13 +376,104 @@ class EnumerationState(State):
             state = state._apply(moves[index], 0)
 
 
-def _spot(values: Grid, r: int, c: int) -> Spot:
+# -- the rules, each once (the state and the computer players use them) -------
+
+Values = Sequence[Sequence[int]]  # a grid, as tuples (the state) or lists (a search's copy)
+
+
+def grid_count(options: dict[str, Any]) -> int:
+    """How many grids the game has: two for a two-player corner match, else one."""
+    return 2 if options["players"] == 2 and options["goal"] == "corner" else 1
+
+
+def blank_grid(n: int) -> list[list[int]]:
+    """A new grid: 1..n along the top and down the left, the rest EMPTY."""
+    return [list(range(1, n + 1))] + [[r + 1] + [EMPTY] * (n - 1) for r in range(1, n)]
+
+
+def header_odd(n: int) -> int:
+    """The odd numbers among the headers: 1..n on top, 2..n down the side."""
+    return (n + 1) // 2 * 2 - 1
+
+
+def mover(players: int, size: int, grid: int, filled: int) -> int:
+    """Who fills the next square: the lone player, or in turn from Player 1 in
+    grid 1 and from Player 2 in grid 2 (a corner match)."""
+    if players == 1:
+        return 0
+    made = filled - (2 * size - 1)
+    return (made + grid) % 2
+
+
+def spot(values: Values, r: int, c: int) -> Spot:
     """The fillable square (r, c) with its two counts: numbers above it coprime to
     its row number r + 1, and numbers left of it coprime to its column number c + 1."""
-    row_number, col_number = r + 1, c + 1
-    above = sum(1 for i in range(r) if gcd(values[i][c], row_number) == 1)
-    left = sum(1 for x in values[r][:c] if gcd(x, col_number) == 1)
+    to_row, to_col = _coprime_to(r + 1), _coprime_to(c + 1)
+    above = sum([to_row[values[i][c]] for i in range(r)])
+    left = sum(map(to_col.__getitem__, values[r][:c]))
     return (r, c, above, left)
+
+
+@lru_cache(maxsize=None)
+def _coprime_to(k: int) -> tuple[int, ...]:
+    """1 for every number a grid can hold (0 to MAX_SIZE) that is coprime to k, else 0."""
+    return tuple(int(coprime(v, k)) for v in range(MAX_SIZE + 1))
+
+
+def next_frontier(frontier: Sequence[Spot], values: Values, r: int, c: int) -> list[Spot]:
+    """The fillable squares once (r, c) is filled in `values`: a square opens
+    when the squares above it and left of it both hold numbers."""
+    # A row has one fillable square at most, so the list stays in row order
+    # with the squares that open put where (r, c) was (row r + 1 had none).
+    n = len(values)
+    out = []
+    for s in frontier:
+        if s[0] != r:
+            out.append(s)
+            continue
+        if c + 1 < n and values[r - 1][c + 1] != EMPTY:
+            out.append(spot(values, r, c + 1))
+        if r + 1 < n and values[r + 1][c - 1] != EMPTY:
+            out.append(spot(values, r + 1, c))
+    return out
+
+
+def choices(frontier: Sequence[Spot]) -> list[tuple[int, int, int]]:
+    """The legal moves as (row, col, value), in legal-move order: squares by
+    row, each square's values ascending, a value the two counts share once."""
+    out = []
+    for r, c, above, left in frontier:
+        if above == left:
+            out.append((r, c, above))
+        else:
+            out += ((r, c, min(above, left)), (r, c, max(above, left)))
+    return out
+
+
+def move_name(r: int, c: int, v: int) -> str:
+    """The notation of writing v at (r, c), like ``f3=1``."""
+    return f"{LETTERS[c]}{r + 1}={v}"
+
+
+def scores(options: dict[str, Any], filled: int, odd: int, corners: Sequence[int]) -> tuple[int, ...]:
+    """The scores: parity games count odd and even numbers (headers included),
+    corner games each seat's lower-right number (0 until it is written)."""
+    players = options["players"]
+    if options["goal"] == "parity":
+        even = filled - odd
+        if players == 2:
+            return (odd, even)
+        return (odd if options["target"] == "odd" else even,)
+    return tuple(corners[s] if s < len(corners) else 0 for s in range(players))
+
+
+def roles(options: dict[str, Any], grid: int) -> tuple[int | None, int | None]:
+    """The seats that want the lower-right number of grid `grid` (0-based) high and low."""
+    if options["goal"] != "corner":
+        return None, None
+    if options["players"] == 1:
+        return 0, None
+    return grid, 1 - grid
 
 
 def _matrix(values: Grid) -> list[list[int | None]]:

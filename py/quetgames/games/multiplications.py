@@ -12,12 +12,12 @@ row 2, and so on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..base import Game, State
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
-from ..grid import LETTERS, Square, parse_square, square_name
+from ..grid import LETTERS, Square, grid_text, parse_square, square_name
 from ..options import IntOption
 
 MAX_SIZE = 26
@@ -85,7 +85,7 @@ class MultiplicationsState(State):
 
     @property
     def size(self) -> int:
-        return self.options["k"] * self.options["players"] + 1
+        return grid_size(self.options)
 
     @property
     def marking(self) -> bool:
@@ -94,26 +94,12 @@ class MultiplicationsState(State):
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.marking:
-            return (len(self.xs) % self.players,)
-        if len(self.numbers) < self.size:
-            # numbers[0] (the 1) is automatic; move j writes j + 1.
-            return ((len(self.numbers) - 1) % self.players,)
-        return ()
+        return to_move(self.size, self.players, len(self.xs), len(self.numbers))
 
     # -- moves -----------------------------------------------------------
 
-    def _free_squares(self) -> list[Square]:
-        rows = {r for r, _ in self.xs}
-        cols = {c for _, c in self.xs}
-        return [(r, c) for r in range(self.size) if r not in rows for c in range(self.size) if c not in cols]
-
-    def _unnumbered(self) -> list[Square]:
-        numbered = set(self.numbers)
-        return sorted(sq for sq in self.xs if sq not in numbered)
-
     def _legal(self, seat: int) -> list[str]:
-        squares = self._free_squares() if self.marking else self._unnumbered()
+        squares = free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
         return [square_name(sq) for sq in squares]
 
     def _apply(self, move: str, seat: int) -> MultiplicationsState:
@@ -123,7 +109,7 @@ class MultiplicationsState(State):
             self._check_mark(square)
             new.xs = self.xs + (square,)
             if len(new.xs) == self.size:
-                new.numbers = (min(new.xs, key=lambda sq: sq[1]),)
+                new.numbers = (first_number(new.xs),)
         else:
             self._check_number(square)
             new.numbers = self.numbers + (square,)
@@ -149,15 +135,10 @@ class MultiplicationsState(State):
 
     # -- scoring ---------------------------------------------------------
 
-    @staticmethod
-    def gain(a: Square, b: Square) -> int:
-        """What numbering b right after a scores: |change of row| × |change of column|."""
-        return abs(a[0] - b[0]) * abs(a[1] - b[1])
-
     def _scores(self) -> tuple[int, ...]:
         scores = [0] * self.players
         for j in range(1, len(self.numbers)):
-            scores[(j - 1) % self.players] += self.gain(self.numbers[j - 1], self.numbers[j])
+            scores[(j - 1) % self.players] += gain(self.numbers[j - 1], self.numbers[j])
         return tuple(scores)
 
     # -- presentation ----------------------------------------------------
@@ -178,8 +159,16 @@ class MultiplicationsState(State):
             "xs": [square_name(sq) for sq in self.xs],
             "numbers": {square_name(sq): i + 1 for i, sq in enumerate(self.numbers)},
             "next_number": len(self.numbers) + 1 if not self.marking and not self.is_over else None,
-            "gains": {square_name(sq): self.gain(last, sq) for sq in self._unnumbered()} if last and not self.is_over else {},
+            "gains": {square_name(sq): gain(last, sq) for sq in unnumbered(self.xs, self.numbers)} if last and not self.is_over else {},
         }
+
+    def text_board(self) -> str:
+        rows: list[list[object]] = [[None] * self.size for _ in range(self.size)]
+        for r, c in self.xs:
+            rows[r][c] = "x"
+        for i, (r, c) in enumerate(self.numbers):
+            rows[r][c] = i + 1
+        return grid_text(rows)
 
     # -- record ----------------------------------------------------------
 
@@ -193,6 +182,47 @@ class MultiplicationsState(State):
             raise InvalidRecord("the moves of this record should be pairs of lower-case letters")
         for i in range(0, len(text), 2):
             yield f"{text[i]}{LETTERS.index(text[i + 1]) + 1}", None
+
+
+# -- the rules, each once (the state and the computer players use them) -------
+
+
+def grid_size(options: dict[str, Any]) -> int:
+    """The side of the grid: k × players + 1."""
+    return int(options["k"]) * int(options["players"]) + 1
+
+
+def to_move(size: int, players: int, marked: int, numbered: int) -> tuple[int, ...]:
+    """Who moves: the x's go round from Player 1, then (the 1 being free) the
+    numbers go round from Player 1 again; nobody once every x is numbered."""
+    if marked < size:
+        return (marked % players,)
+    if numbered < size:
+        return ((numbered - 1) % players,)  # numbers[0] (the 1) is automatic; move j writes j + 1
+    return ()
+
+
+def free_squares(xs: Sequence[Square], size: int) -> list[Square]:
+    """The squares an x may go in (its row and column still free), in reading order."""
+    rows = {r for r, _ in xs}
+    cols = {c for _, c in xs}
+    return [(r, c) for r in range(size) if r not in rows for c in range(size) if c not in cols]
+
+
+def unnumbered(xs: Sequence[Square], numbers: Sequence[Square]) -> list[Square]:
+    """The x's without a number, in reading order."""
+    numbered = set(numbers)
+    return sorted(sq for sq in xs if sq not in numbered)
+
+
+def first_number(xs: Sequence[Square]) -> Square:
+    """The x that is numbered 1 for free: the one in the leftmost column."""
+    return min(xs, key=lambda sq: sq[1])
+
+
+def gain(a: Square, b: Square) -> int:
+    """What numbering b right after a scores: |change of row| × |change of column|."""
+    return abs(a[0] - b[0]) * abs(a[1] - b[1])
 
 
 Multiplications.state_class = MultiplicationsState

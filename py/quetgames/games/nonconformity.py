@@ -39,7 +39,8 @@ out; a chosen but unrevealed pick is not in `history` but is kept in `record`
 - ``legal_count``: per seat, how many legal picks it has now (0: it sits out).
 - ``sat_out``: per seat, True when it has no legal pick and sits out the
   remaining rounds.
-- ``picked``: per seat, True when it has chosen this round (value hidden).
+- ``picked``: per seat, True when it has chosen this round (value hidden); the
+  view's generic ``choosing`` says the same for every game (see base.py).
 - ``pending``: per seat, the chosen but unrevealed pick, shown only to the seat
   that chose it (None otherwise).
 - ``legal_listed``: True when the view's ``legal_moves`` holds the full list
@@ -55,15 +56,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 from itertools import compress
-from math import gcd, prod
+from math import prod
 from typing import Any
 
 from ..base import Game, State
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
-from ..numbers import prime_factors
+from ..numbers import coprime, prime_factors
 from ..options import BoolOption, IntOption, PairOption
 
 MIN_PICK = 2
@@ -186,11 +187,11 @@ class NonconformityState(State):
 
     @property
     def rounds(self) -> int:
-        return self.options["length"] - 1
+        return int(self.options["length"]) - 1
 
     @property
     def max_pick(self) -> int:
-        return self.options["max_pick"]
+        return int(self.options["max_pick"])
 
     # -- turn order ------------------------------------------------------
 
@@ -205,14 +206,7 @@ class NonconformityState(State):
     # -- moves -----------------------------------------------------------
 
     def _no_pick(self, seat: int) -> bool:
-        """True when every multiple (up to max_pick) of every prime of the seat's
-        last term is already in its sequence."""
-        owned, top = self.owned[seat], self.max_pick
-        for p in self.factors[seat]:
-            # A sequence has at most 100 terms, so only a prime with few multiples can be used up.
-            if top // p > len(owned) or any(m not in owned for m in range(p, top + 1, p)):
-                return False
-        return True
+        return no_pick(self.factors[seat], self.owned[seat], self.max_pick)
 
     def _marks(self, seat: int) -> bytearray:
         """Byte i is 1 when i is a legal pick for the seat: multiples marked with
@@ -243,7 +237,7 @@ class NonconformityState(State):
             chosen = [p for i, p in enumerate(primes) if mask >> i & 1]
             multiples += (-1) ** (len(chosen) + 1) * (top // prod(chosen))
         last = self.seqs[seat][-1]
-        return multiples - sum(1 for t in self.owned[seat] if gcd(t, last) > 1)
+        return multiples - sum(1 for t in self.owned[seat] if not coprime(t, last))
 
     def _parse(self, move: str, seat: int) -> int:
         top = self.max_pick
@@ -263,7 +257,7 @@ class NonconformityState(State):
             where = self.seqs[seat].index(number) + 1
             raise IllegalMove(f"{number} is already term {where} of {name}'s sequence; a sequence never repeats a number")
         last = self.seqs[seat][-1]
-        if gcd(number, last) == 1:
+        if coprime(number, last):
             primes = " and ".join(str(p) for p in self.factors[seat])
             raise IllegalMove(
                 f"{number} shares no prime factor with {last}, {name}'s last term "
@@ -297,7 +291,7 @@ class NonconformityState(State):
         seat = self._seat(seat)
         number = self._parse(move[:200], seat)
         low, high = self.spans[1 - seat]
-        return {"pick": number, "scores": low < number < high and number not in self.owned[1 - seat], "low": low, "high": high}
+        return {"pick": number, "scores": scores_against(number, self.spans[1 - seat], self.owned[1 - seat]), "low": low, "high": high}
 
     def _reveal(self, picks: list[int | None]) -> None:
         """Add a round's picks (None: sat out) to this fresh copy, scoring each
@@ -307,12 +301,7 @@ class NonconformityState(State):
             list(self.seqs), list(self.owned), list(self.term_rounds), list(self.scored),
             list(self.points), list(self.spans), list(self.factors), list(self.stuck),
         )
-        gained = [False, False]
-        for s, pick in enumerate(picks):
-            if pick is None:
-                continue
-            low, high = self.spans[1 - s]
-            gained[s] = low < pick < high and pick not in self.owned[1 - s]
+        gained = [pick is not None and scores_against(pick, self.spans[1 - s], self.owned[1 - s]) for s, pick in enumerate(picks)]
         for s, pick in enumerate(picks):
             if pick is None:
                 continue
@@ -321,7 +310,7 @@ class NonconformityState(State):
             rounds[s] += (rnd,)
             scored[s] += (gained[s],)
             points[s] += gained[s]
-            spans[s] = (min(spans[s][0], pick), max(spans[s][1], pick))
+            spans[s] = widened(spans[s], pick)
             factors[s] = prime_factors(pick)
         self.seqs, self.owned, self.term_rounds, self.scored = tuple(seqs), tuple(owned), tuple(rounds), tuple(scored)  # type: ignore[assignment]
         self.points, self.spans, self.factors = tuple(points), tuple(spans), tuple(factors)  # type: ignore[assignment]
@@ -347,6 +336,14 @@ class NonconformityState(State):
         new = self._copy()
         new.pending = hidden  # type: ignore[assignment]
         return new
+
+    def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+        # A round is a joint secret move while both seats can pick; a seat that
+        # sits out leaves the other's pick to be revealed at once.
+        if self.is_over or any(self.stuck):
+            return None
+        chosen = tuple(s for s in (0, 1) if self.pending[s] is not None)
+        return chosen, self.to_move, True
 
     def _legal_for_view(self, seat: int | None) -> list[str]:
         if seat is None or self.is_over or self.max_pick > LIST_IN_VIEW:
@@ -415,14 +412,26 @@ class NonconformityState(State):
             "scoring_picks": [self._scoring_picks(s) if not over and self.max_pick <= LIST_IN_VIEW else [] for s in (0, 1)],
         }
 
+    def text_board(self) -> str:
+        lines = []
+        for s in (0, 1):
+            marks = [f"{v}*" if scored else str(v) for v, scored in zip(self.seqs[s], self.scored[s])]
+            lines.append(f"{self.seat_name(s)}: " + " ".join(marks))
+            low, high = self.spans[1 - s]
+            excluded = sorted(t for t in self.owned[1 - s] if low < t < high)
+            lines.append(f"   scores with a pick strictly between {low} and {high}"
+                         + (f", except {', '.join(map(str, excluded))}" if excluded else "")
+                         + f"; must share a prime with {self.seqs[s][-1]} ({', '.join(map(str, self.factors[s]))})")
+        lines.append("(* scored)")
+        return "\n".join(lines)
+
     def _scoring_picks(self, seat: int) -> list[int]:
         """The legal picks of `seat` that would score this round (public: a
         pick scores against the opponent's earlier terms only)."""
         if self.stuck[seat]:
             return []
-        low, high = self.spans[1 - seat]
-        theirs = self.owned[1 - seat]
-        return [int(m) for m in self._legal(seat) if low < int(m) < high and int(m) not in theirs]
+        span, theirs = self.spans[1 - seat], self.owned[1 - seat]
+        return [int(m) for m in self._legal(seat) if scores_against(int(m), span, theirs)]
 
     # -- record ----------------------------------------------------------
 
@@ -442,6 +451,37 @@ class NonconformityState(State):
         # Tokens alternate Player 1, Player 2; the replay itself tells a revealed
         # round from a pending pick, and the re-encoding check catches the rest.
         return ((t, i % 2) for i, t in enumerate(tokens) if t != SAT_OUT)
+
+
+# -- the rules, each once (the state and the computer players use them) -------
+
+
+def legal_pick(pick: int, last: int, owned: Collection[int], top: int) -> bool:
+    """A pick is legal when it is from 2 to max_pick, shares a prime factor with
+    the seat's last term and is not one of the seat's own terms."""
+    return MIN_PICK <= pick <= top and pick not in owned and not coprime(pick, last)
+
+
+def scores_against(pick: int, span: tuple[int, int], theirs: Collection[int]) -> bool:
+    """A revealed pick scores when it lies strictly between the smallest and
+    largest of the opponent's earlier terms (`span`) and is none of them."""
+    low, high = span
+    return low < pick < high and pick not in theirs
+
+
+def widened(span: tuple[int, int], pick: int) -> tuple[int, int]:
+    """A sequence's (smallest, largest) term once `pick` joins it."""
+    return (min(span[0], pick), max(span[1], pick))
+
+
+def no_pick(factors: Sequence[int], owned: Collection[int], top: int) -> bool:
+    """True when every multiple (up to max_pick) of every prime of the seat's
+    last term is already in its sequence: the seat sits out for good."""
+    for p in factors:
+        # A sequence has at most 100 terms, so only a prime with few multiples can be used up.
+        if top // p > len(owned) or any(m not in owned for m in range(p, top + 1, p)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4)

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -135,12 +135,12 @@ class PrimeTargetState(State):
 
     @property
     def rays(self) -> int:
-        return self.options["rays"]
+        return int(self.options["rays"])
 
     @property
     def ring_total(self) -> int:
         """Rings to complete after the centre."""
-        return self.options["k"] * self.players
+        return int(self.options["k"]) * self.players
 
     @property
     def placed(self) -> int:
@@ -156,19 +156,15 @@ class PrimeTargetState(State):
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
-        if self.opening:
-            return (self.placed % self.players,)
-        if len(self.rings) < self.ring_total:
-            return (len(self.rings) % self.players,)
-        return ()
+        return to_move(self.players, self.ring_total, self.placed, len(self.rings), self.opening)
 
     # -- moves -----------------------------------------------------------
 
     def _legal(self, seat: int) -> list[str]:
         if self.opening:
-            wedges = [w + 1 for w, v in enumerate(self.centre) if not v]
-            return [f"{v}@{w}" for v in _free_values(self.centre) for w in wedges]
-        return list(_ring_moves(self.rays, _same_mask(self._inner())))
+            wedges = free_wedges(self.centre)
+            return [f"{v}@{w}" for v in free_values(self.centre) for w in wedges]
+        return list(_ring_moves(self.rays, same_mask(self._inner())))
 
     def _apply(self, move: str, seat: int) -> PrimeTargetState:
         new = self._copy()
@@ -224,18 +220,8 @@ class PrimeTargetState(State):
         if len(move) != self.rays:
             raise IllegalMove(f"{move[:40]!r} has {len(move)} signs, but ring {number} has {self.rays} wedges: write one sign per wedge")
         inner = self._inner()
-        n = self.rays
-        ring = []
-        signs = []
-        for w in range(n):
-            a, b = inner[w], inner[(w + 1) % n]
-            if move[w] == "+" or not a or not b:
-                ring.append(a + b)
-                signs.append("+")
-            else:
-                ring.append(abs(a - b))
-                signs.append("-")
-        return tuple(ring), "".join(signs)
+        mask = signs_mask(move) & ~same_mask(inner)  # '-' where sum and difference agree is '+'
+        return next_ring(inner, mask), ring_notation(mask, self.rays)
 
     def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
         return self.preview_ring(move)
@@ -280,17 +266,16 @@ class PrimeTargetState(State):
         inner = None
         if not over and not self.opening:
             inner_ring = self._inner()
-            n = self.rays
             inner = list(inner_ring)
             choices = []
-            for w in range(n):
-                a, b = inner_ring[w], inner_ring[(w + 1) % n]
+            for values in wedge_values(inner_ring):
+                total, difference = values[0], values[-1]
                 choices.append({
-                    "sum": a + b,
-                    "difference": abs(a - b),
-                    "same": not a or not b,
-                    "sum_prime": is_prime(a + b),
-                    "difference_prime": is_prime(abs(a - b)),
+                    "sum": total,
+                    "difference": difference,
+                    "same": len(values) == 1,
+                    "sum_prime": is_prime(total),
+                    "difference_prime": is_prime(difference),
                 })
         return {
             "rays": self.rays,
@@ -302,11 +287,20 @@ class PrimeTargetState(State):
                 {"ring": j + 1, "seat": j % self.players, "primes": [is_prime(v) for v in ring], "score": points}
                 for j, (ring, points) in enumerate(zip(self.rings, self.ring_points))
             ],
-            "free_values": _free_values(self.centre) if self.opening else [],
-            "free_wedges": [w + 1 for w, v in enumerate(self.centre) if not v] if self.opening else [],
+            "free_values": free_values(self.centre) if self.opening else [],
+            "free_wedges": free_wedges(self.centre) if self.opening else [],
             "inner": inner,
             "choices": choices,
         }
+
+    def text_board(self) -> str:
+        lines = ["  centre: " + " ".join(str(v) if v else "." for v in self.centre)]
+        for i, ring in enumerate(self.rings, start=1):
+            lines.append(f"{f'ring {i}':>8}: " + " ".join(map(str, ring)))
+        if not self.is_over and not self.opening:
+            lines.append("choices per wedge (sum/difference): " + " ".join(
+                "/".join(map(str, values)) for values in wedge_values(self._inner())))
+        return "\n".join(lines)
 
     # -- record ----------------------------------------------------------
 
@@ -319,7 +313,7 @@ class PrimeTargetState(State):
                 value, wedge = move.split("@")
                 parts.append(DIGITS36[int(value)] + DIGITS36[int(wedge)])
             else:
-                mask = sum(1 << w for w, sign in enumerate(move) if sign == "-")
+                mask = signs_mask(move)
                 parts.append(DIGITS64[mask >> 6] + DIGITS64[mask & 63])
         return "".join(parts)
 
@@ -339,28 +333,73 @@ class PrimeTargetState(State):
                 high, low = DIGITS64.find(pair[0]), DIGITS64.find(pair[1])
                 if high < 0 or low < 0 or (high << 6 | low) >> rays:
                     raise InvalidRecord(f"ring move {(i - 2 * rays) // 2 + 1} of the record ({pair!r}) is damaged")
-                mask = high << 6 | low
-                yield "".join("-" if mask >> w & 1 else "+" for w in range(rays)), None
+                yield ring_notation(high << 6 | low, rays), None
 
 
-# -- helpers --------------------------------------------------------------
+# -- the rules, each once (the state and the computer players use them) -------
 
 
-def ring_score(ring: tuple[int, ...]) -> int:
-    """The number of wedges holding a prime, or that prime when there is exactly one."""
+def to_move(players: int, ring_total: int, placed: int, completed: int, opening: bool) -> tuple[int, ...]:
+    """Who moves: the centre's numbers go round from Player 1, then the rings
+    go round from Player 1 again; nobody once every ring is complete."""
+    if opening:
+        return (placed % players,)
+    if completed < ring_total:
+        return (completed % players,)
+    return ()
+
+
+def wedge_values(inner: Sequence[int]) -> list[tuple[int] | tuple[int, int]]:
+    """Per wedge of the next ring, what it may hold: (sum, difference) of the two
+    numbers inside it (the wedge itself and its clockwise neighbour), or just
+    (sum,) when one of them is 0 and the two agree."""
+    clockwise = [*inner[1:], inner[0]]
+    return [(a + b,) if not a or not b else (a + b, abs(a - b)) for a, b in zip(inner, clockwise)]
+
+
+def next_ring(inner: Sequence[int], mask: int) -> tuple[int, ...]:
+    """The ring written outside `inner` by the ring move `mask` (bit w set: the
+    difference in wedge w + 1; a wedge whose sum and difference agree takes the sum)."""
+    return tuple([values[-1] if mask >> w & 1 else values[0] for w, values in enumerate(wedge_values(inner))])
+
+
+def same_mask(inner: Sequence[int]) -> int:
+    """Bit w set when wedge w+1 of the next ring has sum = difference (a 0 inside)."""
+    return sum(1 << w for w, values in enumerate(wedge_values(inner)) if len(values) == 1)
+
+
+def signs_mask(signs: str) -> int:
+    """A ring move's signs as a mask: bit w set for a '-' in wedge w + 1."""
+    return sum(1 << w for w, sign in enumerate(signs) if sign == "-")
+
+
+def ring_notation(mask: int, rays: int) -> str:
+    """A ring move's notation: one sign per wedge, wedge 1 first."""
+    return "".join("-" if mask >> w & 1 else "+" for w in range(rays))
+
+
+def ring_score(ring: Sequence[int]) -> int:
+    """What a completed ring scores (see `ring_points`)."""
     primes = [v for v in ring if is_prime(v)]
-    return primes[0] if len(primes) == 1 else len(primes)
+    return ring_points(len(primes), primes[0] if primes else 0)
 
 
-def _free_values(centre: tuple[int, ...]) -> list[int]:
+def ring_points(primes: int, first_prime: int) -> int:
+    """A ring with `primes` wedges holding a prime, the first of them
+    `first_prime`, scores that count, or the prime itself when there is
+    exactly one."""
+    return first_prime if primes == 1 else primes
+
+
+def free_values(centre: Sequence[int]) -> list[int]:
+    """The numbers 1..rays not yet written in the centre (0: an empty wedge)."""
     used = set(centre)
     return [v for v in range(1, len(centre) + 1) if v not in used]
 
 
-def _same_mask(inner: tuple[int, ...]) -> int:
-    """Bit w set when wedge w+1 of the next ring has sum = difference (a 0 inside)."""
-    n = len(inner)
-    return sum(1 << w for w in range(n) if not inner[w] or not inner[(w + 1) % n])
+def free_wedges(centre: Sequence[int]) -> list[int]:
+    """The empty wedges of the centre, numbered from 1."""
+    return [w + 1 for w, v in enumerate(centre) if not v]
 
 
 @lru_cache(maxsize=1024)

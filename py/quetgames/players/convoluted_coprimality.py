@@ -1,0 +1,201 @@
+"""Computer players for Convoluted Coprimality.
+
+Never knocks itself out while a safe square exists; rollouts play safe
+squares too (random play knocks itself out so fast that it says nothing
+about a position) and are cut off after a while, the survivors sharing. The
+prior puts first the squares that leave the next seat only squares that
+knock it out. With two players the outcome of a line is exact (someone is
+knocked out, or both survive the last grid), so strong searches the moves
+themselves: iterative-deepening alpha-beta, an unresolved line counting as
+even.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import State
+from ..games.convoluted_coprimality import (
+    ConvolutedCoprimalityState,
+    fresh_grid,
+    geometry,
+    grid_starter,
+    knocks_out,
+    next_writer,
+    targets,
+)
+from ..grid import square_name
+from .search import Budget, OutOfTime, Player, Sim, alphabeta
+
+__all__ = ["PLAYER", "CoprimalityPlayer", "CoprimalitySim"]
+
+TURN_LOOK = 400  # squares greedy looks at through the rest of its block
+NODES_PER_ITERATION = 50  # alpha-beta's node cap per iteration asked for
+
+
+class CoprimalitySim(Sim):
+    """A Convoluted Coprimality position to search on; a move is a flat square."""
+
+    __slots__ = ("geo", "players", "grid", "last", "j", "seat", "alive", "ended", "max_rounds", "over", "targets")
+
+    def __init__(self, state: ConvolutedCoprimalityState) -> None:
+        self.geo = geometry(state.size)
+        self.players = state.players
+        self.grid = list(state.grid)
+        self.last = state.path[-1]
+        self.j = state.next_number
+        self.seat = state.mover
+        self.alive = list(state.alive)
+        self.ended = state.ended
+        self.max_rounds: int = state.options["max_rounds"]
+        self.over = state.over_by is not None
+        self.targets: list[int] | None = None  # the legal squares, once known
+
+    def copy(self) -> CoprimalitySim:
+        new = object.__new__(CoprimalitySim)
+        new.geo, new.players, new.grid, new.last, new.j = self.geo, self.players, self.grid[:], self.last, self.j
+        new.seat, new.alive, new.ended, new.max_rounds, new.over = self.seat, self.alive[:], self.ended, self.max_rounds, self.over
+        new.targets = self.targets
+        return new
+
+    def mover(self) -> int:
+        return -1 if self.over else self.seat
+
+    def legal(self) -> list[int]:
+        if self.targets is None:
+            self.targets = targets(self.geo, self.grid, self.last)
+        return self.targets[:]
+
+    def knocks_out(self, q: int) -> bool:
+        """Whether writing the next number at q knocks its writer out."""
+        return knocks_out(self.geo, self.grid, q, self.j)
+
+    def play(self, move: int) -> None:
+        seat, j = self.seat, self.j
+        out = self.knocks_out(move)
+        self.grid[move] = j
+        self.last = move
+        self.j = j + 1
+        if out:
+            self.alive[seat] = False
+        nxt = next_writer(seat, j, out, self.alive)
+        if nxt is None:
+            self.over, self.targets = True, []
+            return
+        self.seat = nxt
+        self.targets = targets(self.geo, self.grid, move)
+        if not self.targets:
+            self.ended += 1
+            if self.ended >= self.max_rounds:
+                self.over = True
+                return
+            grid, path = fresh_grid(self.geo.size)
+            self.grid, self.last, self.j = list(grid), path[-1], 2
+            self.seat = grid_starter(self.alive)
+            self.targets = None
+
+    def scores(self) -> list[int]:
+        return [int(a) for a in self.alive]
+
+
+class CoprimalityPlayer(Player):
+    rollout_cap = 60
+
+    def sim(self, state: State) -> CoprimalitySim:
+        assert isinstance(state, ConvolutedCoprimalityState)
+        return CoprimalitySim(state)
+
+    def notation(self, sim: Sim, move: int) -> str:
+        assert isinstance(sim, CoprimalitySim)
+        return square_name(divmod(move, sim.geo.size))
+
+    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> int:
+        assert isinstance(sim, CoprimalitySim)
+        moves = sim.legal()
+        rng.shuffle(moves)
+        for q in moves:
+            if not sim.knocks_out(q):
+                return q
+        return moves[0]
+
+    def _trapped(self, sim: CoprimalitySim) -> bool:
+        """True when the seat to move has only squares that knock it out."""
+        return all(sim.knocks_out(q) for q in sim.legal())
+
+    def _turn_value(self, sim: CoprimalitySim, seat: int, budget: list[int]) -> float:
+        """The best outcome of the rest of `seat`'s block from `sim` (the seat
+        writes every number of its block in a row): 0 knocked out, 1 safe to
+        the end of the block, 2 safe and the next seat is trapped, 3 the game
+        is won. `budget` bounds the squares looked at."""
+        if sim.over:
+            winners = sim.winners()
+            return 3.0 if winners == (seat,) else 1.0 if seat in winners else 0.0
+        if not sim.alive[seat]:
+            return 0.0
+        if sim.seat != seat:
+            return 2.0 if self._trapped(sim) else 1.0
+        best = 0.0
+        for q in sim.legal():
+            if budget[0] <= 0:
+                return max(best, 1.0)  # out of look-ahead: assume it can be survived
+            budget[0] -= 1
+            after = sim.copy()
+            after.play(q)
+            best = max(best, self._turn_value(after, seat, budget))
+            if best >= 3.0:
+                break
+        return best
+
+    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
+        assert isinstance(sim, CoprimalitySim)
+        keyed = []
+        for q in sim.legal():
+            after = sim.copy()
+            after.play(q)
+            keyed.append((self._turn_value(after, seat, [TURN_LOOK]), rng.random(), q))
+        keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
+        return [(g, m) for g, _, m in keyed]
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+        sim = self.sim(state)
+        moves = sim.legal()
+        if len(moves) == 1:
+            return self.notation(sim, moves[0])
+        if sim.players != 2:
+            return super().strong_move(state, seat, rng, budget)
+        order = [q for _, q in self.ranked(sim, seat, rng)]
+        children = {}
+        for q in order:
+            children[q] = sim.copy()
+            children[q].play(q)
+        nodes = [0]
+        cap = None if budget.iterations is None else budget.iterations * NODES_PER_ITERATION  # machine-independent
+        best = order[0]
+        for depth in range(1, 200):
+            values: dict[int, float] = {}
+            try:
+                alpha = -1.0
+                for q in order:
+                    v = alphabeta(self, children[q], seat, depth - 1, alpha, 2.0, nodes, cap, budget.deadline)
+                    values[q] = v
+                    alpha = max(alpha, v)
+            except OutOfTime:
+                break
+            top = max(values.values())
+            best = next(q for q in order if values[q] == top)
+            # Search the best line first next time; keep the prior's order among equals.
+            order.sort(key=lambda q: -values[q])
+            if top >= 1.0 or all(v <= 0.0 for v in values.values()) or depth > 150:
+                break
+        return self.notation(sim, best)
+
+
+def _cc_search(state: State, me: int, depth: int, alpha: float, beta: float, nodes: list[int],
+               cap: int | None, deadline: float) -> float:
+    """The alpha-beta value of a two-seat position for `me` (1 won, 0 lost, 0.5
+    unresolved within `depth` numbers), from a state."""
+    return alphabeta(PLAYER, PLAYER.sim(state), me, depth, alpha, beta, nodes, cap, deadline)
+
+
+PLAYER = CoprimalityPlayer()

@@ -1,0 +1,267 @@
+"""Computer players for Enumeration, and the best solitaire score.
+
+Corner and parity games: UCT with random rollouts (a grid of side 6 is 25
+moves); candidates ordered by immediate gain. In a corner game the
+lower-right number is a count of the numbers in the last column (or the last
+row) coprime to n, so ties are broken by how many of those there are: the
+seat that wants the corner high writes such numbers there, the other seat
+does not.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..base import State
+from ..errors import InvalidOptions
+from ..games.enumeration import (
+    EMPTY,
+    EnumerationState,
+    Spot,
+    blank_grid,
+    choices,
+    grid_count,
+    header_odd,
+    move_name,
+    mover,
+    next_frontier,
+    roles,
+    scores,
+    spot,
+)
+from ..numbers import coprime
+from .search import Player, Sim
+
+__all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
+
+Move = tuple[int, int, int]  # row, column, value
+
+
+class EnumerationSim(Sim):
+    """An Enumeration position to search on; a move is (row, column, value)."""
+
+    __slots__ = ("options", "players", "size", "grids", "grid", "values", "frontier", "filled", "odd", "corners", "seat")
+
+    def __init__(self, state: EnumerationState) -> None:
+        self.options = state.options
+        self.players = state.players
+        self.size = state.size
+        self.grids = grid_count(state.options)
+        self.grid = state.grid
+        self.values = [list(row) for row in state.values]
+        self.frontier: list[Spot] = list(state.frontier)
+        self.filled = state.filled
+        self.odd = state.odd
+        self.corners = list(state.corners)
+        self.seat = self._mover()
+
+    def copy(self) -> EnumerationSim:
+        new = object.__new__(EnumerationSim)
+        new.options, new.players, new.size, new.grids, new.grid = self.options, self.players, self.size, self.grids, self.grid
+        new.values = [row[:] for row in self.values]
+        new.frontier = self.frontier[:]
+        new.filled, new.odd, new.corners, new.seat = self.filled, self.odd, self.corners[:], self.seat
+        return new
+
+    def _mover(self) -> int:
+        return mover(self.players, self.size, self.grid, self.filled) if self.frontier else -1
+
+    def mover(self) -> int:
+        return self.seat
+
+    def legal(self) -> list[Move]:
+        return choices(self.frontier)
+
+    def play(self, move: Move) -> None:
+        r, c, v = move
+        self.values[r][c] = v
+        self.frontier = next_frontier(self.frontier, self.values, r, c)
+        self.filled += 1
+        self.odd += v & 1
+        if not self.frontier:
+            self.corners.append(v)
+            if self.grid + 1 < self.grids:
+                self.grid += 1
+                self.values = blank_grid(self.size)
+                self.frontier = [spot(self.values, 1, 1)]
+                self.filled = 2 * self.size - 1
+                self.odd = header_odd(self.size)
+        self.seat = self._mover()
+
+    def scores(self) -> tuple[int, ...]:
+        return scores(self.options, self.filled, self.odd, self.corners)
+
+
+class EnumerationPlayer(Player):
+    def sim(self, state: State) -> EnumerationSim:
+        assert isinstance(state, EnumerationState)
+        return EnumerationSim(state)
+
+    def notation(self, sim: Sim, move: Move) -> str:
+        return move_name(*move)
+
+    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+        return move_name(*rng.choice(self.sim(state).legal()))
+
+    def _corner_lean(self, sim: EnumerationSim, seat: int) -> float:
+        """How many numbers of the last column and row (the corner's counts) are
+        coprime to n, for the seat that wants the corner high; against, for the other."""
+        if sim.options["goal"] != "corner" or sim.mover() < 0:
+            return 0.0
+        n, values = sim.size, sim.values
+        count = sum(1 for r in range(1, n - 1) if values[r][n - 1] != EMPTY and coprime(values[r][n - 1], n))
+        count += sum(1 for c in range(1, n - 1) if values[n - 1][c] != EMPTY and coprime(values[n - 1][c], n))
+        high, low = roles(sim.options, sim.grid)
+        return count if high == seat else -count if low == seat else 0.0
+
+    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
+        assert isinstance(sim, EnumerationSim)
+        before = self._corner_lean(sim, seat)
+        keyed = []
+        for move in sim.legal():
+            after = sim.copy()
+            after.play(move)
+            gain = self.gain(sim, after, seat)
+            if after.grid == sim.grid:
+                gain += 0.01 * (self._corner_lean(after, seat) - before)
+            keyed.append((gain, rng.random(), move))
+        keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
+        return [(g, m) for g, _, m in keyed]
+
+
+PLAYER = EnumerationPlayer()
+
+
+# -- Enumeration solitaire: the best score ---------------------------------------
+
+# Exact best scores, proved by `_solitaire_exact` (tests/test_players.py
+# recomputes the quick ones and checks the small ones against a brute force
+# over every order of play). Keys: (size, goal, target); target is "odd" for
+# goal "corner", where it plays no part.
+# Search times on one core: size 6 about 0.25 s, size 7 about 2 s, size 8 did
+# not finish in 20 minutes (the remembered column counts multiply).
+SOLITAIRE_TABLE: dict[tuple[int, str, str], int] = {
+    (3, "corner", "odd"): 1, (3, "parity", "odd"): 6, (3, "parity", "even"): 3,
+    (4, "corner", "odd"): 2, (4, "parity", "odd"): 10, (4, "parity", "even"): 7,
+    (5, "corner", "odd"): 3, (5, "parity", "odd"): 19, (5, "parity", "even"): 12,
+    (6, "corner", "odd"): 4, (6, "parity", "odd"): 26, (6, "parity", "even"): 23,
+    (7, "corner", "odd"): 5, (7, "parity", "odd"): 36, (7, "parity", "even"): 32,
+}
+SOLITAIRE_EXACT_MAX = 7  # sizes up to this are exact
+_SOLVE_AT_RUN_TIME = 7  # sizes the exact search may run for (all are tabled)
+
+
+def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> dict[str, Any]:
+    """The best final score of solitaire Enumeration (players = 1):
+    ``{"score": int, "exact": bool, "method": str}``.
+
+    Goal "corner" scores the lower-right number, goal "parity" the numbers of
+    the finished grid (headers included) with the `target` parity. The final
+    grid depends only on which of its two counts each square takes, so the
+    search runs over the squares in reading order, remembering for every
+    column how many of its numbers are coprime to each later row number and
+    for the current row how many are coprime to each later column number.
+    Small sizes are exact (from a table, or searched); larger sizes give the
+    best grid a beam search finds, a lower bound, with ``exact`` False.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 3 <= size <= 26:
+        raise InvalidOptions(f"size must be a whole number from 3 to 26, not {size!r:.40}")
+    if goal not in ("corner", "parity"):
+        raise InvalidOptions(f"goal must be 'corner' or 'parity', not {goal!r:.40}")
+    if target not in ("odd", "even"):
+        raise InvalidOptions(f"target must be 'odd' or 'even', not {target!r:.40}")
+    key = (size, goal, target if goal == "parity" else "odd")
+    if key in SOLITAIRE_TABLE:
+        return {"score": SOLITAIRE_TABLE[key], "exact": True, "method": "table of exact searches"}
+    if size <= _SOLVE_AT_RUN_TIME:
+        return {"score": _solitaire_exact(*key), "exact": True, "method": "exhaustive search with memoisation"}
+    return {"score": _solitaire_beam(*key), "exact": False, "method": "beam search: a lower bound (the best grid found)"}
+
+
+def _solitaire_exact(n: int, goal: str, target: str) -> int:
+    """Exact best score by memoised search over the squares in reading order."""
+    want = 1 if target == "odd" else 0
+    # Numbers written are counts below n; is_coprime[v][R] for every value and row/column number R.
+    is_coprime = [[coprime(v, R) for R in range(n + 1)] for v in range(n + 1)]
+    headers = _headers(n, want)
+
+    memo: dict[tuple[Any, ...], int] = {}
+
+    def solve(r: int, c: int, cols: tuple[tuple[int, ...], ...], row: tuple[int, ...]) -> int:
+        # cols[c'] counts, for R = 1..n, the numbers of column c' (rows above r, or up to r
+        # for c' < c) coprime to R; row counts, for C = 1..n, the numbers left of (r, c).
+        if c == n:
+            if r == n - 1:
+                return 0
+            r, c = r + 1, 1
+            row = tuple(int(is_coprime[r + 1][C]) for C in range(n + 1))  # the row header r + 1
+        # Columns left of c matter only for later rows, row counts only for later columns.
+        key = (r, c, tuple(col[r + 2 :] for col in cols[1:c]), tuple(col[r + 1 :] for col in cols[c:]), row[c + 1 :])
+        if key in memo:
+            return memo[key]
+        above = cols[c][r + 1]  # numbers above coprime to the row number r + 1
+        left = row[c + 1]  # numbers to the left coprime to the column number c + 1
+        best = -1
+        for v in {above, left}:
+            if r == n - 1 and c == n - 1:
+                value = v if goal == "corner" else int(v % 2 == want)
+            else:
+                col = tuple(x + is_coprime[v][R] for R, x in enumerate(cols[c]))
+                new_row = tuple(x + is_coprime[v][C] for C, x in enumerate(row))
+                rest = solve(r, c + 1, cols[:c] + (col,) + cols[c + 1 :], new_row)
+                value = rest + (int(v % 2 == want) if goal == "parity" else 0)
+            best = max(best, value)
+        memo[key] = best
+        return best
+
+    cols0 = tuple(tuple(int(is_coprime[c + 1][R]) for R in range(n + 1)) for c in range(n))  # column headers
+    row0 = tuple(int(is_coprime[2][C]) for C in range(n + 1))  # the row header 2 of row 2
+    best = solve(1, 1, cols0, row0)
+    return best + headers if goal == "parity" else best
+
+
+def _solitaire_beam(n: int, goal: str, target: str, width: int = 0) -> int:
+    """The best score a beam search over the squares in reading order finds."""
+    want = 1 if target == "odd" else 0
+    width = width or max(8, 6000 // (n * n))  # bounded work at every size
+    # A partial grid: its values row by row (None where unfilled) and its parity count.
+    beam: list[tuple[float, int, list[list[int]]]] = [(0.0, 0, blank_grid(n))]
+    for r in range(1, n):
+        for c in range(1, n):
+            nxt: list[tuple[float, int, list[list[int]]]] = []
+            for _, hits, grid in beam:
+                _, _, above, left = spot(grid, r, c)
+                for v in {above, left}:
+                    g = [row[:] for row in grid]
+                    g[r][c] = v
+                    h = hits + int(v % 2 == want)
+                    if goal == "corner":
+                        lean = sum(1 for i in range(1, n) if g[i][n - 1] != EMPTY and coprime(g[i][n - 1], n))
+                        lean += sum(1 for j in range(1, n - 1) if g[n - 1][j] != EMPTY and coprime(g[n - 1][j], n))
+                        score = v if (r, c) == (n - 1, n - 1) else lean + 0.001 * sum(1 for x in g[r] if x > 0)
+                    else:
+                        score = h
+                    nxt.append((score, h, g))
+            nxt.sort(key=lambda t: t[0], reverse=True)
+            # keep distinct grids only
+            seen: set[tuple[tuple[int, ...], ...]] = set()
+            beam = []
+            for item in nxt:
+                sig = tuple(map(tuple, item[2]))
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                beam.append(item)
+                if len(beam) >= width:
+                    break
+    best = max(beam, key=lambda t: t[0] if goal == "corner" else t[1])
+    if goal == "corner":
+        return best[2][n - 1][n - 1]
+    return best[1] + _headers(n, want)
+
+
+def _headers(n: int, want: int) -> int:
+    """The header numbers (1..n on top, 2..n down the side) of parity `want` (1 odd)."""
+    odd = header_odd(n)
+    return odd if want == 1 else 2 * n - 1 - odd

@@ -1,0 +1,184 @@
+"""Computer players for Multiplications Within the Permutation.
+
+Numbering is solved exactly once the x's are down (two players: the best
+score difference by negamax over which x comes next, memoised on the
+numbered set and the last square); marking is searched by UCT whose rollouts
+mark at random and then end with that exact solver.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..base import State
+from ..games.multiplications import (
+    MultiplicationsState,
+    first_number,
+    free_squares,
+    gain,
+    grid_size,
+    to_move,
+    unnumbered,
+)
+from ..grid import Square, square_name
+from .search import Budget, Player, Rewards, Sim
+
+__all__ = ["PLAYER", "MultiplicationsPlayer", "MultiplicationsSim"]
+
+EXACT_MAX = 14  # x's up to which numbering is solved exactly
+
+
+class MultiplicationsSim(Sim):
+    """A Multiplications position to search on; a move is a square."""
+
+    __slots__ = ("size", "players", "xs", "numbers", "points")
+
+    def __init__(self, state: MultiplicationsState) -> None:
+        self.size = grid_size(state.options)
+        self.players = state.players
+        self.xs = list(state.xs)
+        self.numbers = list(state.numbers)
+        self.points = list(state.scores)
+
+    def copy(self) -> MultiplicationsSim:
+        new = object.__new__(MultiplicationsSim)
+        new.size, new.players = self.size, self.players
+        new.xs, new.numbers, new.points = self.xs[:], self.numbers[:], self.points[:]
+        return new
+
+    @property
+    def marking(self) -> bool:
+        return len(self.xs) < self.size
+
+    def mover(self) -> int:
+        seats = to_move(self.size, self.players, len(self.xs), len(self.numbers))
+        return seats[0] if seats else -1
+
+    def legal(self) -> list[Square]:
+        return free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
+
+    def play(self, move: Square) -> None:
+        if self.marking:
+            self.xs.append(move)
+            if len(self.xs) == self.size:
+                self.numbers.append(first_number(self.xs))
+            return
+        self.points[self.mover()] += gain(self.numbers[-1], move)
+        self.numbers.append(move)
+
+    def scores(self) -> list[int]:
+        return self.points
+
+
+class MultiplicationsPlayer(Player):
+    def sim(self, state: State) -> MultiplicationsSim:
+        assert isinstance(state, MultiplicationsState)
+        return MultiplicationsSim(state)
+
+    def notation(self, sim: Sim, move: Square) -> str:
+        return square_name(move)
+
+    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Square]:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.marking:  # no x scores: every mark gains the same
+            moves = sim.legal()
+            rng.shuffle(moves)
+            return moves
+        return super().candidates(sim, seat, rng)
+
+    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Square:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.marking:  # the free squares are the free rows times the free columns
+            rows = {r for r, _ in sim.xs}
+            cols = {c for _, c in sim.xs}
+            return (rng.choice([r for r in range(sim.size) if r not in rows]),
+                    rng.choice([c for c in range(sim.size) if c not in cols]))
+        return rng.choice(sim.legal())
+
+    def solved(self, sim: Sim) -> Rewards | None:
+        assert isinstance(sim, MultiplicationsSim)
+        if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
+            return None
+        mover = sim.mover()
+        if mover < 0:
+            return None
+        remaining, last = _layout(sim)
+        final = sim.points[mover] - sim.points[1 - mover] + _number_solve(remaining, last)
+        r = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        return (r, 1 - r) if mover == 0 else (1 - r, r)
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+        sim = self.sim(state)
+        if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
+            remaining, last = _layout(sim)
+            best, best_move = None, sim.legal()[0]
+            for move in sim.legal():
+                cell = _cell(move)
+                value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
+                if best is None or value > best:
+                    best, best_move = value, move
+            return square_name(best_move)
+        return super().strong_move(state, seat, rng, budget)
+
+
+# The exact numbering solver names a square by one number, row * 32 + column,
+# and a set of squares by the bits of those numbers: positions that leave the
+# same x's to number from the same last square share their value, across
+# different permutations too (which rollouts meet by the thousand).
+
+
+def _cell(square: Square) -> int:
+    return square[0] << 5 | square[1]
+
+
+def _layout(sim: MultiplicationsSim) -> tuple[int, int]:
+    """The x's still to number, as a set of cells, and the cell numbered last."""
+    numbered = set(sim.numbers)
+    remaining = 0
+    for sq in sim.xs:
+        if sq not in numbered:
+            remaining |= 1 << _cell(sq)
+    return remaining, _cell(sim.numbers[-1])
+
+
+@lru_cache(maxsize=1 << 18)
+def _number_solve(remaining: int, last: int) -> int:
+    """With the x's of `remaining` still to number and `last` numbered last: the
+    best final score difference (mover minus opponent) the mover can force."""
+    if not remaining:
+        return 0
+    gains = _gains_from(last)
+    best = None
+    rest = remaining
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        cell = bit.bit_length() - 1
+        left = remaining ^ bit
+        # With one or two x's left the answer is written out (no call, no cache entry).
+        beyond = left & (left - 1)  # left without its lowest x
+        if not left:
+            value = gains[cell]
+        elif not beyond:  # one left: the opponent numbers it
+            value = gains[cell] - _gains_from(cell)[left.bit_length() - 1]
+        elif not beyond & (beyond - 1):  # two left: the opponent takes the better first
+            a, b = (left & -left).bit_length() - 1, beyond.bit_length() - 1
+            after = _gains_from(cell)
+            value = gains[cell] - (max(after[a], after[b]) - _gains_from(a)[b])
+        else:
+            value = gains[cell] - _number_solve(left, cell)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
+
+
+@lru_cache(maxsize=26 * 32)
+def _gains_from(last: int) -> tuple[int, ...]:
+    """What numbering each cell right after `last` scores (the game's `gain`)."""
+    a = (last >> 5, last & 31)
+    return tuple(gain(a, (cell >> 5, cell & 31)) for cell in range(26 * 32))
+
+
+PLAYER = MultiplicationsPlayer()

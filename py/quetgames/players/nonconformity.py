@@ -1,0 +1,192 @@
+"""Computer players for Nonconformity: simultaneous secret picks.
+
+Greedy scores now and widens its own span (the opponent's scoring band) as
+little as it can; strong runs flat Monte-Carlo over its candidate picks, the
+opponent's pick of this round drawn from a noisy-greedy model (its real
+pending pick is never seen: the state the players get has it removed), both
+continuing noisy-greedy to the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+from ..base import State
+from ..games.nonconformity import MIN_PICK, NonconformityState, legal_pick, scores_against, widened
+from ..numbers import prime_factors
+from .search import Budget, Player, flat_monte_carlo
+
+__all__ = ["PLAYER", "NonconformityPlayer", "NonconformitySim"]
+
+STRONG_CANDIDATES = 16  # picks strong weighs against each other
+MODEL_NOISE = 0.1  # how often the opponent model picks a random candidate instead of the greedy one
+SAMPLE_TRIES = 20_000
+
+
+class NonconformitySim:
+    """What a seat may know of a Nonconformity position, as plain data that a
+    rollout changes cheaply: revealed terms, spans, last primes and points."""
+
+    __slots__ = ("terms", "spans", "factors", "last", "points", "left", "top", "stuck")
+
+    def __init__(self, state: NonconformityState) -> None:
+        self.terms = [set(q) for q in state.owned]
+        self.spans = list(state.spans)
+        self.factors = list(state.factors)
+        self.last = [q[-1] for q in state.seqs]
+        self.points = list(state.points)
+        self.left = state.rounds - state.played
+        self.top = state.max_pick
+        self.stuck = list(state.stuck)
+
+    def copy(self) -> NonconformitySim:
+        new = object.__new__(NonconformitySim)
+        new.terms = [set(t) for t in self.terms]
+        new.spans, new.factors, new.last, new.points = self.spans[:], self.factors[:], self.last[:], self.points[:]
+        new.left, new.top, new.stuck = self.left, self.top, self.stuck
+        return new
+
+    def legal(self, seat: int, pick: int) -> bool:
+        return legal_pick(pick, self.last[seat], self.terms[seat], self.top)
+
+    def scores_with(self, seat: int, pick: int) -> bool:
+        return scores_against(pick, self.spans[1 - seat], self.terms[1 - seat])
+
+    def widening(self, seat: int, pick: int) -> int:
+        low, high = self.spans[seat]
+        return max(0, low - pick) + max(0, pick - high)
+
+    def candidates(self, seat: int, rng: random.Random, per: int = 6) -> list[int]:
+        """A handful of legal picks worth thinking about: multiples of the last
+        term's primes inside the opponent's band (they score), inside the own
+        span (they widen nothing), and just outside the own span."""
+        found: set[int] = set()
+        low, high = self.spans[1 - seat]
+        mine_low, mine_high = self.spans[seat]
+        top, rand = self.top, rng.random
+        for p in self.factors[seat]:
+            both = (max(low + 1, mine_low), min(high - 1, mine_high))  # scores and widens nothing
+            for a, b in ((low + 1, high - 1), (mine_low, mine_high), both):
+                a, b = max(a, MIN_PICK), min(b, top)
+                first, last = -(-a // p), b // p
+                if first > last:
+                    continue
+                count = last - first + 1
+                if count <= per:
+                    found.update(range(first * p, last * p + 1, p))
+                else:  # the ends and a few at random
+                    found.add(first * p)
+                    found.add(last * p)
+                    found.update([(first + int(rand() * count)) * p for _ in range(per)])
+            # the nearest multiples outside the own span
+            below = (mine_low - 1) // p
+            above = mine_high // p + 1
+            found.update((below * p, (below - 1) * p, above * p, (above + 1) * p))
+        previous, terms = self.last[seat], self.terms[seat]
+        out = [x for x in found if legal_pick(x, previous, terms, top)]
+        if not out:
+            out = [x for x in (self.sample(seat, rng),) if x]
+        return sorted(out)
+
+    def sample(self, seat: int, rng: random.Random) -> int | None:
+        """A uniformly random legal pick (rejection sampling), None if none was found."""
+        for _ in range(SAMPLE_TRIES):
+            x = rng.randint(MIN_PICK, self.top)
+            if self.legal(seat, x):
+                return x
+        return None
+
+    def greedy(self, seat: int, rng: random.Random, picks: list[int] | None = None) -> int | None:
+        picks = self.candidates(seat, rng) if picks is None else picks
+        if not picks:
+            return None
+        # A pick that scores if there is one, widening the own span least; ties at random.
+        span, theirs = self.spans[1 - seat], self.terms[1 - seat]
+        pool = [x for x in picks if scores_against(x, span, theirs)] or picks
+        low, high = self.spans[seat]
+        widths = [low - x if x < low else x - high if x > high else 0 for x in pool]
+        least = min(widths)
+        ties = [x for x, w in zip(pool, widths) if w == least]
+        return ties[int(rng.random() * len(ties))]
+
+    def reveal(self, picks: list[int | None]) -> None:
+        """Add a round's picks (None: sat out), each scored against the
+        opponent's terms from before the round."""
+        gained = [p is not None and self.scores_with(s, p) for s, p in enumerate(picks)]
+        for s, p in enumerate(picks):
+            if p is None:
+                continue
+            self.points[s] += gained[s]
+            self.terms[s].add(p)
+            self.spans[s] = widened(self.spans[s], p)
+            self.last[s] = p
+            self.factors[s] = _primes(p)
+        self.left -= 1
+
+
+@lru_cache(maxsize=1 << 14)
+def _primes(n: int) -> tuple[int, ...]:
+    return prime_factors(n)
+
+
+class NonconformityPlayer(Player):
+    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+        assert isinstance(state, NonconformityState)
+        pick = NonconformitySim(state).sample(seat, rng)
+        if pick is None:  # a prime near max_pick: few legal picks; list them
+            return rng.choice(state.legal_moves(seat))
+        return str(pick)
+
+    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
+        assert isinstance(state, NonconformityState)
+        pick = NonconformitySim(state).greedy(seat, rng)
+        return str(pick) if pick is not None else rng.choice(state.legal_moves(seat))
+
+    def _policy(self, sim: NonconformitySim, seat: int, rng: random.Random) -> int | None:
+        if sim.stuck[seat]:
+            return None
+        # Mostly greedy: a real player takes the points on offer.
+        if rng.random() < MODEL_NOISE:
+            picks = sim.candidates(seat, rng, per=3)
+            return rng.choice(picks) if picks else None
+        return sim.greedy(seat, rng, sim.candidates(seat, rng, per=3))
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+        assert isinstance(state, NonconformityState)
+        root = NonconformitySim(state)
+        picks = root.candidates(seat, rng, per=10)
+        if not picks:
+            return self.random_move(state, seat, rng)
+        if len(picks) == 1:
+            return str(picks[0])
+
+        # Prune to the most promising by the greedy key plus a flexibility bonus.
+        def prior(x: int) -> float:
+            return root.scores_with(seat, x) - 0.02 * math.log1p(root.widening(seat, x)) + 0.1 * (x % 2 == 0)
+
+        picks = sorted(picks, key=prior, reverse=True)[:STRONG_CANDIDATES]
+        other = 1 - seat
+
+        def playout(i: int) -> float:
+            sim = root.copy()
+            mine: int | None = picks[i]
+            theirs = self._policy(sim, other, rng)
+            while True:
+                both: list[int | None] = [None, None]
+                both[seat], both[other] = mine, theirs
+                sim.reveal(both)
+                if sim.left <= 0:
+                    break
+                mine = self._policy(sim, seat, rng)
+                theirs = self._policy(sim, other, rng)
+                if mine is None and theirs is None:
+                    break
+            diff = sim.points[seat] - sim.points[other]
+            return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+
+        return str(picks[flat_monte_carlo(len(picks), playout, budget)])
+
+
+PLAYER = NonconformityPlayer()

@@ -1,0 +1,210 @@
+"""Computer players for Prime Target.
+
+Ring moves are scored without playing them (the game's own sum-or-difference
+and ring-scoring rules, wedge by wedge); the search sees the best rings by
+immediate score plus a random sample, widened progressively, and rollouts
+take the best ring (found wedge by wedge, not by listing 2^rays rings) 75% of
+the time. Centre moves are searched with random rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ..base import State
+from ..games.prime_target import (
+    PrimeTargetState,
+    free_values,
+    free_wedges,
+    next_ring,
+    ring_notation,
+    ring_points,
+    ring_score,
+    same_mask,
+    to_move,
+    wedge_values,
+)
+from ..numbers import is_prime
+from .search import Player, Sim
+
+__all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring"]
+
+BEST = 24  # the best rings a node considers
+SAMPLE = 24  # random rings added to them
+GREEDY_ROLLOUT = 0.75  # how often a rollout takes the best ring
+
+Move = Any  # a centre move (value, wedge) or a ring move (a mask: bit w set, the difference in wedge w + 1)
+
+
+class PrimeTargetSim(Sim):
+    """A Prime Target position to search on: the outermost ring so far (the
+    centre, 0 for an empty wedge, while it fills) and the points."""
+
+    __slots__ = ("players", "rays", "ring_total", "outer", "placed", "completed", "points")
+
+    def __init__(self, state: PrimeTargetState) -> None:
+        self.players = state.players
+        self.rays = state.rays
+        self.ring_total = state.ring_total
+        self.outer: tuple[int, ...] = state.rings[-1] if state.rings else state.centre
+        self.placed = state.placed
+        self.completed = len(state.rings)
+        self.points = list(state.scores)
+
+    def copy(self) -> PrimeTargetSim:
+        new = object.__new__(PrimeTargetSim)
+        new.players, new.rays, new.ring_total = self.players, self.rays, self.ring_total
+        new.outer, new.placed, new.completed, new.points = self.outer, self.placed, self.completed, self.points[:]
+        return new
+
+    @property
+    def opening(self) -> bool:
+        return self.placed < self.rays
+
+    def mover(self) -> int:
+        seats = to_move(self.players, self.ring_total, self.placed, self.completed, self.opening)
+        return seats[0] if seats else -1
+
+    def legal(self) -> list[Move]:
+        if self.opening:
+            return [(v, w) for v in free_values(self.outer) for w in free_wedges(self.outer)]
+        same = _same(self.outer)
+        return [mask for mask in range(1 << self.rays) if not mask & same]
+
+    def play(self, move: Move) -> None:
+        if self.opening:
+            value, wedge = move
+            self.outer = self.outer[: wedge - 1] + (value,) + self.outer[wedge:]
+            self.placed += 1
+            return
+        ring, points = _ring_after(self.outer, move)
+        self.points[self.completed % self.players] += points
+        self.outer = ring
+        self.completed += 1
+
+    def scores(self) -> list[int]:
+        return self.points
+
+
+class PrimeTargetPlayer(Player):
+    def sim(self, state: State) -> PrimeTargetSim:
+        assert isinstance(state, PrimeTargetState)
+        return PrimeTargetSim(state)
+
+    def notation(self, sim: Sim, move: Move) -> str:
+        assert isinstance(sim, PrimeTargetSim)
+        if isinstance(move, tuple):
+            return f"{move[0]}@{move[1]}"
+        return ring_notation(move, sim.rays)
+
+    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
+        sim = self.sim(state)
+        if sim.opening:
+            return rng.choice(state.legal_moves(seat))
+        rings = _ring_table(sim.outer)
+        top = rings[0][0]
+        return self.notation(sim, rng.choice([m for s, m in rings if s == top]))
+
+    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Move]:
+        assert isinstance(sim, PrimeTargetSim)
+        if sim.opening:
+            moves = sim.legal()
+            rng.shuffle(moves)
+            return moves
+        rings = _ring_table(sim.outer)
+        rest = [m for _, m in rings[BEST:]]
+        return [m for _, m in rings[:BEST]] + rng.sample(rest, min(SAMPLE, len(rest)))
+
+    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Move:
+        assert isinstance(sim, PrimeTargetSim)
+        if sim.opening:
+            values, wedges = free_values(sim.outer), free_wedges(sim.outer)
+            return rng.choice(values), rng.choice(wedges)
+        # Mostly the best ring (players take points), sometimes a random one.
+        if rng.random() < GREEDY_ROLLOUT:
+            return _best_mask(sim.outer)
+        return rng.getrandbits(sim.rays) & ~_same(sim.outer)
+
+
+# Rollouts meet the same rings again and again: what the game's rules give
+# for a ring is remembered (the rules themselves are the game module's).
+
+
+@lru_cache(maxsize=1 << 15)
+def _ring_after(inner: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], int]:
+    """The ring the ring move `mask` writes outside `inner`, and what it scores."""
+    ring = next_ring(inner, mask)
+    return ring, ring_score(ring)
+
+
+@lru_cache(maxsize=1 << 15)
+def _same(inner: tuple[int, ...]) -> int:
+    return same_mask(inner)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_mask(inner: tuple[int, ...]) -> int:
+    """A ring move of the best immediate score, found wedge by wedge: either
+    as many primes as possible, or exactly one prime, as large as possible."""
+    most = 0  # a prime wherever one can be had (the sum when both are)
+    plain = 0  # no prime wherever that can be avoided
+    count = 0
+    forced = []  # wedges that hold a prime whatever is chosen
+    lone = []  # (value, wedge, bit) of every prime on offer, wedge by wedge
+    for w, values in enumerate(wedge_values(inner)):
+        first = is_prime(values[0])
+        second = len(values) > 1 and is_prime(values[-1])
+        if first:
+            lone.append((values[0], w, 0))
+        if second:
+            lone.append((values[-1], w, 1))
+        if first or second:
+            count += 1
+        if not first and second:
+            most |= 1 << w
+        elif first and len(values) > 1 and not second:
+            plain |= 1 << w
+        elif first and (second or len(values) == 1):
+            forced.append(w)
+    best_score, best = (count if count != 1 else -1), most
+    for value, w, bit in lone:
+        if forced and forced != [w]:
+            continue  # a lone prime must sit in the only forced wedge, if any
+        if value > best_score:
+            best_score = value
+            best = plain & ~(1 << w) | bit << w
+    return best
+
+
+def best_ring(inner: tuple[int, ...]) -> str:
+    """The notation of a ring move of the best immediate score outside `inner`."""
+    return ring_notation(_best_mask(inner), len(inner))
+
+
+@lru_cache(maxsize=4096)
+def _ring_table(inner: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(score, mask) of every distinct ring move outside `inner`, best first
+    (equal scores in notation order)."""
+    n = len(inner)
+    options = wedge_values(inner)
+    table: list[tuple[int, int]] = []
+
+    def walk(w: int, mask: int, primes: int, single: int) -> None:  # single: the first prime so far
+        if w == n:
+            table.append((ring_points(primes, single), mask))
+            return
+        for i, v in enumerate(options[w]):
+            bits = mask | i << w
+            if is_prime(v):
+                walk(w + 1, bits, primes + 1, single or v)
+            else:
+                walk(w + 1, bits, primes, single)
+
+    walk(0, 0, 0, 0)  # wedge 1 outermost, '+' first: the rings come in notation order
+    table.sort(key=lambda sm: -sm[0])  # stable: equal scores stay in notation order
+    return table
+
+
+PLAYER = PrimeTargetPlayer()

@@ -1,0 +1,348 @@
+"""What every computer player shares: the light position a search plays on,
+the generic player, the time budget, and the searches (UCT, flat Monte-Carlo,
+alpha-beta), each written once.
+
+A search never plays on `State`: `play()` copies a whole immutable state and
+checks everything, which is right at the boundary and far too slow inside a
+search. A game's adapter (players/<game>.py) instead gives a `Sim`: a mutable
+copy of the position, built from the state's own typed fields, whose moves
+are small values (a square, a mask, a number) applied with the game module's
+own rule functions. The generic `StateSim` wraps a `State` for a game without
+an adapter (any sequential game), so a new game is playable before it is fast.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import sqrt
+from typing import Any, Self
+
+from ..base import State
+
+__all__ = ["Budget", "Sim", "StateSim", "Player", "uct", "flat_monte_carlo", "alphabeta", "OutOfTime"]
+
+UCT_C = 0.9  # exploration constant of the tree search
+
+Rewards = tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run: exactly `iterations` steps when given (the
+    same moves on any machine), else until the `deadline` (time.perf_counter)."""
+
+    deadline: float
+    iterations: int | None = None
+
+    def spent(self, done: int) -> bool:
+        if self.iterations is not None:
+            return done >= self.iterations
+        return time.perf_counter() >= self.deadline
+
+
+class OutOfTime(Exception):
+    """Raised inside a depth-first search when its budget is spent."""
+
+
+class Sim:
+    """A mutable position for searching. Subclasses keep their own fields;
+    moves are whatever small values the game's adapter chooses."""
+
+    __slots__ = ()
+    players: int
+
+    def mover(self) -> int:
+        """The seat to move, -1 once the game is over."""
+        raise NotImplementedError  # pragma: no cover
+
+    def legal(self) -> list[Any]:
+        """The mover's legal moves."""
+        raise NotImplementedError  # pragma: no cover
+
+    def play(self, move: Any) -> None:
+        """Play a legal move for the mover, in place."""
+        raise NotImplementedError  # pragma: no cover
+
+    def copy(self) -> Self:
+        raise NotImplementedError  # pragma: no cover
+
+    def scores(self) -> Sequence[int]:
+        raise NotImplementedError  # pragma: no cover
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that win a finished game: the best score, shared."""
+        scores = self.scores()
+        best = max(scores)
+        return tuple(s for s, x in enumerate(scores) if x == best)
+
+
+class StateSim(Sim):
+    """The generic position: a `State` played through the public API."""
+
+    __slots__ = ("state", "players")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.players = state.players
+
+    def mover(self) -> int:
+        to_move = self.state.to_move
+        return to_move[0] if to_move else -1
+
+    def legal(self) -> list[Any]:
+        return self.state.legal_moves(self.mover())
+
+    def play(self, move: Any) -> None:
+        self.state = self.state.play(move, self.mover())
+
+    def copy(self) -> StateSim:
+        return StateSim(self.state)
+
+    def scores(self) -> Sequence[int]:
+        return self.state.scores
+
+    def winners(self) -> tuple[int, ...]:
+        return self.state.winners
+
+
+def rewards(sim: Sim) -> Rewards:
+    """The outcome of a finished game per seat: a win 1, a win shared by k seats 1/k."""
+    winners = sim.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if s in winners else 0.0 for s in range(sim.players))
+
+
+def advantage(scores: Sequence[int], seat: int) -> float:
+    """The seat's score minus the best score among the others."""
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return scores[seat] - (max(others) if others else 0)
+
+
+def leader_rewards(sim: Sim) -> Rewards:
+    """A rough outcome of an unfinished game, for cut-off rollouts: the current
+    leaders share the win, blended half and half with an even split."""
+    scores = sim.scores()
+    best = max(scores)
+    leaders = [s for s, x in enumerate(scores) if x == best]
+    even = 1.0 / len(scores)
+    return tuple(0.5 * even + (0.5 / len(leaders) if s in leaders else 0.0) for s in range(len(scores)))
+
+
+class Player:
+    """What the computer players know of one game. These defaults play any
+    sequential game through `StateSim`; a game's adapter overrides `sim` and
+    `notation` (and whatever knowledge pays) in players/<game>.py."""
+
+    rollout_cap = 10_000  # moves before a rollout is cut off and scored by the leaders
+    widen_base = 6  # progressive widening: children allowed = base + widen * sqrt(visits)
+    widen = 2.0
+
+    def sim(self, state: State) -> Sim:
+        """The position as a mutable copy to search on."""
+        return StateSim(state)
+
+    def notation(self, sim: Sim, move: Any) -> str:
+        """A move of `sim` as the game writes it."""
+        return str(move)
+
+    # random ------------------------------------------------------------
+
+    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+        return rng.choice(state.legal_moves(seat))
+
+    # greedy ------------------------------------------------------------
+
+    def gain(self, before: Sim, after: Sim, seat: int) -> float:
+        """The immediate gain of the move that led from `before` to `after`: the
+        change of the seat's advantage, or far below zero for a move that loses."""
+        if after.mover() < 0 and seat not in after.winners():
+            return -1e9
+        return advantage(after.scores(), seat) - advantage(before.scores(), seat)
+
+    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
+        """(gain, move) for every legal move, best first, ties in random order."""
+        keyed = []
+        for move in sim.legal():
+            after = sim.copy()
+            after.play(move)
+            keyed.append((self.gain(sim, after, seat), rng.random(), move))
+        keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
+        return [(g, m) for g, _, m in keyed]
+
+    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
+        sim = self.sim(state)
+        return self.notation(sim, self.ranked(sim, seat, rng)[0][1])
+
+    # strong ------------------------------------------------------------
+
+    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Any]:
+        """The moves the search considers at a node, best first by a cheap prior."""
+        return [m for _, m in self.ranked(sim, seat, rng)]
+
+    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Any:
+        moves = sim.legal()
+        return moves[int(rng.random() * len(moves))]  # uniform, and quicker than rng.choice
+
+    def cutoff(self, sim: Sim) -> Rewards:
+        return leader_rewards(sim)
+
+    def solved(self, sim: Sim) -> Rewards | None:
+        """The exact outcome of `sim` if the adapter can tell it cheaply, else None."""
+        return None
+
+    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+        sim = self.sim(state)
+        moves = sim.legal()
+        if len(moves) == 1:
+            return self.notation(sim, moves[0])
+        return self.notation(sim, uct(self, sim, rng, budget))
+
+
+# -- UCT ---------------------------------------------------------------------------
+
+
+class _Node:
+    __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "total")
+
+    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+        self.move = move  # the move that led here
+        self.sim = sim  # the position here (never played on: copied first)
+        self.mover = sim.mover()  # -1: the game is over here
+        self.moves = moves  # candidates not yet expanded, best last (popped first)
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.total = 0.0  # rewards of the seat that moved into this node
+
+
+def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
+    """UCT search with progressive widening from `root`; the most visited move.
+    Each node keeps its position, so an iteration plays one move to expand
+    the tree and then the rollout, on copies."""
+    top = _Node(None, root, list(reversed(player.candidates(root, root.mover(), rng))))
+    done = 0
+    while not budget.spent(done):
+        done += 1
+        node = top
+        path = [top]
+        # Selection and expansion.
+        while node.mover >= 0:
+            if node.moves is None:
+                node.moves = list(reversed(player.candidates(node.sim, node.mover, rng)))
+            allowed = player.widen_base + player.widen * sqrt(node.visits)
+            if node.moves and len(node.children) < allowed:
+                move = node.moves.pop()
+                sim = node.sim.copy()
+                sim.play(move)
+                child = _Node(move, sim, None)
+                node.children.append(child)
+                path.append(child)
+                node = child
+                break
+            log_n = math.log(node.visits + 1)
+            best, best_value = node, -1.0
+            for child in node.children:
+                value = child.total / child.visits + UCT_C * sqrt(log_n / child.visits) if child.visits else 1e9
+                if value > best_value:
+                    best, best_value = child, value
+            node = best
+            path.append(node)
+        # Simulation.
+        outcome = simulate(player, node.sim.copy(), rng)
+        # Backpropagation: each node holds the rewards of the seat that moved into it.
+        for parent, child in zip(path, path[1:]):
+            child.visits += 1
+            child.total += outcome[parent.mover]
+        top.visits += 1
+    if not top.children:  # no iteration ran: the prior's favourite
+        return top.moves[-1] if top.moves else root.legal()[0]
+    return max(top.children, key=lambda c: (c.visits, c.total / max(c.visits, 1))).move
+
+
+def simulate(player: Player, sim: Sim, rng: random.Random) -> Rewards:
+    """Play `sim` out with the player's rollout policy (in place)."""
+    # The loop runs some 10^5 times a second: its calls are looked up once.
+    solved = player.solved if type(player).solved is not Player.solved else None
+    mover, play, choose, cap = sim.mover, sim.play, player.rollout_move, player.rollout_cap
+    steps = 0
+    while True:
+        seat = mover()
+        if seat < 0:
+            return rewards(sim)
+        if solved is not None:
+            known = solved(sim)
+            if known is not None:
+                return known
+        if steps >= cap:
+            return player.cutoff(sim)
+        play(choose(sim, seat, rng))
+        steps += 1
+
+
+# -- flat Monte-Carlo -------------------------------------------------------------
+
+
+def flat_monte_carlo(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> int:
+    """UCB1 over `arms` choices, each sample a whole playout scored 0..1 by
+    `sample(arm)`; the arm sampled most (ties: the best total). Arm 0 when
+    no sample ran."""
+    totals = [0.0] * arms
+    counts = [0] * arms
+    done = 0
+    while not budget.spent(done):
+        if done < arms:
+            i = done
+        else:
+            log_n = math.log(done)
+            i = max(range(arms), key=lambda k: totals[k] / counts[k] + c * sqrt(log_n / counts[k]))
+        done += 1
+        totals[i] += sample(i)
+        counts[i] += 1
+    return max(range(arms), key=lambda k: (counts[k], totals[k]))
+
+
+# -- alpha-beta -------------------------------------------------------------------
+
+
+def alphabeta(player: Player, sim: Sim, me: int, depth: int, alpha: float, beta: float,
+              nodes: list[int], cap: int | None, deadline: float) -> float:
+    """Alpha-beta value of a two-seat position for `me`: 1 won, 0 lost, 0.5
+    unresolved within `depth` moves (or a shared win). Children that keep the
+    mover's score are searched first. Raises OutOfTime past `cap` nodes
+    (when given) or the deadline."""
+    seat = sim.mover()
+    if seat < 0:
+        winners = sim.winners()
+        return 1.0 if winners == (me,) else 0.5 if me in winners else 0.0
+    if depth <= 0:
+        return 0.5
+    nodes[0] += 1
+    if cap is not None:
+        if nodes[0] > cap:
+            raise OutOfTime
+    elif nodes[0] & 63 == 0 and time.perf_counter() >= deadline:
+        raise OutOfTime
+    children = []
+    for move in sim.legal():
+        child = sim.copy()
+        child.play(move)
+        children.append(child)
+    children.sort(key=lambda c: -c.scores()[seat])
+    if seat == me:
+        value = -1.0
+        for child in children:
+            value = max(value, alphabeta(player, child, me, depth - 1, alpha, beta, nodes, cap, deadline))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = 2.0
+    for child in children:
+        value = min(value, alphabeta(player, child, me, depth - 1, alpha, beta, nodes, cap, deadline))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value

@@ -1,0 +1,199 @@
+"""The engine's shape holds: the computer players' light positions follow the
+game modules' own rules move for move, the players never read the screen data,
+every view says the same way whether a joint secret move is open, and an
+option can be called anything without reaching Python's keyword arguments."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import quetgames
+from quetgames import InvalidOptions, bridge
+from quetgames.players.search import StateSim
+
+GAME_IDS = list(quetgames.GAMES)
+PLAYERS = Path(quetgames.__file__).parent / "players"
+
+
+# -- the search positions follow the rules ----------------------------------------
+
+
+OPTIONS = {
+    "convoluted-coprimality": [{}, {"players": 3, "size": 5}, {"players": 2, "size": 4, "max_rounds": 3}],
+    "enumeration": [{}, {"players": 1, "size": 4, "goal": "parity", "target": "even"}, {"goal": "parity", "size": 5}, {"players": 1, "size": 5}],
+    "prime-target": [{}, {"players": 3, "rays": 5}, {"rays": 12, "k": 2}],
+    "multiplications": [{}, {"players": 3, "k": 3}],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(OPTIONS))
+def test_search_positions_play_the_games_rules(game_id):
+    """Every move of random games played on a game's search position and on
+    the state itself: the same seat to move, the same legal moves (as
+    notation), the same scores and the same winners, all the way (through
+    Convoluted Coprimality's wiped grids and Enumeration's second grid)."""
+    player = quetgames.GAMES[game_id].player
+    rng = random.Random(game_id)
+    for options in OPTIONS[game_id]:
+        for _ in range(4):
+            state = quetgames.new_game(game_id, **options)
+            sim = player.sim(state)
+            assert not isinstance(sim, StateSim), "a built-in game searches its own light position"
+            while True:
+                to_move = state.to_move
+                assert sim.mover() == (to_move[0] if to_move else -1), state
+                assert list(sim.scores()) == list(state.scores), state
+                if not to_move:
+                    assert sim.winners() == state.winners
+                    break
+                legal = sim.legal()
+                assert sorted(player.notation(sim, m) for m in legal) == sorted(state.legal_moves()), state
+                # A search position made from this state mid-game says the same.
+                fresh = player.sim(state)
+                assert (fresh.mover(), list(fresh.scores())) == (sim.mover(), list(sim.scores())), state
+                assert sorted(map(str, fresh.legal())) == sorted(map(str, legal)), state
+                move = rng.choice(legal)
+                notation = player.notation(sim, move)
+                twin, scores = sim.copy(), list(sim.scores())
+                sim.play(move)
+                state = state.play(notation)
+                # A copy is left as it was by a move played on its original.
+                assert twin.mover() == to_move[0] and list(twin.scores()) == scores
+            assert state.is_over
+
+
+def test_nonconformity_search_position_scores_as_the_rules_do():
+    from quetgames.players.nonconformity import NonconformitySim
+
+    rng = random.Random(2)
+    for seed in range(6):
+        state = quetgames.new_game("nonconformity", length=8, seed=seed)
+        sim = NonconformitySim(state)
+        while not state.is_over:
+            picks = [None, None]
+            for seat in state.to_move:
+                legal = state.legal_moves(seat)
+                assert all(sim.legal(seat, int(m)) for m in legal)
+                assert sum(sim.legal(seat, x) for x in range(2, sim.top + 1)) == len(legal)
+                picks[seat] = int(rng.choice(legal))
+            for seat in (0, 1):
+                if picks[seat] is not None:
+                    assert sim.scores_with(seat, picks[seat]) == state.preview(str(picks[seat]), seat)["scores"]
+            for seat in (0, 1):
+                if picks[seat] is not None:
+                    state = state.play(str(picks[seat]), seat)
+            sim.reveal(picks)
+            assert sim.points == list(state.scores)
+            assert [min(t) for t in sim.terms] == [s[0] for s in state.spans]
+
+
+def test_the_players_never_read_the_view():
+    # The view is screen data: renaming one of its fields must not change how the computer plays.
+    for path in PLAYERS.glob("*.py"):
+        assert not re.search(r"\.view\(", path.read_text()), path.name
+
+
+# -- simultaneous and secret moves, the same way in every game ---------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_sequential_games_have_no_joint_move(game_id):
+    state = quetgames.new_game(game_id)
+    if game_id == "nonconformity":
+        return
+    for _ in range(5):
+        for seat in [None, *range(state.players)]:
+            assert state.view(seat)["choosing"] is None
+        state = state.play(state.legal_moves()[0])
+
+
+def test_nonconformity_round_is_a_joint_secret_move():
+    state = quetgames.new_game("nonconformity", starts=(6, 4), length=4)
+    # Round 1: both seats to choose, nobody has chosen.
+    for seat in (None, 0, 1):
+        assert state.view(seat)["choosing"] == {"chosen": [], "to_choose": [0, 1], "secret": True}
+    # Player 2 chooses 8: everyone may know that Player 2 has chosen, only Player 2 what.
+    waiting = state.play("8", 1)
+    for seat in (None, 0, 1):
+        view = waiting.view(seat)
+        assert view["choosing"] == {"chosen": [1], "to_choose": [0], "secret": True}
+        assert view["board"]["picked"] == [False, True]  # the board's own field stays, for now
+        assert view["board"]["pending"] == [None, 8 if seat == 1 else None]
+    assert "8" not in json.dumps(waiting.view(0)["choosing"])
+    # Player 1 chooses: the round is revealed and the next one opens.
+    revealed = waiting.play("12", 0)
+    assert revealed.history == ("12", "8")
+    assert revealed.view()["choosing"] == {"chosen": [], "to_choose": [0, 1], "secret": True}
+    # Over: no joint move.
+    over = revealed.play("18", 0).play("2", 1).play("24", 0).play("6", 1)
+    assert over.is_over and over.view()["choosing"] is None
+
+
+def test_nonconformity_seat_that_sits_out_leaves_no_joint_move():
+    # 53 is a prime above half of max_pick 100: its only multiple is itself, so Player 1 sits out.
+    state = quetgames.new_game("nonconformity", starts=(53, 4), length=4, max_pick=100)
+    assert state.to_move == (1,)
+    assert state.view()["choosing"] is None
+
+
+def test_bridge_views_carry_choosing():
+    answer = json.loads(bridge.call("new", json.dumps({"game": "nonconformity", "options": {"starts": [6, 4]}})))
+    assert answer["ok"] and answer["result"]["view"]["choosing"]["to_choose"] == [0, 1]
+
+
+# -- options are names, not Python keywords ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["self", "game_id", "options", "seat", "__class__"])
+def test_any_option_name_is_refused_in_words(name):
+    with pytest.raises(InvalidOptions, match="no option"):
+        quetgames.new_game("multiplications", **{name: 3})
+    with pytest.raises(InvalidOptions, match="no option"):
+        quetgames.GAMES["enumeration"].new(**{name: 3})
+    answer = json.loads(bridge.call("new", json.dumps({"game": "prime-target", "options": {name: 1}})))
+    assert answer["error"]["type"] == "InvalidOptions" and "no option" in answer["error"]["message"]
+
+
+# -- the search itself --------------------------------------------------------------
+
+
+def test_uct_scores_each_move_by_playouts_from_after_it():
+    """One move for Player 1, then the game is over: picking 7 wins, any other
+    number loses. The prior puts 7 last, and ten iterations try each pick once:
+    the search finds 7 only if each new child's playout starts from that child."""
+    from quetgames.players.search import Budget, Player, Sim, uct
+
+    class Pick(Sim):
+        __slots__ = ("players", "picked")
+
+        def __init__(self) -> None:
+            self.players, self.picked = 2, None
+
+        def mover(self) -> int:
+            return 0 if self.picked is None else -1
+
+        def legal(self) -> list[int]:
+            return list(range(10))
+
+        def play(self, move: int) -> None:
+            self.picked = move
+
+        def copy(self) -> "Pick":
+            new = Pick()
+            new.picked = self.picked
+            return new
+
+        def scores(self) -> list[int]:
+            return [1, 0] if self.picked == 7 else [0, 1]
+
+    class Stubborn(Player):
+        def candidates(self, sim, seat, rng):
+            return [9, 8, 6, 5, 4, 3, 2, 1, 0, 7]  # the winning pick last
+
+    for seed in range(8):
+        assert uct(Stubborn(), Pick(), random.Random(seed), Budget(0.0, iterations=10)) == 7
