@@ -185,6 +185,39 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
     assert page.locator("#status").inner_text() == after_undo.view()["status"]
 
 
+def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched, page: Page) -> None:
+    """The game view draws by region: a move rebuilds the board and the moves
+    list, not the head; a rebuilt region gives focus back to the element of
+    the same key, and a region that is not rebuilt keeps its element, focus and all."""
+    state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    open_record(w, state.record)
+    page.evaluate("""() => { window.__kept = {head: document.querySelector('.game-head'),
+                                              board: document.getElementById('board')}; }""")
+    for _ in range(2):
+        move = board_moves(page)[0]
+        assert click_move(w, move) == (state := state.play(move)).record
+    assert page.evaluate("() => window.__kept.head === document.querySelector('.game-head')")
+    assert page.evaluate("() => window.__kept.board !== document.getElementById('board')")
+    # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
+    # (back to move 1 of 2: "‹ Back" is still there to press)
+    back = page.locator('[data-key="back"]')
+    back.focus()
+    page.evaluate("() => { window.__back = document.activeElement; }")
+    page.keyboard.press("Enter")
+    page.locator(".replay-banner").wait_for()
+    w.wait_ready()
+    page.wait_for_function("() => document.activeElement?.dataset.key === 'back' && document.activeElement !== window.__back")
+    # a region that did not change keeps the focused element itself
+    rules = page.locator('[data-key="rules"]')
+    rules.focus()
+    page.locator('[data-key="first"]').evaluate("b => b.click()")  # a click that does not move focus
+    page.locator(".replay-banner", has_text="the start of the game").wait_for()
+    w.wait_ready()
+    # focus is given a frame after a draw: let two pass
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("() => document.activeElement?.dataset.key") == "rules"
+
+
 def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page) -> None:
     state = quetgames.new_game("multiplications", players=3, k=3).with_seats(["Ann", "", "Cleo"])
     open_record(w, state.record)
