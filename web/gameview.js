@@ -20,7 +20,7 @@
 
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
-import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
+import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
 import { movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { formatLink } from "./links.js";
 import { newSaveId, saveGame } from "./saved.js";
@@ -347,9 +347,10 @@ export class GameView {
       }
       let played = await this.#ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
       // A seat's own view may hold its secret pick: the page keeps only the
-      // public one. (The engine answers with the seat's view; the public one
-      // is a second call, made only while a joint move is open.)
-      if (seat != null) played = await this.#ask("open", { record: played.record });
+      // public one. The engine answers with the seat's view; outside a joint
+      // move (before and after this one) that is the public view, else the
+      // public one is a second call.
+      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.record });
       // by link, a first pick is sealed: the link keeps the round's secret-free record
       let seal = current.seal;
       if (byLink === "seal") {
@@ -547,7 +548,8 @@ export class GameView {
     const focusInBoard = !!active && !!r.node("board")?.contains?.(active);
 
     const game = this.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
-    document.title = `${game.name} · Quet Games`;
+    const title = `${game.name} · Quet Games`;
+    if (document.title !== title) document.title = title;
     if (page) {
       // while a secret pick waits the record holds it: it stays out of the page
       this.#root.dataset.game = view.game;
