@@ -1,4 +1,6 @@
-"""What the browser tests share: where things are, and a watched page."""
+"""What the browser tests share: where things are, a watched page, and the
+moves of a person at the game page (open a record, click a move, wait for
+the fragment to follow)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -62,3 +65,91 @@ def watched_page(browser: Browser, server: str, *, viewport: dict = DESKTOP, tim
     page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
     page.set_default_timeout(timeout_ms)
     return watched
+
+
+# -- acting like a person on the game page ---------------------------------------------
+
+CONFIRM_OPEN = "dialog.confirm[open]"
+
+
+def shoot(page: Page, name: str) -> None:
+    """The same screen at phone and desktop size, into e2e/artifacts/<name>-phone|desktop.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{tag}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def routes(w: Watched) -> int:
+    """How many times the page has routed (it counts them in <html data-routes>)."""
+    return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
+
+
+def go(w: Watched, fragment: str, *, wait: bool = False) -> None:
+    """Change the fragment, as a link does; wait: until the page has shown it."""
+    before = routes(w) if wait else 0
+    w.page.evaluate("f => { location.hash = f; }", fragment)
+    if wait:
+        w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
+        w.wait_ready()
+
+
+def open_record(w: Watched, record: str) -> None:
+    """Open a game by its record, the way a shared link does (no reload), and
+    wait until it is drawn and ready; the empty record is the home page."""
+    go(w, record)
+    if not record:
+        w.page.locator(".game-card").first.wait_for()
+        w.wait_ready()
+        return
+    # the section names the record, unless the record holds a secret pick
+    w.page.wait_for_function(
+        """r => decodeURIComponent(location.hash.slice(1)) === r
+          && document.querySelector('section.game') !== null
+          && [r, undefined].includes(document.querySelector('section.game').dataset.record)""",
+        arg=record)
+    w.wait_ready()
+
+
+def wait_fragment_change(w: Watched, old: str, timeout: float = 20_000) -> str:
+    """The new fragment, once it differs from `old` and the page is ready again."""
+    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old, timeout=timeout)
+    w.wait_ready()
+    return w.fragment()
+
+
+def board_moves(page: Page, *, unique: bool = True) -> list[str]:
+    """The notations of the board's one-click targets (unique: each once)."""
+    moves = page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    return list(dict.fromkeys(moves)) if unique else moves
+
+
+def click_move(w: Watched, move: str, *, timeout: float = 20_000, name: str = "debug") -> str:
+    """Click the board's target for `move` as a person would (unfolding a folded
+    list first, using the keyboard where the pointer cannot reach it, saying yes
+    if the board asks) and return the new record once the page is ready again."""
+    old = w.fragment()
+    page = w.page
+    if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
+        # the target is in a folded list: unfold it, as a person would
+        for summary in page.locator("#board details:not([open]) > summary").all():
+            summary.click()
+    target = page.locator(f'#board [data-move="{move}"]:visible').first
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        # the pointer cannot reach it (a neighbour's drawing covers its centre): the keyboard can
+        target.focus()
+        page.keyboard.press("Enter")
+    try:
+        page.wait_for_function(
+            f"old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('{CONFIRM_OPEN}')",
+            arg=old, timeout=timeout)
+    except PlaywrightTimeout:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-not-played.png"), full_page=True)
+        raise AssertionError(f"{move} was not played: {page.locator('#message').all_inner_texts()} {w.errors}") from None
+    if page.locator(CONFIRM_OPEN).count():
+        page.locator(f"{CONFIRM_OPEN} button[value=yes]").click()
+    return wait_fragment_change(w, old, timeout)

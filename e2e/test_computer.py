@@ -18,9 +18,8 @@ from collections.abc import Iterator
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
+from .harness import Watched, board_moves, click_move, go, shoot, wait_fragment_change, watched_page
 
 
 
@@ -40,24 +39,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
 # -- helpers -------------------------------------------------------------------------
 
 
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"computer-{name}-{tag}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def go(w: Watched, fragment: str) -> None:
-    w.page.evaluate("f => { location.hash = f; }", fragment)
-
-
-def wait_fragment_change(w: Watched, old: str) -> str:
-    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
-    w.wait_ready()
-    return w.fragment()
-
-
 def settle(w: Watched) -> None:
     """Wait until no computer is choosing and a person can act (or the game is over)."""
     w.page.wait_for_function(
@@ -65,27 +46,6 @@ def settle(w: Watched) -> None:
              && document.documentElement.dataset.computer !== 'thinking'
              && (document.querySelector('#summary') || document.querySelector('#board [data-move]')
                  || document.documentElement.dataset.computer !== 'idle')""")
-
-
-def board_moves(page: Page) -> list[str]:
-    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
-
-
-def click(w: Watched, move: str) -> None:
-    """Click the board's target of `move` (saying yes if the board asks); returns once the fragment changed."""
-    old = w.fragment()
-    target = w.page.locator(f'#board [data-move="{move}"]').first
-    try:
-        target.click(timeout=3000)
-    except PlaywrightTimeout:
-        target.focus()
-        w.page.keyboard.press("Enter")
-    w.page.wait_for_function(
-        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
-        arg=old)
-    if w.page.locator("dialog.confirm[open]").count():
-        w.page.locator("dialog.confirm[open] button[value=yes]").click()
-    wait_fragment_change(w, old)
 
 
 def new_from_setup(w: Watched, game_id: str, options: dict[str, str], kinds: list[str]) -> quetgames.State:
@@ -143,7 +103,7 @@ def test_a_game_against_greedy_to_the_end_by_clicking_with_undo(w: Watched, page
         legal = board_moves(page)
         assert legal and set(legal) <= set(state.legal_moves())
         before = len(state.history)
-        click(w, rng.choice(legal))
+        click_move(w, rng.choice(legal))
         # the computer's reply follows on its own (the fragment records both)
         settle(w)
         after = quetgames.load(w.fragment())
@@ -172,7 +132,7 @@ def test_computers_watched_at_fast_pace_to_the_summary(w: Watched, page: Page) -
     assert bar.locator("select#pace").input_value() == "normal"
     # normal pace: a move every 0.6 s; Pause holds the game where it is
     page.locator("html[data-computer=thinking]").wait_for(state="attached")
-    shoot(page, "watch")
+    shoot(page, "computer-watch")
     bar.get_by_role("button", name="Pause").click()
     page.locator("html[data-computer=paused]").wait_for(state="attached")
     w.wait_ready()
@@ -216,9 +176,9 @@ def test_hint_shows_a_legal_move_and_plays_nothing(w: Watched, page: Page) -> No
     assert move in board_moves(page) and move in state.legal_moves()
     assert page.locator(f'#board .hinted[data-move="{move}"]').count() >= 1
     assert w.fragment() == record
-    shoot(page, "hint")
+    shoot(page, "computer-hint")
     # not while replaying: no bar, no hint
-    click(w, move)
+    click_move(w, move)
     page.locator("[data-key=back]").click()
     page.locator(".replay-banner").wait_for()
     assert page.locator("[data-key=hint]").count() == 0
@@ -240,14 +200,14 @@ def test_nonconformity_the_computer_picks_first_from_the_public_record(w: Watche
         state = quetgames.load(public)
         assert state.to_move == (0, 1) and len(state.history) == 2 * (round_ - 1)
         if round_ == 1:
-            shoot(page, "nonconformity-pick")
+            shoot(page, "computer-nonconformity-pick")
         legal = board_moves(page)
         assert legal and set(legal) <= set(state.legal_moves(0))
         pick = rng.choice(legal)
         # (a long list of picks sits in a closed <details>: open it like a person would)
         for summary in page.locator("#board details:not([open]) > summary").all():
             summary.click()
-        click(w, pick)
+        click_move(w, pick)
         after = quetgames.load(w.fragment())
         expected = quetgames.computer_move(state, 1, "greedy", seed=len(state.history))
         assert after.history[-2:] == (pick, expected)
@@ -261,7 +221,7 @@ def test_solitaire_enumeration_shows_the_best_possible_score(w: Watched, page: P
     best.wait_for()
     exact = quetgames.players.solitaire_best(5, "corner")
     assert exact["exact"] and best.inner_text() == f"best possible: {exact['score']}"
-    shoot(page, "solitaire-best")
+    shoot(page, "computer-solitaire-best")
     new_from_setup(w, "enumeration", {"players": "1", "size": "8"}, ["human"])
     found = quetgames.players.solitaire_best(8, "corner")
     assert not found["exact"]
@@ -280,7 +240,7 @@ def test_cancel_restarts_the_engine_and_keeps_the_game(browser: Browser, server:
         bar.get_by_text("Player 1 (strong) is thinking…").wait_for()
         page.locator(".think-progress.running").wait_for()
         assert page.locator("#board [data-move]").count() == 0
-        shoot(page, "thinking")
+        shoot(page, "computer-thinking")
         bar.get_by_role("button", name="Cancel").click()
         page.locator("html[data-computer=stopped]").wait_for(state="attached", timeout=60_000)
         assert len(workers) == 1  # a new worker was started
@@ -290,10 +250,10 @@ def test_cancel_restarts_the_engine_and_keeps_the_game(browser: Browser, server:
         # it does not start again by itself; the person may make its move
         page.wait_for_timeout(500)
         assert page.locator("html[data-computer=stopped]").count() == 1
-        shoot(page, "stopped")
+        shoot(page, "computer-stopped")
         moves = board_moves(page)
         assert moves
-        click(w, moves[0])
+        click_move(w, moves[0])
         after = quetgames.load(w.fragment())
         assert after.history == (moves[0],)
         assert w.errors == []

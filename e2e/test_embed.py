@@ -293,6 +293,41 @@ def test_replay_only_starts_at_the_asked_move_and_steps(browser: Browser, server
         reader.close()
 
 
+# -- a game against the computer -------------------------------------------------------------
+
+
+def test_an_embedded_game_keeps_its_computer_seat_and_the_computer_answers(browser: Browser, server: str, host: str, host_dir: Path) -> None:
+    """The embed is the site's game view: a record with a computer seat keeps
+    it (the seat list says so), and after the reader's move the computer moves."""
+    state = quetgames.new_game("multiplications").with_seats(["Reader", ""], ["human", "greedy"])
+    page_name = write_host(host_dir, "computer", iframe(f"{server}embed.html?mode=play#{state.record}", "640", "640"))
+    reader = HostPage(browser, DESKTOP)
+    try:
+        reader.page.goto(host + page_name)
+        frame = reader.wait_frame("idle")
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        seats = frame.locator(".seats li")
+        assert seats.count() == 2
+        assert "computer" in seats.nth(1).locator(".seat-kind").inner_text()
+        assert seats.nth(0).locator(".seat-kind").count() == 0
+        move = random.Random(11).choice(frame.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)"))
+        frame.locator(f'#board [data-move="{move}"]').click()
+        mine = state.play(move)
+        # the computer's reply is the engine's own, with the bridge's seed (the number of moves)
+        reply = quetgames.computer_move(mine, 1, "greedy", seed=len(mine.history))
+        after = mine.play(reply)
+        frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=after.record, timeout=30_000)
+        frame.locator("html[data-engine=ready][data-computer=idle]").wait_for(state="attached")
+        assert frame.locator("#status").inner_text() == after.view()["status"]
+        assert frame.locator("#board [data-move]").count() > 0  # the reader's turn again
+        assert frame.locator("#open-full").get_attribute("href").endswith(f"#{after.record}")
+        reader.shoot("computer-desktop")
+        assert reader.errors == []
+    finally:
+        reader.close()
+
+
 # -- bad input -------------------------------------------------------------------------------
 
 

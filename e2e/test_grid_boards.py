@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import ARTIFACTS, Watched
+from .harness import ARTIFACTS, Watched, board_moves, open_record, watched_page
 
 CC = "convoluted-coprimality"
 EN = "enumeration"
@@ -35,17 +34,12 @@ asked: list[str] = []  # questions put with window.confirm
 
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    watched = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and watched.errors.append(f"console: {msg.text}"))
+    watched = watched_page(browser, server, viewport={"width": 1100, "height": 900}, timeout_ms=30_000)
     # a window.confirm fallback, if the shell has no ui.confirm: accept, and note the question
-    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    page.set_default_timeout(30_000)
+    watched.page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     watched.goto_ready(f"{server}index.html")
     yield watched
-    context.close()
+    watched.context.close()
 
 
 @pytest.fixture(autouse=True)
@@ -53,12 +47,6 @@ def no_errors(w: Watched) -> Iterator[None]:
     w.errors.clear()
     yield
     assert w.errors == []
-
-
-def open_record(w: Watched, record: str) -> None:
-    w.page.evaluate("r => { location.hash = r; }", record)
-    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
-    w.wait_ready()
 
 
 def answer_question(w: Watched, yes: bool) -> str | None:
@@ -73,11 +61,7 @@ def answer_question(w: Watched, yes: bool) -> str | None:
     return text
 
 
-def board_moves(w: Watched) -> list[str]:
-    return w.page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
-
-
-def click_move(w: Watched, state: quetgames.State, move: str) -> quetgames.State:
+def play_by_click(w: Watched, state: quetgames.State, move: str) -> quetgames.State:
     """Click the square for `move` (saying yes to a warning) and check the page moved on."""
     before = w.fragment()
     w.page.locator(f'#board [data-move="{move}"]').click()
@@ -94,10 +78,10 @@ def play_out(w: Watched, state: quetgames.State, rng: random.Random, max_moves: 
     for _ in range(max_moves):
         if state.is_over:
             break
-        targets = board_moves(w)
+        targets = board_moves(w.page, unique=False)
         # every legal move is one click away, and nothing illegal is offered
         assert sorted(targets) == sorted(state.legal_moves()), state.record
-        state = click_move(w, state, rng.choice(targets))
+        state = play_by_click(w, state, rng.choice(targets))
     assert state.is_over, state.record
     assert w.page.locator("#board [data-move]").count() == 0
     assert w.page.locator("#status").inner_text() == state.view()["status"]
@@ -186,7 +170,7 @@ def test_a_knock_out_square_is_marked_and_asks_first(w: Watched) -> None:
         assert f"Writing {number} at" in text and "knocked out" in text and "common factor" in text
         w.wait_ready()
         assert w.fragment() == state.record
-        after = click_move(w, state, square)
+        after = play_by_click(w, state, square)
     else:  # no ui.confirm in the shell: window.confirm, accepted by the page's handler
         assert asked and f"Writing {number} at" in asked[0]
         after = state.play(square)

@@ -14,28 +14,20 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 import quetgames
-from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Browser
 
-from .harness import ARTIFACTS, Watched
+from .harness import DESKTOP, Watched, board_moves, click_move, routes, shoot, watched_page
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 SEAL_MARK = "~~"
 
 
-def watched_page(browser: Browser, server: str) -> Watched:
-    context = browser.new_context(viewport=DESKTOP)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
-    page = context.new_page()
-    w = Watched(page, context, origin=f"{urlsplit(server).scheme}://{urlsplit(server).netloc}")
-    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and w.errors.append(f"console: {msg.text}"))
-    page.set_default_timeout(20_000)
+def player_page(browser: Browser, server: str) -> Watched:
+    """The site in a browser of its own, allowed to use the clipboard."""
+    w = watched_page(browser, server)
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
     w.goto_ready(server)
     return w
 
@@ -43,7 +35,7 @@ def watched_page(browser: Browser, server: str) -> Watched:
 @pytest.fixture(scope="module")
 def pair(browser: Browser, server: str) -> Iterator[tuple[Watched, Watched]]:
     """Two players, each with a browser of their own (own storage)."""
-    a, b = watched_page(browser, server), watched_page(browser, server)
+    a, b = player_page(browser, server), player_page(browser, server)
     yield a, b
     a.context.close()
     b.context.close()
@@ -60,18 +52,6 @@ def players(pair: tuple[Watched, Watched]) -> Iterator[tuple[Watched, Watched]]:
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"links-{name}-{tag}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def routes(w: Watched) -> int:
-    return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
 
 
 def open_link(w: Watched, url: str) -> None:
@@ -92,40 +72,6 @@ def copied_link(w: Watched) -> str:
     value = field.input_value()
     assert value == url_of(w)
     return value
-
-
-def wait_fragment_change(w: Watched, old: str) -> str:
-    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
-    w.wait_ready()
-    return w.fragment()
-
-
-def board_moves(page: Page) -> list[str]:
-    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
-
-
-def click_move(w: Watched, move: str) -> str:
-    old = w.fragment()
-    if w.page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
-        # the target is in a folded list: unfold it, as a person would
-        for summary in w.page.locator("#board details:not([open]) > summary").all():
-            summary.click()
-    target = w.page.locator(f'#board [data-move="{move}"]:visible').first
-    try:
-        target.click(timeout=3000)
-    except PlaywrightTimeout:
-        target.focus()
-        w.page.keyboard.press("Enter")
-    try:
-        w.page.wait_for_function(
-            "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
-            arg=old)
-    except PlaywrightTimeout:
-        w.page.screenshot(path=str(ARTIFACTS / "links-debug.png"), full_page=True)
-        raise AssertionError(f"{move} was not played: {w.page.locator('#message').all_inner_texts()} {w.errors}") from None
-    if w.page.locator("dialog.confirm[open]").count():
-        w.page.locator("dialog.confirm[open] button[value=yes]").click()
-    return wait_fragment_change(w, old)
 
 
 def page_state(w: Watched) -> dict:
@@ -166,11 +112,11 @@ def test_a_link_opens_the_same_game_in_a_fresh_browser(players: tuple[Watched, W
     page.locator("[data-key=copy-link]").click()
     page.locator(".share-said", has_text="copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == url_of(a)
-    shoot(page, "share")
+    shoot(page, "links-share")
     link = copied_link(a)
     before = page_state(a)
 
-    fresh = watched_page(browser, server)
+    fresh = player_page(browser, server)
     try:
         fresh.goto_ready(link)
         fresh.page.locator(f'section.game[data-record="{state.record}"]').wait_for()
@@ -240,7 +186,7 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
     rng = random.Random(12)
     # the hot-seat screen offers play by link; Ann chooses it on her device
     a.page.locator(".link-offer").wait_for()
-    shoot(a.page, "offer")
+    shoot(a.page, "links-offer")
     a.page.locator("[data-key=seal-as-0]").click()
     round_ = 0
     while not state.is_over:
@@ -248,7 +194,7 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         # Ann picks: her link carries a seal, not the pick
         a.page.locator(".seal-banner").wait_for()
         if round_ == 1:
-            shoot(a.page, "seal-pick")
+            shoot(a.page, "links-seal-pick")
         pick_a = rng.choice(board_moves(a.page))
         assert pick_a in state.legal_moves(0)
         fragment = click_move(a, pick_a)
@@ -266,7 +212,7 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         screen.wait_for()
         assert "Send this link to Bob" in screen.inner_text()
         if round_ == 1:
-            shoot(a.page, "sealed")
+            shoot(a.page, "links-sealed")
         link = copied_link(a)
 
         # Bob opens it: he picks in the open; nothing on his side shows Ann's pick
@@ -274,14 +220,14 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         b.page.locator(".seal-banner", has_text="Ann has sealed a pick").wait_for()
         assert kept["salt"] not in b.page.content()
         if round_ == 1:
-            shoot(b.page, "second-pick")
+            shoot(b.page, "links-second-pick")
         pick_b = rng.choice(board_moves(b.page))
         assert pick_b in state.legal_moves(1)
         fragment = click_move(b, pick_b)
         assert fragment == f"{state.play(pick_b, 1).record}{SEAL_MARK}c0{hexdigest}"
         b.page.locator('.seal-screen[data-phase="waiting"]', has_text="Send this link to Ann").wait_for()
         if round_ == 1:
-            shoot(b.page, "waiting")
+            shoot(b.page, "links-waiting")
         link = copied_link(b)
 
         # Ann opens Bob's link: her device checks the seal and reveals the round
@@ -293,7 +239,7 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         a.page.locator(".reveal, #note", has_text="matched its seal").first.wait_for()
         assert f"Ann picked {pick_a}, Bob picked {pick_b}" in a.page.locator(".reveal, #note").first.inner_text()
         if round_ == 1:
-            shoot(a.page, "revealed")
+            shoot(a.page, "links-revealed")
     a.page.locator("#summary").wait_for()
     assert a.page.locator("#status").inner_text() == state.view()["status"]
     # Bob gets the final link and sees the same finished game
@@ -326,10 +272,10 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
     assert a.fragment() == split(answered)[0] + SEAL_MARK + "c0" + flipped
     assert a.page.locator("#board [data-move]").count() == 0
     assert a.page.locator(".move-list .ply").count() == 0
-    shoot(a.page, "mismatch")
+    shoot(a.page, "links-mismatch")
 
     # a third browser (no salt there) cannot reveal it either, and says who can
-    c = watched_page(browser, server)
+    c = player_page(browser, server)
     try:
         open_link(c, link)
         waiting = c.page.locator('.seal-screen[data-phase="waiting"]')

@@ -14,22 +14,11 @@ import pytest
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched
+from .harness import DESKTOP, PHONE, Watched, open_record, shoot
 
 
 
 # -- helpers -------------------------------------------------------------------------
-
-
-def open_record(w: Watched, record: str) -> None:
-    """Open a game by its record, the way a shared link does (no reload);
-    the empty record is the home page."""
-    w.page.evaluate("r => { location.hash = r; }", record)
-    if record:
-        wait_record(w, record)
-    else:
-        w.page.locator(".game-card").first.wait_for()
-        w.wait_ready()
 
 
 def wait_record(w: Watched, record: str) -> None:
@@ -40,12 +29,6 @@ def wait_record(w: Watched, record: str) -> None:
           && [r, undefined].includes(document.querySelector('section.game').dataset.record)""",
         arg=record)
     w.wait_ready()
-
-
-def shot(w: Watched, name: str, size: dict) -> None:
-    w.page.set_viewport_size(size)
-    ARTIFACTS.mkdir(exist_ok=True)
-    w.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def status(w: Watched) -> str:
@@ -228,8 +211,7 @@ def test_prime_target_screenshots(w: Watched, page: Page) -> None:
     rng = random.Random(3)
     state = quetgames.new_game("prime-target")
     open_record(w, state.record)
-    shot(w, "prime-target-centre-desktop", DESKTOP)
-    shot(w, "prime-target-centre-phone", PHONE)
+    shoot(page, "prime-target-centre")
     page.set_viewport_size(DESKTOP)
     state = pt_play_centre(w, state, rng)
     # a big target late in the game, built from the engine
@@ -239,8 +221,7 @@ def test_prime_target_screenshots(w: Watched, page: Page) -> None:
     open_record(w, big.record)
     pt_click_wedge(page, big.view()["board"]["next_ring"], 3)
     page.locator(".pt-preview-score").wait_for()
-    shot(w, "prime-target-late-desktop", DESKTOP)
-    shot(w, "prime-target-late-phone", PHONE)
+    shoot(page, "prime-target-late")
 
 
 # -- Nonconformity ----------------------------------------------------------------------
@@ -345,8 +326,7 @@ def test_nonconformity_typed_pick_preview_and_illegal_pick(w: Watched, page: Pag
     w.wait_ready()
     assert w.fragment() == state.record
     assert status(w) == state.view()["status"]
-    shot(w, "nonconformity-pick-desktop", DESKTOP)
-    shot(w, "nonconformity-pick-phone", PHONE)
+    shoot(page, "nonconformity-pick")
 
 
 def test_nonconformity_screenshots_late(w: Watched, page: Page) -> None:
@@ -360,9 +340,9 @@ def test_nonconformity_screenshots_late(w: Watched, page: Page) -> None:
         page.set_viewport_size(size)
         open_record(w, "")
         open_record(w, state.record)
-        shot(w, f"nonconformity-late-curtain-{name}", size)
+        w.screenshot(f"nonconformity-late-curtain-{name}")
         nc_take_device(w, 0)
-        shot(w, f"nonconformity-late-{name}", size)
+        w.screenshot(f"nonconformity-late-{name}")
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
 
@@ -370,4 +350,4 @@ def test_home_page_thumbnails(w: Watched, page: Page) -> None:
     open_record(w, "")
     for game in ("prime-target", "nonconformity"):
         page.locator(f"#game-{game} svg").first.wait_for()
-    shot(w, "home-round-thumbnails", DESKTOP)
+    w.screenshot("home-round-thumbnails")

@@ -22,9 +22,8 @@ import re
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, watched_page
+from .harness import Watched, board_moves, click_move, go, routes, shoot, watched_page
 
 SAVED = "quetgames.saved.v1"
 MAX_LINK = 100_000
@@ -37,58 +36,12 @@ def new_watched(browser: Browser, server: str, **context_args) -> Watched:
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"saves-{name}-{tag}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def routes(w: Watched) -> int:
-    return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
-
-
-def go(w: Watched, fragment: str) -> None:
-    """Change the fragment (as a link does) and wait until the page has shown it."""
-    before = routes(w)
-    w.page.evaluate("f => { location.hash = f; }", fragment)
-    w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
-    w.wait_ready()
-
-
-def wait_fragment_change(w: Watched, old: str, timeout: float = 20_000) -> str:
-    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old, timeout=timeout)
-    w.wait_ready()
-    return w.fragment()
-
-
-def board_moves(page: Page) -> list[str]:
-    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
-
-
-def click_move(w: Watched, move: str, timeout: float = 20_000) -> str:
-    old = w.fragment()
-    target = w.page.locator(f'#board [data-move="{move}"]:visible').first
-    try:
-        target.click(timeout=3000)
-    except PlaywrightTimeout:
-        target.focus()
-        w.page.keyboard.press("Enter")
-    w.page.wait_for_function(
-        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
-        arg=old, timeout=timeout)
-    if w.page.locator("dialog.confirm[open]").count():
-        w.page.locator("dialog.confirm[open] button[value=yes]").click()
-    return wait_fragment_change(w, old, timeout)
-
-
 def saved(page: Page) -> list[dict]:
     return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
 
 
 def play_some(w: Watched, state: quetgames.State, moves: int, seed: int) -> quetgames.State:
-    go(w, state.record)
+    go(w, state.record, wait=True)
     rng = random.Random(seed)
     for _ in range(moves):
         move = rng.choice(board_moves(w.page))
@@ -201,7 +154,7 @@ def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, pa
     assert len(cases) >= 200, len(cases)
     games = errors = 0
     for fragment in cases:
-        go(w, fragment)
+        go(w, fragment, wait=True)
         want = expected(fragment)
         if want is None:
             games += 1
@@ -225,8 +178,8 @@ def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, pa
     assert games >= 10 and errors >= 150, (games, errors)
 
     # the saved game is untouched and resumable from the error view
-    go(w, "q99.mu.p2_k3.")
-    shoot(page, "error-view")
+    go(w, "q99.mu.p2_k3.", wait=True)
+    shoot(page, "saves-error-view")
     resume = page.locator(".link-error a", has_text="Resume your game of Prime Target")
     before_routes = routes(w)
     resume.click()
@@ -238,7 +191,7 @@ def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, pa
 
 def test_hostile_names_from_a_link_are_shown_as_text(w: Watched, page: Page) -> None:
     state = quetgames.new_game("multiplications", players=3).with_seats(HOSTILE_NAMES)
-    go(w, state.record)
+    go(w, state.record, wait=True)
     assert page.locator(".seats .seat-name").all_inner_texts() == HOSTILE_NAMES
     assert page.locator("#view script, #view img, #view b").count() == 0
     assert page.evaluate("window.__pwned === undefined")
@@ -254,10 +207,10 @@ def test_a_game_survives_a_reload_and_a_closed_browser(w: Watched, page: Page, b
     page.locator(f'section.game[data-record="{state.record}"]').wait_for()
 
     # the home page offers to resume it, first in the list (a bare-site load is below)
-    go(w, "")
+    go(w, "", wait=True)
     first = page.locator(".saved-list").first.locator(".saved-game").first
     assert "Enumeration" in first.inner_text() and "Rae vs Sol" in first.inner_text() and "3 moves" in first.inner_text()
-    shoot(page, "saved-list")
+    shoot(page, "saves-saved-list")
     first.locator("a.resume").click()
     page.locator(f'section.game[data-record="{state.record}"]').wait_for()
     w.wait_ready()
@@ -295,7 +248,7 @@ def test_a_crashed_worker_is_restarted_and_the_game_goes_on(w: Watched, page: Pa
 
 def test_saved_games_can_be_deleted(w: Watched, page: Page) -> None:
     state = play_some(w, quetgames.new_game("convoluted-coprimality").with_seats(["Del", "Ete"]), 1, 61)
-    go(w, "")
+    go(w, "", wait=True)
     row = page.locator(".saved-game", has_text="Del vs Ete")
     assert row.count() == 1
     row.get_by_role("button", name="Delete").click()
@@ -308,7 +261,7 @@ def test_export_and_import_a_record(w: Watched, page: Page, server: str) -> None
     state = play_some(w, quetgames.new_game("multiplications").with_seats(["Exa", "Imo"]), 2, 71)
     page.locator("details.export summary").click()
     assert page.locator(".export-record").input_value() == state.record
-    go(w, "")
+    go(w, "", wait=True)
     page.locator("details.import-box summary").click()
     field = page.locator("#import-text")
     # nonsense: the engine's reason, in words; the page stays home
@@ -320,7 +273,7 @@ def test_export_and_import_a_record(w: Watched, page: Page, server: str) -> None
         quetgames.load("q1.mu.p2_k3.zz")
     assert str(refused.value) in error.inner_text()
     assert w.fragment() == ""
-    shoot(page, "import-error")
+    shoot(page, "saves-import-error")
     # a whole link, pasted with spaces around it
     field.fill(f"  {server}#{state.record}\n")
     before = routes(w)

@@ -15,60 +15,11 @@ import re
 import pytest
 import quetgames
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched
+from .harness import ARTIFACTS, Watched, board_moves, click_move, go, open_record, shoot, wait_fragment_change
 
 
 # -- helpers -------------------------------------------------------------------------
-
-
-def shoot(page: Page, name: str) -> None:
-    """The same screen at phone and desktop size, into e2e/artifacts/."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"shell-{name}-{tag}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
-def go(w: Watched, fragment: str) -> None:
-    w.page.evaluate("f => { location.hash = f; }", fragment)
-
-
-def open_record(w: Watched, record: str) -> None:
-    go(w, record)
-    w.page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached")
-    w.wait_ready()
-
-
-def wait_fragment_change(w: Watched, old: str) -> str:
-    w.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
-    w.wait_ready()
-    return w.fragment()
-
-
-def click_move(w: Watched, move: str) -> str:
-    """Click the board's target for `move` (saying yes if the board asks) and
-    return the new record once the page is ready again."""
-    old = w.fragment()
-    target = w.page.locator(f'#board [data-move="{move}"]').first
-    try:
-        target.click(timeout=3000)
-    except PlaywrightTimeout:
-        # the pointer cannot reach it (a neighbour's drawing covers its centre): the keyboard can
-        target.focus()
-        w.page.keyboard.press("Enter")
-    w.page.wait_for_function(
-        "old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('dialog.confirm[open]')",
-        arg=old)
-    if w.page.locator("dialog.confirm[open]").count():
-        w.page.locator("dialog.confirm[open] button[value=yes]").click()
-    return wait_fragment_change(w, old)
-
-
-def board_moves(page: Page) -> list[str]:
-    return page.locator("#board [data-move]").evaluate_all("els => [...new Set(els.map(e => e.dataset.move))]")
 
 
 def new_from_setup(w: Watched, game_id: str, options: dict[str, str], names: list[str]) -> quetgames.State:
@@ -107,7 +58,7 @@ def test_home_lists_the_games_and_keyboard_reaches_play_then_the_board(w: Watche
     # every picture box has the same size, drawn or not, so nothing jumps
     sizes = page.locator(".thumb").evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
     assert len({tuple(s) for s in sizes}) == 1
-    shoot(page, "home")
+    shoot(page, "shell-home")
 
     # keyboard only: Tab to the first Play button, Enter opens its setup screen
     first = next(iter(quetgames.GAMES.values()))
@@ -168,7 +119,7 @@ def test_setup_creates_a_game_with_names_shown_as_text(w: Watched, page: Page) -
         quetgames.new_game("multiplications", players=3, k=12)
     assert str(refused.value) in error.inner_text()
     assert w.fragment() == "setup=multiplications"
-    shoot(page, "setup")
+    shoot(page, "shell-setup")
 
     # "How to play" from the setup screen: the rules, as text
     page.get_by_role("button", name="How to play").click()
@@ -199,13 +150,13 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
         assert click_move(w, move) == (state := state.play(move)).record
     record = state.record
     assert page.locator(".move-list .ply").all_inner_texts() == [f"{i + 1}. {m}" for i, m in enumerate(state.history)]
-    shoot(page, "game")
+    shoot(page, "shell-game")
 
     page.locator('[data-key="ply-1"]').click()
     banner = page.locator(".replay-banner")
     banner.wait_for()
     assert "after move 1 of 3" in banner.inner_text()
-    shoot(page, "replay")
+    shoot(page, "shell-replay")
     assert w.fragment() == record
     assert page.locator("#board [data-move]").count() == 0
     assert page.locator("#board").evaluate("b => b.inert")
@@ -234,6 +185,39 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
     assert page.locator("#status").inner_text() == after_undo.view()["status"]
 
 
+def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched, page: Page) -> None:
+    """The game view draws by region: a move rebuilds the board and the moves
+    list, not the head; a rebuilt region gives focus back to the element of
+    the same key, and a region that is not rebuilt keeps its element, focus and all."""
+    state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    open_record(w, state.record)
+    page.evaluate("""() => { window.__kept = {head: document.querySelector('.game-head'),
+                                              board: document.getElementById('board')}; }""")
+    for _ in range(2):
+        move = board_moves(page)[0]
+        assert click_move(w, move) == (state := state.play(move)).record
+    assert page.evaluate("() => window.__kept.head === document.querySelector('.game-head')")
+    assert page.evaluate("() => window.__kept.board !== document.getElementById('board')")
+    # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
+    # (back to move 1 of 2: "‹ Back" is still there to press)
+    back = page.locator('[data-key="back"]')
+    back.focus()
+    page.evaluate("() => { window.__back = document.activeElement; }")
+    page.keyboard.press("Enter")
+    page.locator(".replay-banner").wait_for()
+    w.wait_ready()
+    page.wait_for_function("() => document.activeElement?.dataset.key === 'back' && document.activeElement !== window.__back")
+    # a region that did not change keeps the focused element itself
+    rules = page.locator('[data-key="rules"]')
+    rules.focus()
+    page.locator('[data-key="first"]').evaluate("b => b.click()")  # a click that does not move focus
+    page.locator(".replay-banner", has_text="the start of the game").wait_for()
+    w.wait_ready()
+    # focus is given a frame after a draw: let two pass
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("() => document.activeElement?.dataset.key") == "rules"
+
+
 def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page) -> None:
     state = quetgames.new_game("multiplications", players=3, k=3).with_seats(["Ann", "", "Cleo"])
     open_record(w, state.record)
@@ -253,7 +237,7 @@ def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page)
         assert view["seats"][seat]["name"] in rows.nth(seat).inner_text()
     assert page.locator("#status").inner_text() == view["status"]
     assert page.locator("#move-form").count() == 0
-    shoot(page, "summary")
+    shoot(page, "shell-summary")
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=str(ARTIFACTS / "shell-summary-dark.png"), full_page=True)
     page.emulate_media(color_scheme="light")
@@ -293,7 +277,7 @@ def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -
         page.locator("#board [data-move]").first.wait_for()
         assert page.locator(".secret-banner").inner_text().startswith("Alice")
         if round_ == 1:
-            shoot(page, "secret-pick")
+            shoot(page, "shell-secret-pick")
         legal = board_moves(page)
         assert legal and set(legal) <= set(state.legal_moves(0))
         pick_a = rng.choice(legal)
@@ -314,7 +298,7 @@ def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -
         assert state.record not in html, html[max(0, html.find(state.record) - 300):html.find(state.record) + 50]
         assert "data-record" not in page.locator("section.game").evaluate("s => s.outerHTML.slice(0, 200)")
         if round_ == 1:
-            shoot(page, "handover")
+            shoot(page, "shell-handover")
         page.get_by_role("button", name="I am Bob: show my choices").click()
         page.locator("#board [data-move]").first.wait_for()
         assert not board_mentions(page, pick_a) or pick_a in state.legal_moves(1)

@@ -8,7 +8,7 @@
 // This module keeps the seals and draws the screens; app.js decides when.
 
 import { h } from "./dom.js";
-import { seatName } from "./handover.js";
+import { choosingOf, seatName } from "./handover.js";
 import { readStored, writeStored } from "./saved.js";
 
 const KEY = "quetgames.seals.v1";
@@ -38,10 +38,6 @@ export function findSeal(record, seat) {
   return seals().find((s) => s.record === record && s.seat === seat) ?? null;
 }
 
-export function dropSeal(record, seat) {
-  writeStored(KEY, seals().filter((s) => !(s.record === record && s.seat === seat)));
-}
-
 function other(seat) {
   return seat === 0 ? 1 : 0;
 }
@@ -56,12 +52,11 @@ function other(seat) {
  *   "stale"    the seal does not fit the game (wrong seat, round over): a bad link
  */
 export function sealPhase(view, seal, kept) {
-  const picking = !view.is_over && view.to_move.includes(seal.seat) && !view.board?.picked?.[seal.seat];
-  if (!picking || view.seats.length !== 2) return "stale";
-  const otherPicked = !!view.board?.picked?.[other(seal.seat)];
-  const otherToMove = view.to_move.includes(other(seal.seat));
-  if (otherToMove && !otherPicked) return kept ? "sealed" : "second";
-  if (otherPicked) return kept ? "reveal" : "waiting";
+  const choosing = view.is_over ? null : choosingOf(view);
+  if (!choosing?.to_choose.includes(seal.seat) || view.seats.length !== 2) return "stale";
+  const them = other(seal.seat);
+  if (choosing.to_choose.includes(them)) return kept ? "sealed" : "second";
+  if (choosing.chosen.includes(them)) return kept ? "reveal" : "waiting";
   return "stale";
 }
 

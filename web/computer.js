@@ -23,9 +23,8 @@
 // seats are doing (tests wait on it; data-engine stays "ready" while a computer
 // thinks, because the page stays usable and Cancel works).
 
-import { Engine } from "./engine.js";
 import { h } from "./dom.js";
-import { seatName } from "./handover.js";
+import { pendingSecret, seatName } from "./handover.js";
 
 const root = document.documentElement;
 const query = new URLSearchParams(location.search);
@@ -211,15 +210,15 @@ export class ComputerPlayers {
     }
   }
 
-  /** The computer's move; not through the shell's restart-and-resend wrapper
-   * (saved.js), so a Cancel does not send the same question again. A worker
-   * that crashed (not cancelled) is restarted by the wrapper and asked again. */
+  /** The computer's move; asked without retry, so a Cancel (which restarts
+   * the worker) does not send the same question again. A worker that crashed
+   * while this computer still thinks is restarted and asked again. */
   async #ask(args) {
     try {
-      return await Engine.prototype.request.call(this.engine, "computer", args);
+      return await this.engine.request("computer", args);
     } catch (error) {
       if (!this.thinking || this.thinking.record !== args.record) throw error;
-      if (error?.type === "WorkerError" || error?.type === "Restarted") return this.engine.request("computer", args);
+      if (error?.type === "WorkerError" || error?.type === "Restarted") return this.engine.request("computer", args, { retry: true });
       throw error;
     }
   }
@@ -285,7 +284,7 @@ export class ComputerPlayers {
     this.update();
     try {
       // the bridge decides from what this seat may know (another's pending pick is gone)
-      const { move } = await this.engine.request("computer", { record, seat, level: "strong", budget: budgetFor("strong") });
+      const { move } = await this.engine.request("computer", { record, seat, level: "strong", budget: budgetFor("strong") }, { retry: true });
       if (this.host.game()?.record !== record) return;
       this.hint = { record, move };
       this.update();
@@ -316,7 +315,7 @@ export class ComputerPlayers {
     if (typeof known === "object") return known;
     if (known == null) {
       this.#best.set(key, "asking");
-      this.engine.request("solitaire_best", { record }).then((best) => {
+      this.engine.request("solitaire_best", { record }, { retry: true }).then((best) => {
         this.#best.set(key, best);
         if (this.host.game()) this.host.redraw();
       }, () => this.#best.set(key, "failed"));
@@ -329,15 +328,21 @@ export class ComputerPlayers {
   /** The bar over the board: thinking (with Cancel), stopped, watch controls, Hint.
    * Always present on a live game so nothing jumps when a computer starts. */
   bar(view, record, { replaying = false } = {}) {
-    this.#view = view;
-    this.#barRecord = record;
     this.#bar = replaying || view.is_over ? null
       : h("div", { id: "computer-bar", class: "computer-bar", role: "group", "aria-label": "Computer players" },
         h("div", { class: "computer-main" }),
         // the same watch controls from draw to draw: a pace list being chosen from is never rebuilt
         watching(view) ? this.#watchControls() : null);
-    this.update();
+    this.follow(view, record);
     return this.#bar;
+  }
+
+  /** The game moved on and the bar stays where it is (bar: false, there is none): say so in it. */
+  follow(view, record, { bar = true } = {}) {
+    if (!bar) this.#bar = null;
+    this.#view = view;
+    this.#barRecord = record;
+    this.update();
   }
 
   #barRecord = null;
@@ -419,9 +424,8 @@ export class ComputerPlayers {
       return plies - 1;
     }
     for (let ply = plies - 1; ply >= 0; ply--) {
-      const at = await this.engine.request("at", { record, ply });
-      const secretPending = Array.isArray(at.view.board?.picked) && at.view.board.picked.some(Boolean);
-      if (!secretPending && at.view.to_move.some((seat) => !isComputer(at.view, seat))) return ply;
+      const at = await this.engine.request("at", { record, ply }, { retry: true });
+      if (!pendingSecret(at.view) && at.view.to_move.some((seat) => !isComputer(at.view, seat))) return ply;
     }
     return null;
   }

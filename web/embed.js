@@ -3,8 +3,9 @@
 // Nothing heavy loads until the reader asks: first a poster (the game's name and
 // its board module's static thumbnail, a few kB), then, on "Start" (or, with
 // start=visible, once the frame is scrolled into view), the engine worker with
-// Pyodide. Like the shell, no rule lives here: the board modules draw the
-// engine's view() and send notations back.
+// Pyodide, and the game view shared with the site's game page (gameview.js).
+// Like the shell, no rule lives here: the board modules draw the engine's
+// view() and send notations back.
 //
 // Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible#<record>
 //   mode   play (default): the reader plays on from the position; the frame's
@@ -18,20 +19,8 @@
 // "ready", "busy", or "error"; one-click targets carry data-move; #status says
 // whose turn it is.
 
-import { h, showMessage } from "./dom.js";
-import { confirmDialog } from "./dialog.js";
-import { curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
-
-// The poster names the game before the engine is loaded, from the record's
-// game code ("q1.pt.…"). Only names: an unknown code still gets a poster, and
-// the engine has the last word once it is running.
-const POSTER_GAMES = {
-  cc: { id: "convoluted-coprimality", name: "Convoluted Coprimality" },
-  en: { id: "enumeration", name: "Enumeration" },
-  mu: { id: "multiplications", name: "Multiplications Within the Permutation" },
-  nc: { id: "nonconformity", name: "Nonconformity" },
-  pt: { id: "prime-target", name: "Prime Target" },
-};
+import { h } from "./dom.js";
+import { boardFor } from "./renderers.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -71,9 +60,25 @@ function fragment() {
   }
 }
 
-function posterGame(record) {
+// The poster names the game before the engine is loaded, from the record's
+// game code ("q1.pt.…") and the engine's catalog in build.json. Only names:
+// an unknown code still gets a poster, and the engine has the last word once
+// it is running.
+/** {games, boards} from build.json (the engine's catalog), or empty lists if it cannot be read. */
+async function readCatalog() {
+  try {
+    const response = await fetch("build.json");
+    if (!response.ok) throw new Error(String(response.status));
+    const info = await response.json();
+    return { games: Array.isArray(info.games) ? info.games : [], boards: Array.isArray(info.boards) ? info.boards : null };
+  } catch {
+    return { games: [], boards: null };
+  }
+}
+
+function posterGame(record, games) {
   const code = /^q\d+\.([a-z]+)\./.exec(record)?.[1];
-  return POSTER_GAMES[code] ?? null;
+  return games.find((game) => game.code === code) ?? null;
 }
 
 function fullSiteURL(record) {
@@ -83,29 +88,6 @@ function fullSiteURL(record) {
 const opts = parseOptions(location.search);
 if (opts.theme !== "auto") root.classList.add(`theme-${opts.theme}`);
 root.dataset.mode = opts.mode;
-
-// -- board modules -----------------------------------------------------------------
-
-const linkedStyles = new Set();
-
-function linkStyles(module) {
-  for (const file of module.styles ?? []) {
-    const href = `boards/${file}`;
-    if (linkedStyles.has(href)) continue;
-    linkedStyles.add(href);
-    document.head.append(h("link", { rel: "stylesheet", href }));
-  }
-}
-
-async function boardModule(gameId) {
-  try {
-    const module = await import(`./boards/${gameId}.js`);
-    linkStyles(module);
-    return module;
-  } catch {
-    return import("./boards/generic.js");
-  }
-}
 
 // -- the poster ----------------------------------------------------------------------
 
@@ -127,14 +109,15 @@ function showFatal(title, text) {
     h("p", {}, h("a", { href: fullSiteURL(""), target: "_blank", rel: "noopener" }, "Go to Quet Games"))));
 }
 
-function showPoster(record) {
-  const known = posterGame(record);
+async function showPoster(record) {
+  catalog = await readCatalog();
+  const known = posterGame(record, catalog.games);
   const name = known?.name ?? "A game by Leroy Quet";
   titleEl.textContent = name;
   document.title = `${name} · Quet Games`;
   const thumb = h("div", { class: "poster-thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, name[0]));
   if (known) {
-    boardModule(known.id).then((module) => {
+    boardFor(known.id, catalog.boards).then((module) => {
       const picture = typeof module.thumbnail === "function" ? module.thumbnail() : null;
       if (picture instanceof Element) thumb.replaceChildren(picture);
     }).catch(() => {});
@@ -174,9 +157,12 @@ function showPoster(record) {
   setEngineState("idle");
 }
 
+let catalog = { games: [], boards: null };
+
 // -- loading the engine ------------------------------------------------------------------
 
 let engine = null;
+let GameView = null; // gameview.js, imported with the engine
 
 async function boot(record) {
   setEngineState("loading");
@@ -188,6 +174,7 @@ async function boot(record) {
     if (!engine) {
       // the worker starts when this module is first imported, never before
       ({ engine } = await import("./engine.js"));
+      ({ GameView } = await import("./gameview.js"));
       engine.onProgress(({ text: words, fraction }) => {
         text.textContent = words;
         if (fraction === undefined) bar.removeAttribute("value");
@@ -210,228 +197,59 @@ async function boot(record) {
 }
 
 // -- the game ------------------------------------------------------------------------
+//
+// The game view shared with the site's game page (gameview.js): status,
+// players (computer seats too, which move here as there), the board, and a
+// step bar instead of the moves list.
 
-let game = null; // {record, view, secret, plies} as it stands (public view)
-let shown = null; // {ply, view, move} while showing a past position, else null
-let hotseat = null; // as in the shell (handover.js)
-let reveal = "";
-let renderer = null;
-let busy = false;
-let notice = ""; // a one-time note (e.g. the asked-for move was past the end)
+let game = null; // the GameView, made once the engine is up
+
+function gameView() {
+  game ??= new GameView(stage, {
+    engine,
+    layout: "embed",
+    boardFor: (gameId) => boardFor(gameId, catalog.boards),
+    setEngineState,
+    readOnly: opts.mode === "replay",
+    fragment: opts.mode === "play",
+    onFollow: (fragment) => { openLink.href = fullSiteURL(fragment); },
+    afterDraw: () => fitBoard(),
+    problems: problemsNote,
+  });
+  return game;
+}
 
 async function openGame(record) {
   setEngineState("busy");
   let opened;
+  let plies;
   try {
-    opened = await engine.request("open", { record });
+    opened = await engine.request("open", { record }, { retry: true });
+    plies = (await engine.request("at", { record: opened.record, ply: 0 }, { retry: true })).plies;
   } catch (error) {
     showFatal("This game could not be opened", `The embedded game record is not one we can read: ${error.message}`);
     return;
   }
-  let plies = (await engine.request("at", { record: opened.record, ply: 0 })).plies;
   let ply = opts.ply;
+  let notice = "";
   if (ply != null && ply > plies) {
     notice = `The game has ${plies} move${plies === 1 ? "" : "s"}; move ${ply} does not exist, so this is the game as it stands.`;
     ply = null;
   }
-  renderer = await boardModule(opened.view.game);
   titleEl.textContent = opened.view.name;
   document.title = `${opened.view.name} · Quet Games`;
   if (opts.mode === "play" && ply != null && ply < plies) {
     // play on from that position: the game is cut there
-    const at = await engine.request("at", { record: opened.record, ply });
+    const at = await engine.request("at", { record: opened.record, ply }, { retry: true });
     opened = { record: at.record, view: at.view };
-    plies = ply;
     ply = null;
   }
-  setGame(opened, { plies });
-  if (opts.mode === "replay" && ply != null && ply < plies) await stepTo(ply, { quiet: true });
-  follow();
-  draw();
-}
-
-function setGame(opened, { plies = null, revealed = "" } = {}) {
-  const secret = !opened.view.is_over && pendingSecret(opened.view);
-  game = { record: opened.record, view: opened.view, secret, plies: plies ?? opened.view.history.length + (secret ? 1 : 0) };
-  shown = null;
-  hotseat = opts.mode === "play" ? hotSeatFor(game.view, secret) : null;
-  reveal = revealed;
-}
-
-/** The frame's own address and the full-site link carry the record as it stands. */
-function follow() {
-  if (opts.mode === "play") history.replaceState(null, "", `#${game.record}`);
-  openLink.href = fullSiteURL(game.record);
-}
-
-function actingSeat() {
-  return hotseat?.phase === "pick" ? hotseat.seat : null;
-}
-
-function explain(text, kind = "info") {
-  showMessage(text, kind);
-  fitBoard();
-}
-
-async function play(notation) {
-  if (busy || !game || shown || opts.mode !== "play") return false;
-  const seat = actingSeat();
-  const before = game.view;
-  busy = true;
-  setEngineState("busy");
-  try {
-    let played = await engine.request("play", { record: game.record, move: String(notation), ...(seat != null ? { seat } : {}) });
-    if (seat != null) played = await engine.request("open", { record: played.record });
-    setGame(played, { revealed: revealText(before, played.view) });
-    follow();
-    draw("board");
-    return true;
-  } catch (error) {
-    explain(error.message, "error");
-    setEngineState("ready");
-    return false;
-  } finally {
-    busy = false;
-  }
-}
-
-function makeUi(replaying) {
-  const seat = actingSeat();
-  return {
-    seat,
-    replaying,
-    play: (notation) => play(notation),
-    explain: (text, kind = "info") => explain(text, kind),
-    preview: (move) => engine.request("preview", { record: game.record, move: String(move), ...(seat != null ? { seat } : {}) }),
-    confirm: (text) => confirmDialog(text),
-  };
-}
-
-/** Show the position after `ply` moves (the game as it stands at the end). */
-async function stepTo(ply, { quiet = false } = {}) {
-  const wanted = Math.max(0, Math.min(ply, game.plies));
-  if (wanted >= game.plies) {
-    shown = null;
-  } else {
-    const at = await engine.request("at", { record: game.record, ply: wanted });
-    shown = { ply: wanted, view: at.view, move: game.view.history[wanted - 1] };
-  }
-  if (!quiet) draw("keep");
-}
-
-async function step(ply) {
-  if (busy || !game) return;
-  busy = true;
-  setEngineState("busy");
-  try {
-    await stepTo(ply);
-  } catch (error) {
-    explain(error.message, "error");
-    setEngineState("ready");
-  } finally {
-    busy = false;
-  }
-}
-
-async function showSeatBoard() {
-  if (busy || !hotseat) return;
-  busy = true;
-  setEngineState("busy");
-  try {
-    const opened = await engine.request("open", { record: game.record, seat: hotseat.seat });
-    hotseat = { ...hotseat, phase: "pick", seatView: opened.view };
-    reveal = "";
-    draw("board");
-  } catch (error) {
-    explain(error.message, "error");
-    setEngineState("ready");
-  } finally {
-    busy = false;
-  }
-}
-
-function seatChips(view) {
-  return h("ol", { class: "seats embed-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
-    const toMove = !view.is_over && view.to_move.includes(i);
-    const won = view.winners.includes(i);
-    return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
-      h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
-      h("span", { class: "seat-name" }, seatName(view, i)),
-      h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
-      won ? h("span", { class: "badge won" }, "winner") : null);
-  }));
-}
-
-function boardArea() {
-  const area = h("div", { id: "board", class: "board embed-board" });
-  const replaying = shown != null || opts.mode === "replay";
-  if (replaying) {
-    const drawn = renderer.render(shown ? shown.view : game.view, makeUi(true));
-    for (const el of drawn.querySelectorAll("[data-move], [data-try]")) {
-      el.removeAttribute("data-move");
-      el.removeAttribute("data-try");
-    }
-    area.inert = true;
-    area.classList.add("replaying");
-    area.append(drawn);
-  } else if (hotseat && hotseat.phase !== "pick") {
-    area.classList.add("curtained");
-    area.append(curtain(game.view, hotseat, { reveal, onShow: showSeatBoard }));
-  } else if (hotseat) {
-    area.append(secretBanner(game.view, hotseat.seat), renderer.render(hotseat.seatView, makeUi(false)));
-  } else {
-    area.append(renderer.render(game.view, makeUi(false)));
-  }
-  // the generic board's buttons rely on a delegated handler, as in the shell
-  area.addEventListener("click", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && area.contains(target) && !target.closest("[disabled], [inert]")) {
-      event.preventDefault();
-      play(target.dataset.move);
-    }
-  });
-  return area;
-}
-
-function stepBar() {
-  const at = shown ? shown.ply : game.plies;
-  const total = game.plies;
-  const button = (key, words, label, target, enabled) => h("button", {
-    type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
-    onclick: () => step(target),
-  }, words);
-  const where = at === 0 ? `Start (of ${total} moves)`
-    : `Move ${at} of ${total}${(shown?.move ?? game.view.history[at - 1]) != null ? `: ${shown?.move ?? game.view.history[at - 1]}` : ""}`;
-  return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
-    button("first", "«", "First: the start of the game", 0, at > 0),
-    button("back", "‹", "Back one move", at - 1, at > 0),
-    h("span", { id: "embed-ply", class: "embed-ply", "aria-live": "polite", dataset: { ply: at } }, where),
-    button("forward", "›", "Forward one move", at + 1, at < total),
-    button("last", "»", opts.mode === "play" ? "Last: back to the game" : "Last: the end of the record", total, at < total));
-}
-
-function draw(focus = null) {
-  const focusKey = focus === "keep" ? document.activeElement?.closest?.("[data-key]")?.dataset.key : null;
-  const view = shown ? shown.view : game.view;
-  const status = shown ? `After move ${shown.ply}: ${shown.view.status}` : game.view.status;
-  stage.replaceChildren(...[
-    h("p", { id: "status", class: game.view.is_over && !shown ? "status over" : "status", "aria-live": "polite" }, status),
-    seatChips(view),
-    problemsNote(),
-    boardArea(),
-    h("p", { id: "message", class: "message", role: "alert" }),
-    h("p", { id: "note", class: "note", role: "status" }, [notice, !hotseat && reveal ? reveal : ""].filter(Boolean).join(" ")),
-    stepBar(),
-  ].filter(Boolean));
-  notice = "";
-  if (focusKey) {
-    const el = stage.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    (el && !el.disabled ? el : stage.querySelector(".embed-steps button:not(:disabled)"))?.focus();
-  } else if (focus === "board") {
-    stage.querySelector("#board .curtain button, #board [data-move][tabindex='0'], #board [data-move]")?.focus({ preventScroll: true });
-  }
-  fitBoard();
-  setEngineState("ready");
+  const view = gameView();
+  view.leave();
+  if (opts.mode === "play") history.replaceState(null, "", `#${opened.record}`);
+  openLink.href = fullSiteURL(opened.record);
+  await view.show(opened, { ply: opts.mode === "replay" && ply != null && ply < plies ? ply : null });
+  if (notice) view.explain(notice, "info");
 }
 
 /** Shrink the board (keeping its shape) until the frame needs no scrolling,

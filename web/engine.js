@@ -1,5 +1,10 @@
 // The page's client for the Python worker: started once, early; one
-// ready-promise; request(call, args) -> Promise of the result.
+// ready-promise; request(call, args, {retry}) -> Promise of the result.
+//
+// retry: a request that fails because the worker stopped (WorkerError) or was
+// restarted meanwhile (Restarted) restarts it once and is sent again; requests
+// carry the whole record, so re-sending re-opens the game where it was. A
+// request without it fails at once (a computer's Cancel must not re-ask).
 
 export class EngineError extends Error {
   constructor({ type, message }) {
@@ -8,6 +13,8 @@ export class EngineError extends Error {
     this.type = type;
   }
 }
+
+const RESTARTABLE = new Set(["WorkerError", "Restarted"]);
 
 export class Engine {
   #worker = null;
@@ -18,6 +25,8 @@ export class Engine {
   #resolveReady;
   #rejectReady;
   #dead = null; // the error once the worker has stopped: later requests fail at once, not hang
+  #restarting = null; // the restart a retried request started, until the new worker is ready
+  #restartListeners = new Set();
   ready; // Promise<{timings}>, settled once per start
   timings = null;
 
@@ -52,7 +61,36 @@ export class Engine {
     return () => this.#progressListeners.delete(listener);
   }
 
-  request(call, args = {}) {
+  /** Call `listener(phase)` when a retried request restarts the worker:
+   * "restarting", then "restarted" once the new one is ready. */
+  onRestart(listener) {
+    this.#restartListeners.add(listener);
+    return () => this.#restartListeners.delete(listener);
+  }
+
+  async request(call, args = {}, { retry = false } = {}) {
+    if (!retry) return this.#send(call, args);
+    try {
+      return await this.#send(call, args);
+    } catch (error) {
+      if (!RESTARTABLE.has(error?.type)) throw error;
+      if (error.type === "WorkerError") await this.#restart();
+      else await (this.#restarting ?? this.ready); // someone else restarted it: wait for the new one
+      return this.#send(call, args);
+    }
+  }
+
+  #restart() {
+    if (!this.#restarting) {
+      const tell = (phase) => { for (const listener of this.#restartListeners) listener(phase); };
+      tell("restarting");
+      this.start();
+      this.#restarting = this.ready.then(() => tell("restarted")).finally(() => { this.#restarting = null; });
+    }
+    return this.#restarting;
+  }
+
+  #send(call, args) {
     const id = this.#nextId++;
     if (this.#dead) return Promise.reject(new EngineError(this.#dead));
     return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
-// Hot-seat secrecy for games where several seats choose at once (Nonconformity):
+// Hot-seat secrecy for games where several seats choose at once (a joint move,
+// view.choosing; Nonconformity's picks):
 // the screens shown instead of the board while one person must look away, and
 // the reveal of a round in words. They show names only, never a pending pick.
 
@@ -8,15 +9,35 @@ export function seatName(view, seat) {
   return view.seats?.[seat]?.name || `Player ${seat + 1}`;
 }
 
-/** A pick is chosen but not yet revealed (the view says which seats have picked). */
+/**
+ * The joint move open now, or null: {chosen: seats that have chosen (in
+ * secret when `secret`), to_choose: seats still to choose, secret}. The
+ * engine says so in every view (view.choosing); a view from an engine that
+ * does not yet is read from its board's `picked` list (Nonconformity's), here
+ * and nowhere else.
+ */
+export function choosingOf(view) {
+  if (view == null) return null;
+  if ("choosing" in view) return view.choosing ?? null;
+  const picked = view.board?.picked;
+  if (view.is_over || !Array.isArray(picked)) return null;
+  const chosen = picked.flatMap((p, seat) => (p ? [seat] : []));
+  const toChoose = view.to_move.filter((seat) => !picked[seat]);
+  if (chosen.length === 0 && toChoose.length < 2) return null;
+  return { chosen, to_choose: toChoose, secret: true };
+}
+
+/** A choice is made in secret and not yet revealed. */
 export function pendingSecret(view) {
-  return !view.is_over && Array.isArray(view.board?.picked) && view.board.picked.some(Boolean);
+  const choosing = choosingOf(view);
+  return !view.is_over && !!choosing?.secret && choosing.chosen.length > 0;
 }
 
 /** Several seats choose at once and all of them are people at this screen. */
 export function simultaneous(view) {
-  return !view.is_over && view.to_move.length > 1 &&
-    view.to_move.every((seat) => (view.seats?.[seat]?.kind ?? "human") === "human");
+  const choosing = choosingOf(view);
+  return !view.is_over && choosing != null && choosing.to_choose.length > 1 &&
+    choosing.to_choose.every((seat) => (view.seats?.[seat]?.kind ?? "human") === "human");
 }
 
 /**
@@ -26,7 +47,7 @@ export function simultaneous(view) {
  */
 export function hotSeatFor(view, secret) {
   if (view.is_over) return null;
-  if (simultaneous(view)) return { phase: "ask", seat: view.to_move[0] };
+  if (simultaneous(view)) return { phase: "ask", seat: choosingOf(view).to_choose[0] };
   if (secret && view.to_move.length === 1) return { phase: "handover", seat: view.to_move[0] };
   return null;
 }
@@ -54,17 +75,16 @@ export function curtain(view, { phase, seat }, { reveal, onShow }) {
   const name = seatName(view, seat);
   const show = h("button", { type: "button", class: "show-board", dataset: { key: "show-board" }, onclick: onShow },
     `I am ${name}: show my choices`);
-  const round = view.board?.round ? `Round ${view.board.round}` : null;
+  const chosen = choosingOf(view)?.chosen ?? [];
   const body = phase === "ask"
     ? [h("h3", { id: "curtain-title", tabindex: "-1" }, `${name}, choose your number`),
       h("p", { class: "look-away" }, `(${others(view, seat)}, look away)`)]
     : [h("h3", { id: "curtain-title", tabindex: "-1" }, `Pass the device to ${name}`),
       h("p", { class: "look-away" },
-        `${listInWords(view.seats.map((_, i) => i).filter((i) => i !== seat && view.board?.picked?.[i]).map((i) => seatName(view, i))) || "The other player"} has chosen. `,
+        `${listInWords(view.seats.map((_, i) => i).filter((i) => i !== seat && chosen.includes(i)).map((i) => seatName(view, i))) || "The other player"} has chosen. `,
         `${name}, press the button when only you can see the screen.`)];
   return h("div", { class: "curtain", dataset: { phase, seat }, "aria-labelledby": "curtain-title", role: "region" },
     reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
-    round ? h("p", { class: "round" }, round) : null,
     body,
     show);
 }

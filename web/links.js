@@ -53,13 +53,6 @@ export function fragmentFromInput(text) {
   return value.replace(/\s+/g, "");
 }
 
-/** The page's address with `fragment` as its fragment. */
-export function linkURL(fragment) {
-  const url = new URL(location.href);
-  url.hash = fragment;
-  return url.href;
-}
-
 /** The error view of a link that does not open a game: what is wrong in
  * words, and the ways on (the list of games below it, a saved game). */
 export function linkErrorPanel(reason, { resume = null } = {}) {

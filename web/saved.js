@@ -1,8 +1,7 @@
 // Never lose a game: the game in progress is kept in localStorage after every
-// move (its link, game, seat names, moves, when), a short list of unfinished
-// and recent games is offered on the home page, and a worker that stopped is
-// restarted with the request that failed sent again (requests carry the
-// whole record, so re-sending re-opens the game).
+// move (its link, game, seat names, moves, when), and a short list of
+// unfinished and recent games is offered on the home page. (A worker that
+// stopped is restarted by engine.js: request(call, args, {retry: true}).)
 //
 // Storage may be refused (private mode, quota, blocked cookies): every access
 // is caught, the problem is reported once, and play goes on without it.
@@ -162,37 +161,4 @@ export function savedGamesPanel({ onDelete }) {
     h("p", { class: "hint" }, "Kept in this browser only, after every move."),
     group("Unfinished", unfinished),
     group("Recent", finished));
-}
-
-// -- a worker that stopped ---------------------------------------------------------------
-
-const RESTARTABLE = new Set(["WorkerError", "Restarted"]);
-
-/**
- * Wrap engine.request so that a request failing because the worker stopped
- * (WorkerError) or was restarted meanwhile restarts it once and sends the
- * request again; onRestart(phase) tells the page ("restarting" / "restarted").
- */
-export function keepEngineAlive(engine, { onRestart = () => {} } = {}) {
-  const send = engine.request.bind(engine);
-  let restarting = null;
-  const restart = () => {
-    if (!restarting) {
-      onRestart("restarting");
-      engine.start();
-      restarting = engine.ready.then(() => onRestart("restarted")).finally(() => { restarting = null; });
-    }
-    return restarting;
-  };
-  engine.request = async (call, args = {}) => {
-    try {
-      return await send(call, args);
-    } catch (error) {
-      if (!RESTARTABLE.has(error?.type)) throw error;
-      if (error.type === "WorkerError") await restart();
-      else await (restarting ?? engine.ready); // someone else restarted it: wait for the new one
-      return send(call, args);
-    }
-  };
-  return engine;
 }

@@ -6,7 +6,6 @@
 // No rule lives here: bands, legality and "would it score" come from the view
 // and from ui.preview; the view's scoring_picks say which listed picks to star.
 
-import { engine } from "../engine.js";
 import { html as h, svg as s } from "./svg.js";
 
 export const styles = ["round.css"];
@@ -28,9 +27,9 @@ function seatName(view, seat) {
   return view.seats?.[seat]?.name || `Player ${seat + 1}`;
 }
 
-function previewer(view, ui, seat) {
+function previewer(ui) {
   if (typeof ui.preview === "function") return (move) => ui.preview(move);
-  return (move) => engine.request("preview", { record: view.record, move, ...(seat != null ? { seat } : {}) });
+  return () => Promise.reject(new Error("no preview without the game view"));
 }
 
 
@@ -179,7 +178,7 @@ function numberLine(view, actingSeat) {
 function pickPanel(view, ui, seat) {
   const b = view.board;
   const name = seatName(view, seat);
-  const preview = previewer(view, ui, seat);
+  const preview = previewer(ui);
   const input = h("input", {
     type: "number", id: "nc-pick", name: "pick", min: 2, max: b.max_pick, inputmode: "numeric",
     autocomplete: "off", "aria-describedby": "nc-verdict",

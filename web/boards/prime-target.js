@@ -6,7 +6,6 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { engine } from "../engine.js";
 import { html as h, svg as s, target } from "./svg.js";
 
 export const styles = ["round.css"];
@@ -28,10 +27,9 @@ function ensureStyles() {
   }
 }
 
-function previewer(view, ui) {
+function previewer(ui) {
   if (typeof ui.preview === "function") return (move) => ui.preview(move);
-  // Older shells: ask the engine directly, as the acting seat.
-  return (move) => engine.request("preview", { record: view.record, move, seat: ui.seat ?? null });
+  return () => Promise.reject(new Error("no preview without the game view"));
 }
 
 function seatName(view, seat) {
@@ -113,7 +111,7 @@ export function render(view, ui = {}) {
   ensureStyles();
   const b = view.board;
   const inert = Boolean(ui.replaying) || view.is_over || view.legal_moves.length === 0;
-  const preview = previewer(view, ui);
+  const preview = previewer(ui);
   const hadFocus = Boolean(document.activeElement?.closest?.(".pt-board"));
   if (kept.record !== view.record) kept = { record: view.record, signs: null, value: null, focus: kept.focus };
 

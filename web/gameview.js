@@ -1,0 +1,799 @@
+// The game view, shared by the site's game page (app.js) and the embed
+// (embed.js): one game drawn from the engine's view() with the game's board
+// module, moves sent back as notations. No rule lives here: legal moves,
+// status and scores all come from the engine.
+//
+// It shows one of: the game as it stands (the board acts for the seat to
+// move); a past position (replay: an inert board; the record stays); or, when
+// several people choose in secret at one screen, a hand-over screen instead
+// of the board until the right person says they hold the device. Computer
+// seats move through the same play path as a person (computer.js).
+//
+// Drawing is by region (status, seats, board, moves, controls, …): each
+// region is rebuilt only when its part of the view changed (its key, a JSON
+// slice, differs from the last one drawn), all in one animation frame. The
+// element with focus survives when its region is not rebuilt; when it is,
+// focus goes to the element with the same data-move, data-try, data-key or id.
+//
+// Layouts: "page" (head, seat list, summary, board column and moves panel,
+// share panel) and "embed" (status, seats, board and a step bar, in a frame).
+
+import { h, showMessage } from "./dom.js";
+import { confirmDialog, showRules } from "./dialog.js";
+import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
+import { movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { formatLink } from "./links.js";
+import { newSaveId, saveGame } from "./saved.js";
+import { shareControls, sharePanel } from "./share.js";
+import { findSeal, keepSeal, linkOffer, newSalt, oneScreenSwitch, openPickBanner, sealBanner, sealPhase, sealScreen } from "./commit.js";
+import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
+
+const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
+
+// -- regions ---------------------------------------------------------------------------
+
+/** Named places in the page, each an element or (while empty) a comment; a
+ * region is rebuilt only when its key changed. */
+class Regions {
+  #slots = new Map(); // name -> {node, key}
+
+  /** The placeholder of a new region, to put into the skeleton. */
+  slot(name) {
+    const node = document.createComment(name);
+    this.#slots.set(name, { node, key: undefined });
+    return node;
+  }
+
+  /** Rebuild region `name` with build() if `key` differs from the last; true if it did. */
+  update(name, key, build) {
+    const slot = this.#slots.get(name);
+    if (slot.key === key) return false;
+    const node = build() ?? document.createComment(name);
+    slot.node.replaceWith(node);
+    slot.node = node;
+    slot.key = key;
+    return true;
+  }
+
+  node(name) {
+    return this.#slots.get(name)?.node ?? null;
+  }
+}
+
+/** What picks out an element again after its region is rebuilt. */
+function identity(el) {
+  if (!el || el === document.body) return null;
+  const { move, try: tryMove, key } = el.dataset ?? {};
+  if (move != null) return `[data-move="${CSS.escape(move)}"]`;
+  if (tryMove != null) return `[data-try="${CSS.escape(tryMove)}"]`;
+  if (key != null) return `[data-key="${CSS.escape(key)}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  return null;
+}
+
+/** The board drawn as a picture: nothing in it plays. */
+function inert(drawn, area, reason) {
+  for (const el of drawn.querySelectorAll("[data-move], [data-try]")) {
+    el.removeAttribute("data-move");
+    el.removeAttribute("data-try");
+  }
+  area.inert = true;
+  area.classList.add(reason);
+  area.append(drawn);
+}
+
+// -- the game view ---------------------------------------------------------------------
+
+export class GameView {
+  current = null; // {record, view (public), secret, plies, seal, linkSeat, saveId}, or null
+  replay = null; // {ply, plies, view, move} while showing a past position
+  hotseat = null; // {phase: "ask" | "handover" | "pick" | "link", seat, seatView, …} (handover.js, commit.js)
+  reveal = ""; // the round just revealed, in words, shown once
+  busy = false; // an engine step is under way: no other move meanwhile
+  renderer = null;
+
+  #regions = null;
+  #root = null; // the skeleton's root node, in this.el
+  #frame = 0;
+  #focus = null; // a focus asked of the next draw: "board", "undo", "exit-replay"
+  #fresh = false; // the next draw clears the message and shows the note anew
+  #waiters = [];
+
+  /**
+   * el: where the game is drawn; options:
+   *   engine                 the worker client (engine.js)
+   *   layout                 "page" or "embed"
+   *   boardFor(gameId)       -> Promise<board module>
+   *   gameInfo(gameId)       -> {name, rules} (the page's catalog); default: the view's name
+   *   setEngineState(state)  <html data-engine> ("busy", "ready")
+   *   readOnly               nothing plays (the embed's replay mode)
+   *   fragment               the address's fragment follows the record
+   *   byLink, saves          play by link (commit.js) and saved games (saved.js): the page
+   *   onFollow(fragment)     after the record changed (the embed's "Open in Quet Games")
+   *   onPlayAgain()          the summary's Play again
+   *   afterDraw()            after a draw that changed something (the embed fits its board)
+   *   takeNotices()          -> [[text, kind]] to show once the game is drawn
+   *   problems()             -> a node under the seats (the embed's query problems), or null
+   */
+  constructor(el, options) {
+    this.el = el;
+    this.options = { layout: "page", gameInfo: null, readOnly: false, fragment: true, byLink: false, saves: false, ...options };
+    this.engine = options.engine;
+    this.computers = new ComputerPlayers(this.engine, {
+      game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.record, view: this.current.view } : null),
+      busy: () => this.busy,
+      play: (move, seat) => this.play(move, seat),
+      picksReady: async () => {
+        while (this.busy) await new Promise((resolve) => setTimeout(resolve, 40));
+        await this.step(async () => {
+          this.hotseat = await this.#computerHotseat();
+          await this.drawSoon("board");
+        });
+      },
+      humanSeat: () => {
+        const { current, hotseat } = this;
+        if (!current || this.replay || (hotseat && hotseat.phase !== "pick")) return null;
+        const seat = this.actingSeat() ?? (current.view.to_move.length === 1 ? current.view.to_move[0] : null);
+        return seat != null && !isComputer(current.view, seat) ? seat : null;
+      },
+      reopen: async () => { if (this.current) await this.engine.request("open", { record: this.current.record }, RETRY); },
+      redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
+      explain: (text, kind) => this.explain(text, kind),
+    });
+    // One delegated handler: any element with data-move is a one-click move
+    // (board modules built on svg.js handle their own targets and stop the event).
+    el.addEventListener("click", (event) => {
+      const target = event.target.closest?.("[data-move]");
+      if (target && el.contains(target) && !target.closest("[disabled], [inert]")) {
+        event.preventDefault();
+        this.play(target.dataset.move);
+      }
+    });
+    el.addEventListener("keydown", (event) => {
+      const target = event.target.closest?.("[data-move]");
+      if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
+        event.preventDefault();
+        this.play(target.dataset.move);
+      }
+    });
+  }
+
+  get page() {
+    return this.options.layout === "page";
+  }
+
+  #ask(call, args) {
+    return this.engine.request(call, args, RETRY);
+  }
+
+  #setEngineState(state) {
+    this.options.setEngineState?.(state);
+  }
+
+  /** No game: forget the last one (its regions are rebuilt for the next). */
+  leave() {
+    this.computers.reset();
+    cancelAnimationFrame(this.#frame);
+    this.#scheduled = false;
+    this.#focusPlan = null;
+    this.#settle();
+    this.current = null;
+    this.replay = null;
+    this.hotseat = null;
+    this.reveal = "";
+    this.#root = null;
+  }
+
+  explain(text, kind = "info") {
+    showMessage(text, kind);
+    this.options.afterDraw?.();
+  }
+
+  actingSeat() {
+    return this.hotseat?.phase === "pick" ? this.hotseat.seat : null;
+  }
+
+  // -- showing a game ----------------------------------------------------------------
+
+  /** Show `opened` ({record, view} with the public view) on the next animation
+   * frame; resolves once drawn. secret: a move in the record is hidden from the view. */
+  async show(opened, {
+    secret = false, revealed = "", focus = null,
+    // play by link (links.js, commit.js): the link's seal, "mismatch" when it failed its check,
+    // and the seat this device plays by link (null: everyone at this screen)
+    seal = null, sealState = null, linkSeat = this.current?.linkSeat ?? null,
+    // the saved-games entry (saved.js); save: keep the game now (after a move)
+    saveId = this.current?.saveId ?? null, save = false,
+    // show the position after this many moves first (the embed's ?ply= in replay mode)
+    ply = null,
+  } = {}) {
+    this.renderer = await this.options.boardFor(opened.view.game);
+    // a seal's round holds only the second pick, which the first player may see
+    const current = { ...opened, secret: !seal && (secret || pendingSecret(opened.view)), plies: null, seal, linkSeat, saveId };
+    this.current = current;
+    this.replay = null;
+    this.reveal = revealed;
+    const { readOnly, byLink } = this.options;
+    this.hotseat = readOnly ? null : hotSeatFor(current.view, current.secret);
+    if (seal && byLink) this.hotseat = await this.#sealedHotseat(sealState);
+    else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.#byLinkHotseat(linkSeat, "seal");
+    else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.#computerHotseat();
+    if (ply != null) await this.showPly(ply);
+    await this.drawSoon(focus);
+    // kept after the draw: a move is on screen first (the same task still keeps it)
+    if (this.options.saves && (save || saveId) && this.current === current) {
+      current.saveId = saveId ?? newSaveId();
+      saveGame({ id: current.saveId, link: formatLink(current.record, seal), view: current.view, linkSeat });
+    }
+    for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
+  }
+
+  /** The address follows the game: `fragment` is what it shows. */
+  #follow(fragment) {
+    if (this.options.fragment) history.replaceState(null, "", `#${fragment}`);
+    this.options.onFollow?.(fragment);
+  }
+
+  // -- play by link: secret picks, sealed (commit.js) ----------------------------------
+
+  /** The pick screen of `seat` for play by link: "seal" (first pick, sealed) or "open" (second). */
+  async #byLinkHotseat(seat, byLink) {
+    const opened = await this.#ask("open", { record: this.current.record, seat });
+    return { phase: "pick", seat, seatView: opened.view, byLink };
+  }
+
+  /** What a link with a seal shows: the second player's open pick, or a screen. */
+  async #sealedHotseat(sealState) {
+    const { view, seal } = this.current;
+    const kept = findSeal(view.record, seal.seat);
+    const phase = sealState ?? sealPhase(view, seal, kept);
+    if (phase === "second") return this.#byLinkHotseat(seal.seat === 0 ? 1 : 0, "open");
+    return { phase: "link", link: phase === "reveal" ? "waiting" : phase, seat: seal.seat, kept };
+  }
+
+  /** Open a link that carries a seal: reveal the round if this device sealed
+   * it and the other pick is in, after checking the seal; else show where it
+   * stands. Resolves to an error in words when the seal fits no round, else null. */
+  async openSealed(opened, seal, keep) {
+    const kept = findSeal(opened.view.record, seal.seat);
+    const phase = sealPhase(opened.view, seal, kept);
+    if (phase === "stale") {
+      return "the sealed pick in that link belongs to no round being chosen now (the round is over, or the seal names the wrong player)";
+    }
+    if (phase !== "reveal") {
+      await this.show(opened, { ...keep, seal });
+      return null;
+    }
+    try {
+      const hex = await this.#ask("commitment", { salt: kept.salt, pick: kept.pick });
+      if (hex !== seal.hex) {
+        await this.show(opened, { ...keep, seal, sealState: "mismatch" });
+        return null;
+      }
+      const before = opened.view;
+      const played = await this.#ask("play", { record: opened.record, move: kept.pick, seat: seal.seat });
+      const revealed = await this.#ask("open", { record: played.record });
+      this.#follow(revealed.record);
+      const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick matched its seal.`;
+      await this.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+    } catch (error) {
+      await this.show(opened, { ...keep, seal, sealState: "mismatch" });
+      this.explain(`The sealed pick could not be played: ${error.message}`, "error");
+    }
+    return null;
+  }
+
+  /** Seal the first pick of a round: commitment in the link, salt and pick kept here. */
+  async #sealPick(record, seat, pick) {
+    const salt = newSalt();
+    const hex = await this.#ask("commitment", { salt, pick });
+    if (!keepSeal({ record, seat, salt, pick, hex })) {
+      throw new Error("this browser would not keep the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
+    }
+    return { seat, hex };
+  }
+
+  #chooseLinkSeat(seat) {
+    return this.step(async () => {
+      this.current.linkSeat = seat;
+      this.hotseat = await this.#byLinkHotseat(seat, "seal");
+      await this.drawSoon("board");
+    });
+  }
+
+  #playAtOneScreen() {
+    this.current.linkSeat = null;
+    this.hotseat = hotSeatFor(this.current.view, this.current.secret);
+    return this.drawSoon("board");
+  }
+
+  /** The secrecy screen with computer seats: none for a computer, and the one
+   * person at the screen picks straight away once the computers' picks are held. */
+  async #computerHotseat() {
+    const { view, record, secret } = this.current;
+    if (view.is_over) return null;
+    if (this.computers.waiting(view, record).length) return null; // the computers choose first
+    const humans = view.to_move.filter((seat) => !isComputer(view, seat));
+    const computerPicked = this.computers.heldPicks(record).length > 0 || secret;
+    if (humans.length === 1 && computerPicked) {
+      const opened = await this.#ask("open", { record, seat: humans[0] });
+      const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
+      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others };
+    }
+    return this.hotseat && isComputer(view, this.hotseat.seat) ? null : this.hotseat;
+  }
+
+  // -- moves ---------------------------------------------------------------------------
+
+  /** Play a move for the acting seat; resolves true once the new position is
+   * drawn, false (with the engine's reason shown, nothing changed) if refused. */
+  async play(notation, computerSeat = null) {
+    const { current } = this;
+    if (this.busy || !current || this.replay || this.options.readOnly) return false;
+    if (computerSeat == null && this.computers.blocksHuman(current.view, current.record)) {
+      this.explain(this.computers.whyBlocked(current.view, current.record), "warning");
+      return false;
+    }
+    const seat = computerSeat ?? this.actingSeat();
+    const before = current.view;
+    const byLink = this.hotseat?.byLink ?? null;
+    this.busy = true;
+    this.#setEngineState("busy");
+    try {
+      // a computer's pick of this round, held until the last pick (computer.js), goes in first
+      let record = current.record;
+      for (const [heldSeat, move] of this.computers.heldPicks(record)) {
+        if (heldSeat !== seat) record = (await this.#ask("play", { record, move, seat: heldSeat })).record;
+      }
+      let played = await this.#ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
+      // A seat's own view may hold its secret pick: the page keeps only the
+      // public one. The engine answers with the seat's view; outside a joint
+      // move (before and after this one) that is the public view, else the
+      // public one is a second call.
+      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.record });
+      // by link, a first pick is sealed: the link keeps the round's secret-free record
+      let seal = current.seal;
+      if (byLink === "seal") {
+        seal = await this.#sealPick(played.view.record, seat, String(notation));
+        played = await this.#ask("open", { record: played.view.record });
+      }
+      // A pick made at this screen and still secret stays out of the address
+      // (anyone can read that); the saved game on this device keeps it.
+      const shown = byLink === null && played.view.record !== played.record ? played.view.record : played.record;
+      this.#follow(formatLink(shown, seal));
+      const hidden = !played.view.is_over && played.view.history.length === before.history.length;
+      await this.show(played, {
+        secret: hidden, revealed: revealText(before, played.view), focus: "board",
+        seal, linkSeat: byLink ? seat : current.linkSeat, save: true,
+      });
+      return true;
+    } catch (error) {
+      // Nothing changes: the same view stays, with the engine's explanation.
+      this.explain(error.message, "error");
+      this.#setEngineState("ready");
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Run one engine call as the busy step (no other move meanwhile). */
+  async step(work) {
+    if (this.busy || !this.current) return;
+    this.busy = true;
+    this.#setEngineState("busy");
+    try {
+      await work();
+    } catch (error) {
+      this.explain(error.message, "error");
+    } finally {
+      this.#setEngineState("ready");
+      this.busy = false;
+    }
+  }
+
+  async #plyCount() {
+    const { current } = this;
+    if (current.plies == null) current.plies = (await this.#ask("at", { record: current.record, ply: 0 })).plies;
+    return current.plies;
+  }
+
+  /** The moves in the record, for drawing (a secret pick counts). */
+  #plies() {
+    return this.current.plies ?? this.current.view.history.length + (this.current.secret ? 1 : 0);
+  }
+
+  /** Show the position after `ply` moves (the game as it stands at the end). */
+  async showPly(ply) {
+    const plies = await this.#plyCount();
+    const wanted = Math.max(0, Math.min(ply, plies));
+    if (wanted >= plies) {
+      this.replay = null;
+    } else {
+      const at = await this.#ask("at", { record: this.current.record, ply: wanted });
+      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: this.current.view.history[wanted - 1] };
+    }
+  }
+
+  replayTo(ply) {
+    return this.step(async () => {
+      await this.showPly(ply);
+      await this.drawSoon();
+    });
+  }
+
+  exitReplay() {
+    this.replay = null;
+    return this.drawSoon("exit-replay");
+  }
+
+  undo() {
+    return this.step(async () => {
+      const { current } = this;
+      if (this.replay) return;
+      const plies = await this.#plyCount();
+      if (plies === 0) return;
+      // with a computer seat: back to before the person's last move (computer.js)
+      const ply = await this.computers.undoPly(current.record, current.view, plies);
+      if (ply == null) {
+        this.explain("There is no move of yours to take back.", "info");
+        return;
+      }
+      const at = await this.#ask("at", { record: current.record, ply });
+      this.#follow(at.record);
+      await this.show({ record: at.record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
+      this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
+    });
+  }
+
+  #showSeatBoard() {
+    return this.step(async () => {
+      if (!this.hotseat) return;
+      const opened = await this.#ask("open", { record: this.current.record, seat: this.hotseat.seat });
+      this.hotseat = { ...this.hotseat, phase: "pick", seatView: opened.view };
+      this.reveal = "";
+      await this.drawSoon("board");
+    });
+  }
+
+  #makeUi(replaying) {
+    const seat = this.actingSeat();
+    return {
+      seat,
+      replaying,
+      play: (notation) => this.play(notation),
+      explain: (text, kind = "info") => this.explain(text, kind),
+      preview: (move) => {
+        if (!this.current) return Promise.reject(new Error("no game is open"));
+        return this.#ask("preview", { record: this.current.record, move: String(move), ...(seat != null ? { seat } : {}) });
+      },
+      confirm: (text) => confirmDialog(text),
+    };
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+
+  /** Redraw soon; resolves once drawn. At most one draw per animation frame:
+   * the first request of a frame draws at once (after the current task's own
+   * changes, as a microtask), so a move is on screen in the frame its answer
+   * arrives in; requests after it in the same frame are drawn together on the
+   * next one. focus: "board" (after a move), "undo", "exit-replay", or null
+   * (focus stays where it is); fresh: the message goes and the note shows the
+   * reveal anew (not for a refresh). */
+  drawSoon(focus = null, { fresh = true } = {}) {
+    if (focus) this.#focus = focus;
+    if (fresh) this.#fresh = true;
+    return new Promise((resolve) => {
+      this.#waiters.push(resolve);
+      if (this.#scheduled) return; // the draw already asked for takes this one too
+      this.#scheduled = true;
+      if (this.#drewThisFrame) this.#frame = requestAnimationFrame(() => this.#drawNow());
+      else queueMicrotask(() => this.#drawNow());
+    });
+  }
+
+  #scheduled = false;
+  #drewThisFrame = false;
+  #focusPlan = null; // {el, preventScroll, ifLost, inBoard}: where focus goes on the next frame
+
+  #drawNow() {
+    if (!this.#scheduled) return; // given up (leave)
+    this.#scheduled = false;
+    this.#drewThisFrame = true;
+    requestAnimationFrame(() => { this.#drewThisFrame = false; });
+    if (this.current) this.#draw();
+    this.#setEngineState("ready");
+    this.#applyFocus();
+    if (this.current) {
+      this.computers.showHint();
+      this.computers.schedule();
+    }
+    this.#settle();
+  }
+
+  #settle() {
+    for (const resolve of this.#waiters.splice(0)) resolve();
+  }
+
+  /** The skeleton the regions live in, made when the game is first drawn here. */
+  #skeleton() {
+    const r = (this.#regions = new Regions());
+    const message = h("p", { id: "message", class: "message", role: "alert" });
+    const note = h("p", { id: "note", class: "note", role: "status" });
+    if (this.page) {
+      this.#root = h("section", { class: "game" },
+        r.slot("head"), r.slot("status"), r.slot("seats"), r.slot("summary"),
+        h("div", { class: "game-body" },
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), message, note, r.slot("controls")),
+          h("aside", { class: "side" }, r.slot("moves"))),
+        r.slot("share"));
+    } else {
+      // (display: contents: the frame's column lays out the regions themselves)
+      this.#root = h("div", { class: "embed-game" },
+        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"));
+    }
+    this.el.replaceChildren(this.#root);
+  }
+
+  #draw() {
+    const { current, replay, hotseat } = this;
+    const { view, record, secret } = current;
+    const page = this.page;
+    if (!this.#root || this.#root.parentNode !== this.el) this.#skeleton();
+    const r = this.#regions;
+    const focus = this.#focus;
+    this.#focus = null;
+    const active = this.el.contains(document.activeElement) ? document.activeElement : null;
+    const activeId = identity(active);
+    const focusInBoard = !!active && !!r.node("board")?.contains?.(active);
+
+    const game = this.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
+    const title = `${game.name} · Quet Games`;
+    if (document.title !== title) document.title = title;
+    if (page) {
+      // while a secret pick waits the record holds it: it stays out of the page
+      this.#root.dataset.game = view.game;
+      if (secret) delete this.#root.dataset.record;
+      else this.#root.dataset.record = record;
+    }
+    const shown = replay ? replay.view : view;
+    const readOnly = this.options.readOnly;
+    const blocked = !readOnly && this.computers.blocksHuman(view, record);
+    const plies = this.#plies();
+    let changed = false;
+    const region = (name, key, build) => { if (r.update(name, key, build)) changed = true; };
+
+    if (page) {
+      region("head", JSON.stringify([game.name, !!game.rules, secret]), () => h("div", { class: "game-head" },
+        h("h2", {}, game.name),
+        h("nav", { class: "head-links" },
+          game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
+          // an embed carries the record, so not while it holds a secret pick
+          secret ? null : h("button", {
+            type: "button", class: "secondary embed-button", dataset: { key: "embed" },
+            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.#plies() })),
+          }, "Embed"),
+          h("a", { href: "#", class: "back" }, "All games"))));
+    }
+
+    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}` : view.status;
+    const over = view.is_over && !(!page && replay);
+    region("status", JSON.stringify([status, over]), () =>
+      h("p", { id: "status", class: over ? "status over" : "status", "aria-live": "polite" }, status));
+
+    const best = this.computers.solitaireBest(shown, record);
+    region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.is_over, best]), () => this.#seatList(shown, best));
+
+    if (page) {
+      const summary = view.is_over && !replay;
+      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners] : null), () =>
+        summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
+      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move] : null), () =>
+        replay ? replayBanner(replay, () => this.exitReplay()) : null);
+    }
+
+    // the bar over the board: always there on a live game of the page (Hint), so
+    // nothing jumps when a computer starts; in the embed, with computer seats only
+    const bar = !readOnly && !view.is_over && (page || hasComputer(view));
+    const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
+    const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, record, { replaying: !!replay }) : null));
+    if (rebuilt) changed = true;
+    // (the bar also says, in <html data-computer>, what the computers are doing)
+    if (!rebuilt || !bar) this.computers.follow(view, record, { bar });
+
+    region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
+
+    if (this.#fresh) {
+      this.#fresh = false;
+      const message = document.getElementById("message");
+      if (message) message.textContent = "";
+      const note = document.getElementById("note");
+      if (note) note.textContent = !hotseat && this.reveal ? this.reveal : "";
+      changed = true;
+    }
+
+    if (page) {
+      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked;
+      region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
+      const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
+      const panel = {
+        moves: view.history, ply: replay ? replay.ply : null, plies,
+        // no taking back while a secret pick waits: the next player holds the device
+        canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
+        canReplay,
+      };
+      region("moves", JSON.stringify(panel), () => movesPanel(panel, {
+        replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
+      }));
+      // (a sealed link's own screen offers the link itself)
+      const share = secret || hotseat?.phase === "link" ? null
+        : { url: location.href, record: formatLink(record, current.seal), advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
+      region("share", JSON.stringify(share), () => (share ? sharePanel(share) : null));
+    } else {
+      region("controls", JSON.stringify([replay?.ply ?? null, plies, view.history, readOnly]), () => this.#stepBar());
+    }
+
+    // Focus: kept by identity (the same element, or its namesake in a rebuilt
+    // region), else where a step asked for it. Given on the next frame, once
+    // the page is laid out for it (focusing forces a layout), unless a board
+    // module has put it back itself by then.
+    let plan = null;
+    if (active && !active.isConnected && activeId) {
+      let again = this.el.querySelector(activeId);
+      // a step button that is now disabled (at the first move): the nearest one that is not
+      if (again?.disabled) again = again.closest("[role=group], section, div")?.querySelector("button:not(:disabled)") ?? null;
+      if (again) plan = { el: again, preventScroll: true, ifLost: true };
+    }
+    const lostInBoard = focusInBoard && !active?.isConnected && !plan;
+    this.#focusPlan = this.#focusTarget(plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
+    if (changed) this.options.afterDraw?.();
+  }
+
+  /** Give the focus the last draw planned (see #draw). */
+  #applyFocus() {
+    const plan = this.#focusPlan;
+    this.#focusPlan = null;
+    if (!plan) return;
+    requestAnimationFrame(() => {
+      if (!plan.el.isConnected) return;
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected;
+      if (!lost && (plan.ifLost || (plan.inBoard && document.getElementById("board")?.contains(active)))) return;
+      plan.el.focus({ preventScroll: plan.preventScroll });
+    });
+  }
+
+  /** Where focus goes: focus as drawSoon's, or "board-kept" (after a move, the
+   * focused target is still there); lostInBoard: the focused element went with
+   * the old board. {el, preventScroll, inBoard}, or null for nowhere new. */
+  #focusTarget(focus, lostInBoard) {
+    if (!focus && !lostInBoard) return null;
+    const board = document.getElementById("board");
+    const { current, hotseat } = this;
+    let el = null;
+    const inBoard = focus === "board" || focus === "board-kept" || (!focus && lostInBoard);
+    if (focus === "board" || (!focus && lostInBoard)) {
+      el = board?.querySelector(".curtain button, [data-move][tabindex='0'], [data-move], [tabindex='0'], button, input") ?? null;
+    } else if (focus === "exit-replay") {
+      el = this.el.querySelector("[data-key=back]");
+    } else if (focus && focus !== "board-kept") {
+      el = this.el.querySelector(`[data-key="${CSS.escape(focus)}"]`);
+      if (el?.disabled) el = this.el.querySelector(".replay-nav button:not(:disabled)") ?? this.el.querySelector("[data-key=undo]:not(:disabled)");
+    }
+    if (inBoard) {
+      if (current?.view.is_over && !this.replay && document.getElementById("summary")) el = document.getElementById("summary-title");
+      if (hotseat && hotseat.phase !== "pick") el = document.getElementById("curtain-title") ?? el;
+    }
+    return el ? { el, preventScroll: focus !== "board", inBoard } : null;
+  }
+
+  #seatList(view, best) {
+    return h("ol", { class: this.page ? "seats" : "seats embed-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
+      const toMove = !view.is_over && view.to_move.includes(i);
+      const won = view.winners.includes(i);
+      const kind = kindWords(view, i);
+      return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
+        h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
+        h("span", { class: "seat-name" }, seatName(view, i)),
+        kind ? h("span", { class: "seat-kind" }, ...kind) : null,
+        h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
+        best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
+          best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
+        toMove && this.page ? h("span", { class: "badge turn" }, "to move") : null,
+        won ? h("span", { class: "badge won" }, "winner") : null);
+    }));
+  }
+
+  /** Everything the board region is drawn from, as one string. */
+  #boardKey(blocked) {
+    const { current, replay, hotseat, reveal } = this;
+    const replaying = replay != null || this.options.readOnly;
+    const drawn = replaying ? (replay ?? current).view
+      : hotseat?.phase === "pick" ? hotseat.seatView
+      : hotseat ? null : current.view;
+    const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
+    const sealed = hotseat?.phase === "link" ? [current.seal, location.href] : null;
+    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view]);
+  }
+
+  #boardArea(blocked) {
+    const { current, replay, hotseat, reveal, renderer } = this;
+    const view = current.view;
+    const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
+    if (replay || this.options.readOnly) {
+      inert(renderer.render((replay ?? current).view, this.#makeUi(true)), area, "replaying");
+    } else if (hotseat?.phase === "link") {
+      area.classList.add("curtained");
+      area.append(sealScreen(view, {
+        phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
+        share: hotseat.link === "mismatch" ? null : shareControls(location.href, { id: "seal-link", title: "Quet Games", text: this.#shareAdvice(view) }),
+      }));
+    } else if (hotseat && hotseat.phase !== "pick") {
+      area.classList.add("curtained");
+      area.append(h("div", { class: "curtain-stack" },
+        curtain(view, hotseat, { reveal, onShow: () => this.#showSeatBoard() }),
+        this.options.byLink && hotseat.phase === "ask" && view.seats.length === 2 ? linkOffer(view, (seat) => this.#chooseLinkSeat(seat)) : null));
+    } else if (hotseat) {
+      const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers, { reveal })
+        : hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
+        : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal.seat)
+        : secretBanner(view, hotseat.seat);
+      area.append(banner, renderer.render(hotseat.seatView, this.#makeUi(false)));
+      if (hotseat.byLink === "seal") area.append(oneScreenSwitch(() => this.#playAtOneScreen()));
+    } else if (blocked) {
+      // a computer is choosing: the board is a picture until it has
+      inert(renderer.render(view, this.#makeUi(true)), area, "computer-turn");
+    } else {
+      area.append(renderer.render(view, this.#makeUi(false)));
+    }
+    return area;
+  }
+
+  #moveForm(view) {
+    const input = h("input", { id: "move-input", name: "move", autocomplete: "off", spellcheck: "false", placeholder: view.legal_moves[0] ?? "" });
+    const form = h("form", { id: "move-form", class: "move-form" },
+      h("label", { for: "move-input" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (text && (await this.play(text))) input.value = "";
+    });
+    return form;
+  }
+
+  /** The embed's step bar: through the record, and back to the game. */
+  #stepBar() {
+    const { current, replay } = this;
+    const total = this.#plies();
+    const at = replay ? replay.ply : total;
+    const button = (key, words, label, target, enabled) => h("button", {
+      type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
+      onclick: () => this.replayTo(target),
+    }, words);
+    const move = replay?.move ?? current.view.history[at - 1];
+    const where = at === 0 ? `Start (of ${total} moves)` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
+    return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
+      button("first", "«", "First: the start of the game", 0, at > 0),
+      button("back", "‹", "Back one move", at - 1, at > 0),
+      h("span", { id: "embed-ply", class: "embed-ply", "aria-live": "polite", dataset: { ply: at } }, where),
+      button("forward", "›", "Forward one move", at + 1, at < total),
+      button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total));
+  }
+
+  /** What to do with the link now, in words, under "Share this game". */
+  #shareAdvice(view) {
+    const { current, hotseat } = this;
+    if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
+    if (hasComputer(view) || view.seats.length === 1) return "This link holds the game as it stands (the computer players too): open it on any device to carry on.";
+    if (current.seal && hotseat?.byLink === "open") {
+      return `Choose your number first; then send the new link back to ${seatName(view, current.seal.seat)}.`;
+    }
+    if (current.seal && hotseat?.phase === "link") {
+      const sealer = seatName(view, current.seal.seat);
+      const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
+      return hotseat.link === "sealed" ? `Send this link to ${picker}: it carries a seal of your pick, not the pick.`
+        : `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
+    }
+    return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
+  }
+}
