@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import quetgames
 from quetgames import IllegalMove, InvalidRecord, bridge
 from quetgames.games.nonconformity import commitment
+from quetgames.registry import replay
 
 SALT = "Salt0123456789abcdef"  # 20 letters and digits
 OTHER_SALT = "Salt0123456789abcdeX"
@@ -100,7 +101,14 @@ def test_seal_open_pick_reveal():
     # Every step reads back exactly, and each record extends the one before it.
     for state in (sealed, answered, done):
         assert snapshot(quetgames.load(state.record)) == snapshot(state)
-    assert done.record.startswith(answered.record.split("_")[0]) and answered.record.startswith(sealed.record)
+    # Each record continues the one before it move for move: replayed as far
+    # as the earlier one goes, it is the earlier game exactly.
+    steps = [start, sealed, answered, done]
+    for plies, (earlier, later) in enumerate(zip(steps, steps[1:])):
+        assert replay(later.record, plies) == (earlier, plies + 1)
+    # A forged reveal is not a continuation: it does not even load.
+    with pytest.raises(InvalidRecord, match="round 1: Player 1's revealed pick does not match"):
+        replay(done.record.replace("~12~", "~18~"), 2)
 
 
 def test_player_2_may_seal_too():
@@ -333,6 +341,36 @@ def test_random_games_with_seals_round_trip(options, data):
     assert snapshot(quetgames.load(state.record)) == snapshot(state)
     forfeits = state.view()["board"]["forfeits"]
     assert sum(state.scores) >= sum(forfeits)
+
+
+RECORD_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._~-"
+SEALED = [
+    HONEST,
+    f"q1.nc.l8_m1000_s6x4.4_2_c{seal_hex(8)}_6",
+    f"q1.nc.l8_m1000_s6x4.4_2_c{seal_hex(8)}~f_6_10_3",
+    f"q1.nc.l8_m1000_s6x4.-_c{seal_hex(8)}",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    record=st.sampled_from(SEALED),
+    edits=st.lists(st.tuples(st.sampled_from(["delete", "insert", "replace", "truncate"]), st.integers(0, 10**6), st.sampled_from(RECORD_ALPHABET)), min_size=1, max_size=3),
+)
+def test_edited_sealed_records_are_refused_or_consistent(record, edits):
+    for kind, where, char in edits:
+        i = where % (len(record) + 1)
+        record = {"delete": record[:i] + record[i + 1:], "insert": record[:i] + char + record[i:],
+                  "replace": record[:i] + char + record[i + 1:], "truncate": record[:i]}[kind]
+    try:
+        state = quetgames.load(record)
+    except quetgames.RulesError:
+        return
+    assert quetgames.load(state.record).record == state.record == record
+    # Whatever loads has every reveal matching its seal.
+    for seal in state.seals:
+        if seal.salt is not None:
+            assert commitment(seal.salt, str(seal.pick)) == seal.commitment
 
 
 # -- the bridge ---------------------------------------------------------------------------

@@ -78,8 +78,11 @@ the reveal, or by ``~f``: ``c<hex>~12~<salt>_8`` (Player 1 sealed 12, Player 2
 picked 8 in the open), ``c<hex>~f_8`` (forfeited); while it is open, ``c<hex>``
 or ``c<hex>_8`` for Player 1's seal, ``-_c<hex>`` or ``8_c<hex>`` for Player
 2's. The record keeps every seal with its reveal, so `load` checks each one
-again, and a game's record only ever grows by whole moves. A default game
-with every round sealed stays under 1,000 characters.
+again; and the moves a record stands for only ever grow (the reveal is written
+into its seal's token, yet replays after the open pick), so
+``replay(later, plies of earlier)`` rebuilds the earlier game exactly when the
+later record continues it. A default game with every round sealed stays under
+1,000 characters.
 """
 
 from __future__ import annotations
