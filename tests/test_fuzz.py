@@ -126,7 +126,7 @@ def test_new_game_takes_any_options(game, options):
 
 
 @settings(max_examples=300, deadline=None)
-@given(name=st.sampled_from(["games", "new", "open", "play", "view", "legal", "preview", "at", "commitment", "computer", "solitaire_best", "x"]), args=st.recursive(
+@given(name=st.sampled_from(["games", "new", "open", "play", "view", "legal", "preview", "at", "commitment", "seal", "reveal", "computer", "solitaire_best", "x"]), args=st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20)),
     lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["record", "move", "seat", "game", "options", "seats", "name", "kind", "ply", "level", "budget", "seed", "salt", "pick"]), inner, max_size=4)),
     max_leaves=8,

@@ -75,6 +75,18 @@ def tour(call, calls=None):
             if solo is not None:
                 ask("solitaire_best", {"record": solo["record"]})
     ask("commitment", {"salt": "s" * 24, "pick": "12"})
+    # A Nonconformity round played by link: Player 1 seals 12, Player 2 picks 8
+    # in the open, Player 1 reveals; a wrong reveal is refused.
+    nc = ask("new", {"game": "nonconformity", "options": {"starts": [6, 4]}})
+    if nc is not None:
+        salt = "Salt0123456789ab"
+        sealed = ask("seal", {"record": nc["record"], "seat": 0, "pick": "12", "salt": salt})
+        if sealed is not None:
+            answered = ask("play", {"record": sealed["record"], "move": "8", "seat": 1})
+            if answered is not None:
+                ask("reveal", {"record": answered["record"], "seat": 0, "pick": "18", "salt": salt}, fails=True)
+                ask("reveal", {"record": answered["record"], "seat": 0, "pick": "12", "salt": salt})
+        ask("seal", {"record": nc["record"], "seat": 0, "pick": "12", "salt": "short"}, fails=True)
     ask("open", {"record": "q1.zz.bad"}, fails=True)
     ask("open", {"record": "%%%"}, fails=True)
     ask("new", {"game": "no-such-game"}, fails=True)

@@ -5,11 +5,26 @@ The web worker calls `call(name, args_json)` and gets back
 Nothing else of the engine is reachable from JavaScript, so every argument is
 checked here as untrusted input. Games travel as records; the last few states
 are kept so that a move does not replay the whole game.
+
+Sealed picks (Nonconformity played by link). The seal travels in the record;
+the secret never does:
+
+- ``seal`` {record, seat, pick, salt} → {record, view, keep}: checks the pick
+  and plays its seal (``c`` and the commitment). ``record`` is public (it holds
+  the commitment only) and is what the link carries; ``keep`` is
+  {seat, round, pick, salt, commitment}, which only the sealer's device keeps,
+  for the reveal. The salt is 16 to 24 letters and digits from a secure
+  random source (the page draws it; the engine has no such source).
+- ``reveal`` {record, seat, pick, salt} → {record, view}: plays the reveal
+  ``<pick>~<salt>``; refused (IllegalMove, naming the round and the seat) when
+  it does not match the seal.
+- A forfeit is an ordinary ``play`` of the move ``f`` by the sealer's seat.
+- ``open``/``play`` of any record check every reveal in it against its seal.
+- ``commitment`` {salt, pick} → hex, as before (the game's own function).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import traceback
 from collections import OrderedDict
@@ -18,6 +33,7 @@ from typing import Any
 
 from . import GAMES, State, load, new_game
 from .errors import RulesError
+from .games.nonconformity import NonconformityState, commitment
 from .players import LEVELS, computer_move, solitaire_best
 from .registry import replay
 
@@ -141,7 +157,32 @@ def _commitment(args: dict[str, Any]) -> str:
     salt, pick = args.get("salt"), args.get("pick")
     if not isinstance(salt, str) or not isinstance(pick, str) or not 16 <= len(salt) <= 200 or len(pick) > 200:
         raise BadRequest("a commitment needs a salt (16 to 200 characters) and a pick")
-    return hashlib.sha256(f"{salt}:{pick}".encode()).hexdigest()
+    return commitment(salt, pick)
+
+
+def _sealable(args: dict[str, Any]) -> tuple[NonconformityState, int | None, Any, Any]:
+    state = _state(args)
+    if not isinstance(state, NonconformityState):
+        raise BadRequest(f"{state.game.name} has no sealed picks")
+    pick: Any = args.get("pick")  # pick and salt: checked by the state
+    salt: Any = args.get("salt")
+    return state, _seat(args), pick, salt
+
+
+def _seal(args: dict[str, Any]) -> dict[str, Any]:
+    """Seal a pick: {record (public: the commitment, never the pick), view,
+    keep: {seat, round, pick, salt, commitment}, for the sealer's device only}."""
+    state, seat, pick, salt = _sealable(args)
+    sealed = state.seal(pick, salt, seat)
+    seal = sealed.seals[-1]
+    keep = {"seat": seal.seat, "round": seal.round, "pick": pick, "salt": salt, "commitment": seal.commitment}
+    return {**_answer(_remember(sealed), seal.seat), "keep": keep}
+
+
+def _reveal(args: dict[str, Any]) -> dict[str, Any]:
+    """Reveal a sealed pick with its salt: {record, view}."""
+    state, seat, pick, salt = _sealable(args)
+    return _answer(_remember(state.reveal(pick, salt, seat)), seat)
 
 
 _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
@@ -154,6 +195,8 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "preview": _preview,
     "at": _at,
     "commitment": _commitment,
+    "seal": _seal,
+    "reveal": _reveal,
     "computer": _computer,
     "solitaire_best": _solitaire_best,
 }

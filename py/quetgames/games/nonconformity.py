@@ -11,6 +11,22 @@ Notation: a pick is the number in plain decimal digits, such as ``12`` (no
 sign, no leading zeros, no spaces). `legal_moves(seat)` lists every legal pick
 of that seat from 2 to ``max_pick`` in increasing numeric order.
 
+Sealed picks (play by link, where nobody holds both secrets): the first pick
+of a round may be sealed instead, while the other seat still has to choose.
+
+- ``c<64 hex>`` seals a pick: the hex is `commitment(salt, pick)`, SHA-256 of
+  salt + ":" + pick. The engine never learns the pick until the reveal
+  (`State.seal(pick, salt, seat)` checks the pick and plays this move).
+- The other seat then picks in the open (a plain pick, public at once).
+- ``<pick>~<salt>`` reveals it, such as ``12~k3J9qT0aZx81LmPw``; the salt is
+  16 to 24 letters (A-Z, a-z) and digits. It must match the commitment.
+- ``f`` forfeits it: the sealer gets no number that round (as when sitting
+  out) and the opponent scores one point for the forfeit.
+
+While a seal is open, ``to_move`` is the other seat until it has picked, then
+the sealer, whose `legal_moves` is just ``["f"]`` (a reveal needs the salt);
+any other pick of the sealer is refused, naming the round and the seat.
+
 Turn order: while both seats can pick, a round starts with ``to_move == (0, 1)``;
 a play needs its seat, and once one seat has chosen only the other is to move.
 A seat with no legal pick sits the round out automatically (it is never to
@@ -42,21 +58,40 @@ out; a chosen but unrevealed pick is not in `history` but is kept in `record`
 - ``picked``: per seat, True when it has chosen this round (value hidden); the
   view's generic ``choosing`` says the same for every game (see base.py).
 - ``pending``: per seat, the chosen but unrevealed pick, shown only to the seat
-  that chose it (None otherwise).
+  that chose it (None otherwise); an open pick made against a sealed pick is
+  public and shown to everyone.
+- ``sealed``: per seat, True while its pick of this round is sealed and not yet
+  revealed (its value is not known to anyone but the sealer, not even here).
+- ``seals``: every sealed pick of the game, ``{"round", "seat", "commitment",
+  "revealed", "forfeited"}`` (commitment: 64 hex digits); never a salt.
+- ``forfeits``: per seat, how many sealed picks it forfeited (each gave the
+  opponent a point, counted in the scores).
 - ``legal_listed``: True when the view's ``legal_moves`` holds the full list
   (``max_pick`` up to 2000); above that it is empty and a front end should use
   ``factors``, ``sequences`` and ``legal_count`` instead.
 
 Record moves: the history tokens joined by ``_`` (two a round, ``-`` for a
 seat that sat out), followed by a pending pick if there is one: ``N`` for
-Player 1's, ``-_N`` for Player 2's. Example: ``4_2_8_6_10``.
+Player 1's, ``-_N`` for Player 2's. Example: ``4_2_8_6_10``. In a sealed round
+the sealer's token is the seal, followed once the round is over by ``~`` and
+the reveal, or by ``~f``: ``c<hex>~12~<salt>_8`` (Player 1 sealed 12, Player 2
+picked 8 in the open), ``c<hex>~f_8`` (forfeited); while it is open, ``c<hex>``
+or ``c<hex>_8`` for Player 1's seal, ``-_c<hex>`` or ``8_c<hex>`` for Player
+2's. The record keeps every seal with its reveal, so `load` checks each one
+again; and the moves a record stands for only ever grow (the reveal is written
+into its seal's token, yet replays after the open pick), so
+``replay(later, plies of earlier)`` rebuilds the earlier game exactly when the
+later record continues it. A default game with every round sealed stays under
+1,000 characters.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress
 from math import prod
@@ -75,8 +110,42 @@ LIST_IN_VIEW = 2000  # up to this max_pick the view carries the full legal list
 SAT_OUT = "-"
 NAME_TABLE_LIMIT = 20_000  # up to this max_pick, legal lists reuse one table of spelled numbers
 
+FORFEIT = "f"  # the move that gives up a sealed pick
+SALT_MIN, SALT_MAX = 16, 24  # a reveal's salt: this many letters and digits (the record's length rule)
+
 _DIGITS = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"-|[1-9][0-9]{0,6}")
+_PICK = r"[1-9][0-9]{0,6}"
+_SEAL = re.compile(r"c([0-9a-f]{64})")
+_REVEAL = re.compile(rf"({_PICK})~([A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}})")
+_SEALED_SLOT = re.compile(rf"c([0-9a-f]{{64}})(?:~({_PICK}~[A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}}|{FORFEIT}))?")
+_SALT = re.compile(rf"[A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}}")
+
+
+@dataclass(frozen=True)
+class Seal:
+    """A pick sealed for play by link: the round, the seat, the commitment
+    (hex) and, once the round is over, how it ended: the revealed pick and its
+    salt, or a forfeit."""
+
+    round: int
+    seat: int
+    commitment: str
+    pick: int | None = None
+    salt: str | None = None
+    forfeited: bool = False
+
+    @property
+    def open(self) -> bool:
+        return self.salt is None and not self.forfeited
+
+    def token(self) -> str:
+        """The sealer's slot of the round in the record."""
+        if self.forfeited:
+            return f"c{self.commitment}~{FORFEIT}"
+        if self.salt is not None:
+            return f"c{self.commitment}~{self.pick}~{self.salt}"
+        return f"c{self.commitment}"
 
 
 class Nonconformity(Game):
@@ -118,6 +187,17 @@ your last term stays the same, you sit out every later round too. Your opponent 
 playing, and their number is revealed as soon as they choose it. If neither player can
 choose, the game ends early.
 
+**Playing by link: sealed picks.** When the players are not at the same screen, the
+first to choose in a round may seal the number: the game records only a fingerprint of
+it (SHA-256 of a long random salt and the number), which shows nothing of the number but
+fits no other. The other player then chooses in the open, and the first player reveals
+the number with its salt; the game checks it against the seal and refuses any other
+number. A sealed number can only be revealed or forfeited, never replaced. Whoever
+cannot or will not reveal it (say the salt was lost) forfeits it: they get no number that
+round (their last number stays their last, as when sitting out) and their opponent
+scores one point for the forfeit, besides what their own number scores. So backing out
+of a sealed number always costs a point, and it can never be swapped for another.
+
 **End.** After the last round (or when neither player can move) the higher score wins;
 equal scores share the win.
 
@@ -156,7 +236,7 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
 
 
 class NonconformityState(State):
-    __slots__ = ("seqs", "owned", "term_rounds", "scored", "points", "spans", "factors", "stuck", "pending", "played")
+    __slots__ = ("seqs", "owned", "term_rounds", "scored", "points", "spans", "factors", "stuck", "pending", "played", "seals")
 
     seqs: tuple[tuple[int, ...], tuple[int, ...]]  # revealed terms per seat, start first
     owned: tuple[frozenset[int], frozenset[int]]  # the same terms as sets
@@ -166,8 +246,9 @@ class NonconformityState(State):
     spans: tuple[tuple[int, int], tuple[int, int]]  # (min, max) of each seat's terms
     factors: tuple[tuple[int, ...], tuple[int, ...]]  # primes of each seat's last term
     stuck: tuple[bool, bool]  # no legal pick left: sits out for good
-    pending: tuple[int | None, int | None]  # chosen, not yet revealed
+    pending: tuple[int | None, int | None]  # chosen, not yet revealed (public when the other seat sealed)
     played: int  # rounds revealed
+    seals: tuple[Seal, ...]  # every sealed pick so far, by round; the last may still be open
 
     @classmethod
     def initial(cls, game: Game, options: dict[str, Any]) -> NonconformityState:
@@ -183,6 +264,7 @@ class NonconformityState(State):
         state.stuck = (state._no_pick(0), state._no_pick(1))
         state.pending = (None, None)
         state.played = 0
+        state.seals = ()
         return state
 
     @property
@@ -193,11 +275,21 @@ class NonconformityState(State):
     def max_pick(self) -> int:
         return int(self.options["max_pick"])
 
+    @property
+    def open_seal(self) -> Seal | None:
+        """This round's sealed pick while it waits for its reveal (or forfeit)."""
+        return self.seals[-1] if self.seals and self.seals[-1].open else None
+
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
         if self.played >= self.rounds:
             return ()
+        seal = self.open_seal
+        if seal is not None:
+            # The other seat picks in the open, then the sealer reveals (or forfeits).
+            other = 1 - seal.seat
+            return (seal.seat,) if self.pending[other] is not None else (other,)
         stuck, pending = self.stuck, self.pending
         first = not stuck[0] and pending[0] is None
         second = not stuck[1] and pending[1] is None
@@ -220,7 +312,21 @@ class NonconformityState(State):
             mark[t] = 0  # every term is at most max_pick
         return mark
 
+    def _seat(self, seat: Any) -> int:
+        seal = self.open_seal
+        if seal is not None and not isinstance(seat, bool) and seat == seal.seat and seat not in self._to_move():
+            name, other = self.seat_name(seat), self.seat_name(1 - seat)
+            raise IllegalMove(f"round {seal.round}: {name} has sealed a pick; {other} chooses next, then {name} reveals it")
+        return super()._seat(seat)
+
     def _legal(self, seat: int) -> list[str]:
+        seal = self.open_seal
+        if seal is not None and seal.seat == seat:
+            return [FORFEIT]  # the reveal needs the salt, which only the sealer has
+        return self._picks(seat)
+
+    def _picks(self, seat: int) -> list[str]:
+        """Every legal pick of the seat, in increasing order."""
         top = self.max_pick
         if top <= NAME_TABLE_LIMIT:
             return list(compress(_names(top), self._marks(seat)))
@@ -266,17 +372,92 @@ class NonconformityState(State):
         return number
 
     def _apply(self, move: str, seat: int) -> NonconformityState:
+        seal = self.open_seal
+        if move.startswith("c"):
+            return self._seal(move, seat)
+        if "~" in move or move == FORFEIT:
+            if seal is None or seal.seat != seat:
+                what = "reveal" if "~" in move else "forfeit"
+                raise IllegalMove(f"round {self.played + 1}: {self.seat_name(seat)} has no sealed pick to {what}")
+            return self._unseal(move, seal)
+        if seal is not None and seal.seat == seat:
+            raise IllegalMove(
+                f"round {seal.round}: {self.seat_name(seat)} sealed a pick this round: only its reveal "
+                "(the pick with its salt) or its forfeit can follow, never another pick"
+            )
         number = self._parse(move, seat)
         other = 1 - seat
         new = self._copy()
-        if not self.stuck[other] and self.pending[other] is None:
-            # The other seat still has to choose: keep this pick secret for now.
+        if seal is not None or not self.stuck[other] and self.pending[other] is None:
+            # The other seat still has to choose (keep this pick secret for now),
+            # or it sealed its pick (this one is open and waits for the reveal).
             new.pending = (number, None) if seat == 0 else (None, number)
             return new
         picks = [self.pending[0], self.pending[1]]
         picks[seat] = number
         new._reveal(picks)
         return new
+
+    def _seal(self, move: str, seat: int) -> NonconformityState:
+        rnd, other = self.played + 1, 1 - seat
+        found = _SEAL.fullmatch(move)
+        if found is None:
+            raise IllegalMove(f"{move[:30]!r}{'…' if len(move) > 30 else ''} is not a seal: write 'c' and the 64 hex digits of the pick's commitment")
+        if self.stuck[other]:
+            raise IllegalMove(f"round {rnd}: {self.seat_name(other)} sits out, so {self.seat_name(seat)}'s pick is revealed at once: there is nothing to seal")
+        if self.pending[other] is not None or self.open_seal is not None:
+            raise IllegalMove(f"round {rnd}: {self.seat_name(other)} has already chosen; only the first pick of a round can be sealed")
+        new = self._copy()
+        new.seals = self.seals + (Seal(rnd, seat, found.group(1)),)
+        return new
+
+    def _unseal(self, move: str, seal: Seal) -> NonconformityState:
+        """The round after the sealer's reveal (the pick with its salt) or forfeit."""
+        rnd, seat, name = seal.round, seal.seat, self.seat_name(seal.seat)
+        picks: list[int | None] = [None, None]
+        picks[1 - seat] = self.pending[1 - seat]
+        new = self._copy()
+        if move == FORFEIT:
+            new.seals = self.seals[:-1] + (replace(seal, forfeited=True),)
+            new._reveal(picks, forfeit=seat)
+            return new
+        found = _REVEAL.fullmatch(move)
+        if found is None:
+            raise IllegalMove(
+                f"round {rnd}: {move[:40]!r} is not a reveal: write the pick, '~' and its salt "
+                f"({SALT_MIN} to {SALT_MAX} letters and digits), like 12~{'x' * SALT_MIN}"
+            )
+        text, salt = found.groups()
+        if commitment(salt, text) != seal.commitment:
+            raise IllegalMove(f"round {rnd}: {name}'s revealed pick does not match the pick they sealed")
+        try:
+            number = self._parse(text, seat)
+        except IllegalMove as exc:
+            raise IllegalMove(f"round {rnd}: {name}'s sealed pick cannot be played ({exc}); it can only be forfeited") from None
+        picks[seat] = number
+        new.seals = self.seals[:-1] + (replace(seal, pick=number, salt=salt),)
+        new._reveal(picks)
+        return new
+
+    def seal(self, pick: str, salt: str, seat: int | None = None) -> NonconformityState:
+        """The state after `seat` seals `pick` with `salt` (16 to 24 letters and
+        digits, secret and random): the record gets only the commitment. The
+        pick is checked first, so a sealed pick can always be revealed; the
+        sealer keeps the pick and the salt for the reveal."""
+        if not isinstance(pick, str) or not isinstance(salt, str):
+            raise IllegalMove("a sealed pick and its salt are written as text")
+        if not _SALT.fullmatch(salt):
+            raise IllegalMove(f"a salt is {SALT_MIN} to {SALT_MAX} letters (A-Z, a-z) and digits")
+        if self.is_over:
+            raise IllegalMove("the game is over: no more moves can be played")
+        self._parse(pick[:200], self._seat(seat))
+        return self.play(seal_move(pick, salt), seat)
+
+    def reveal(self, pick: str, salt: str, seat: int | None = None) -> NonconformityState:
+        """The state after `seat` reveals its sealed `pick` with its `salt`."""
+        if not isinstance(pick, str) or not isinstance(salt, str):
+            raise IllegalMove("a revealed pick and its salt are written as text")
+        return self.play(f"{pick}~{salt}"[:200], seat)
 
     def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
         """Whether `move` would score for `seat` once revealed, without playing it:
@@ -293,9 +474,10 @@ class NonconformityState(State):
         low, high = self.spans[1 - seat]
         return {"pick": number, "scores": scores_against(number, self.spans[1 - seat], self.owned[1 - seat]), "low": low, "high": high}
 
-    def _reveal(self, picks: list[int | None]) -> None:
+    def _reveal(self, picks: list[int | None], forfeit: int | None = None) -> None:
         """Add a round's picks (None: sat out) to this fresh copy, scoring each
-        against the opponent's terms from before the round."""
+        against the opponent's terms from before the round; `forfeit`: the seat
+        that gave up its sealed pick (its opponent scores a point for it)."""
         rnd = self.played + 1
         seqs, owned, rounds, scored, points, spans, factors, stuck = (
             list(self.seqs), list(self.owned), list(self.term_rounds), list(self.scored),
@@ -312,6 +494,8 @@ class NonconformityState(State):
             points[s] += gained[s]
             spans[s] = widened(spans[s], pick)
             factors[s] = prime_factors(pick)
+        if forfeit is not None:
+            points[1 - forfeit] += 1
         self.seqs, self.owned, self.term_rounds, self.scored = tuple(seqs), tuple(owned), tuple(rounds), tuple(scored)  # type: ignore[assignment]
         self.points, self.spans, self.factors = tuple(points), tuple(spans), tuple(factors)  # type: ignore[assignment]
         for s, pick in enumerate(picks):
@@ -330,6 +514,8 @@ class NonconformityState(State):
     # -- secrets ---------------------------------------------------------
 
     def _secret_free(self, seat: int | None) -> NonconformityState:
+        if self.open_seal is not None:
+            return self  # the engine never holds a sealed pick, and the open pick is public
         hidden = tuple(p if s == seat else None for s, p in enumerate(self.pending))
         if hidden == self.pending:
             return self
@@ -342,8 +528,9 @@ class NonconformityState(State):
         # sits out leaves the other's pick to be revealed at once.
         if self.is_over or any(self.stuck):
             return None
-        chosen = tuple(s for s in (0, 1) if self.pending[s] is not None)
-        return chosen, self.to_move, True
+        seal = self.open_seal
+        chosen = tuple(s for s in (0, 1) if self.pending[s] is not None or seal is not None and seal.seat == s)
+        return chosen, tuple(s for s in (0, 1) if s not in chosen), True
 
     def _legal_for_view(self, seat: int | None) -> list[str]:
         if seat is None or self.is_over or self.max_pick > LIST_IN_VIEW:
@@ -362,6 +549,12 @@ class NonconformityState(State):
             return f"Game over{early}: {self.seat_name(0)} and {self.seat_name(1)} share the win with {a} each"
         head = f"Round {self.played + 1} of {self.rounds}: "
         to_move = self.to_move
+        seal = self.open_seal
+        if seal is not None:
+            sealer, opener = self.seat_name(seal.seat), self.seat_name(1 - seal.seat)
+            if to_move == (seal.seat,):
+                return head + f"{sealer} has sealed a pick and {opener} has chosen {self.pending[1 - seal.seat]}; {sealer} to reveal the sealed pick"
+            return head + f"{sealer} has sealed a pick; {opener} to choose a number (in the open)"
         if len(to_move) == 2:
             return head + f"{self.seat_name(0)} and {self.seat_name(1)} each choose a number in secret"
         chooser, other = to_move[0], 1 - to_move[0]
@@ -373,6 +566,7 @@ class NonconformityState(State):
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over
+        seal = self.open_seal
         bands = []
         for s in (0, 1):
             low, high = self.spans[1 - s]
@@ -406,8 +600,14 @@ class NonconformityState(State):
             "factors": [list(f) for f in self.factors],
             "legal_count": [0 if over else self.legal_count(s) for s in (0, 1)],
             "sat_out": list(self.stuck),
-            "picked": [p is not None for p in self.pending],
-            "pending": [p if s == seat else None for s, p in enumerate(self.pending)],
+            "picked": [p is not None or seal is not None and seal.seat == s for s, p in enumerate(self.pending)],
+            "pending": [p if s == seat or seal is not None else None for s, p in enumerate(self.pending)],
+            "sealed": [seal is not None and seal.seat == s for s in (0, 1)],
+            "seals": [
+                {"round": x.round, "seat": x.seat, "commitment": x.commitment, "revealed": x.salt is not None, "forfeited": x.forfeited}
+                for x in self.seals
+            ],
+            "forfeits": [sum(x.forfeited for x in self.seals if x.seat == s) for s in (0, 1)],
             "legal_listed": not over and self.max_pick <= LIST_IN_VIEW,
             "scoring_picks": [self._scoring_picks(s) if not over and self.max_pick <= LIST_IN_VIEW else [] for s in (0, 1)],
         }
@@ -431,13 +631,21 @@ class NonconformityState(State):
         if self.stuck[seat]:
             return []
         span, theirs = self.spans[1 - seat], self.owned[1 - seat]
-        return [int(m) for m in self._legal(seat) if scores_against(int(m), span, theirs)]
+        return [int(m) for m in self._picks(seat) if scores_against(int(m), span, theirs)]
 
     # -- record ----------------------------------------------------------
 
     def _encode_moves(self) -> str:
         tokens = list(self.history)
-        if self.pending[0] is not None:
+        for x in self.seals:
+            if not x.open:
+                tokens[2 * (x.round - 1) + x.seat] = x.token()
+        seal = self.open_seal
+        if seal is not None:
+            pair = [SAT_OUT if p is None else str(p) for p in self.pending]
+            pair[seal.seat] = seal.token()
+            tokens += pair[:1] if seal.seat == 0 and self.pending[1] is None else pair
+        elif self.pending[0] is not None:
             tokens.append(str(self.pending[0]))
         elif self.pending[1] is not None:
             tokens += [SAT_OUT, str(self.pending[1])]
@@ -446,14 +654,61 @@ class NonconformityState(State):
     @classmethod
     def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
         tokens = text.split("_") if text else []
-        if not all(_TOKEN.fullmatch(t) for t in tokens):
-            raise InvalidRecord("the moves of this record should be numbers or '-', joined by '_'")
-        # Tokens alternate Player 1, Player 2; the replay itself tells a revealed
-        # round from a pending pick, and the re-encoding check catches the rest.
-        return ((t, i % 2) for i, t in enumerate(tokens) if t != SAT_OUT)
+        moves: list[tuple[str, int | None]] = []
+        # Tokens alternate Player 1, Player 2, two to a round; the replay itself
+        # tells a revealed round from a pending pick, and the re-encoding check
+        # catches the rest. A sealed round is replayed in the order it was
+        # played: the seal, the other seat's open pick, the reveal or forfeit.
+        for first in range(0, len(tokens), 2):
+            rnd, pair = first // 2 + 1, tokens[first:first + 2]
+            sealed = [seat for seat, token in enumerate(pair) if _check_token(token, rnd, seat)]
+            if not sealed:
+                moves += [(t, seat) for seat, t in enumerate(pair) if t != SAT_OUT]
+                continue
+            sealer = sealed[0]
+            seal, _, ending = pair[sealer].partition("~")
+            moves.append((seal, sealer))
+            moves += [(t.partition("~")[0], seat) for seat, t in enumerate(pair) if seat != sealer and t != SAT_OUT]
+            if ending:
+                moves.append((ending, sealer))
+        return iter(moves)
+
+
+def _check_token(token: str, rnd: int, seat: int) -> bool:
+    """Whether a record token is a sealed pick (its seal, then its reveal or
+    forfeit once the round is over); InvalidRecord, naming the round and the
+    seat, when it is neither that nor a plain pick or '-'."""
+    if _TOKEN.fullmatch(token):
+        return False
+    where = f"round {rnd}: Player {seat + 1}'s"
+    if token.startswith("c"):
+        if _SEALED_SLOT.fullmatch(token):
+            return True
+        raise InvalidRecord(
+            f"{where} sealed pick in the record is damaged (a seal is 'c' and 64 hex digits, "
+            "followed once the round is over by '~' and the pick with its salt, or by '~f')"
+        )
+    if _REVEAL.fullmatch(token) or token == FORFEIT:
+        raise InvalidRecord(f"{where} reveal or forfeit in the record has no sealed pick before it")
+    raise InvalidRecord(f"{where} move {token[:20]!r} in the record is not understood: moves are numbers or '-', joined by '_'")
 
 
 # -- the rules, each once (the state and the computer players use them) -------
+
+
+def commitment(salt: str, pick: str) -> str:
+    """The seal on a pick: SHA-256 of salt + ":" + pick (UTF-8), as 64
+    lower-case hex digits.
+
+    >>> commitment("0123456789abcdef0123", "12")[:16]
+    'd69dc2547bbf00f3'
+    """
+    return hashlib.sha256(f"{salt}:{pick}".encode()).hexdigest()
+
+
+def seal_move(pick: str, salt: str) -> str:
+    """The move that seals `pick` with `salt`: 'c' and the commitment."""
+    return "c" + commitment(salt, pick)
 
 
 def legal_pick(pick: int, last: int, owned: Collection[int], top: int) -> bool:
