@@ -9,6 +9,7 @@ from pathlib import Path
 
 from urllib.parse import urlsplit
 
+import quetgames
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -153,3 +154,32 @@ def click_move(w: Watched, move: str, *, timeout: float = 20_000, name: str = "d
     if page.locator(CONFIRM_OPEN).count():
         page.locator(f"{CONFIRM_OPEN} button[value=yes]").click()
     return wait_fragment_change(w, old, timeout)
+
+
+def new_from_setup(w: Watched, game_id: str, options: dict[str, str], *,
+                   names: list[str] | None = None, kinds: list[str] | None = None) -> quetgames.State:
+    """Fill the setup screen like a person (options, then each seat's name and
+    who plays it: human or a computer level) and start; the engine's state of
+    the new game, read back from the address."""
+    page = w.page
+    go(w, f"setup={game_id}")
+    form = page.locator(f'form.setup[data-game="{game_id}"]')
+    form.wait_for()
+    for name, value in options.items():
+        form.locator(f'[name="{name}"]').fill(value)
+    rows = form.locator(".seat-row")
+    seats = names if names is not None else kinds
+    assert seats is not None and rows.count() == len(seats)
+    for i in range(rows.count()):
+        if names is not None:
+            rows.nth(i).locator("input").fill(names[i])
+        if kinds is not None:
+            rows.nth(i).locator("select").select_option(kinds[i])
+    old = w.fragment()
+    form.locator("button[type=submit]").click()
+    record = wait_fragment_change(w, old)
+    page.locator("section.game").wait_for()
+    state = quetgames.load(record)
+    if kinds is not None:  # the seat kinds are in the record, so the link restores them
+        assert [s["kind"] for s in state.view()["seats"]] == kinds
+    return state

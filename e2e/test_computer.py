@@ -19,7 +19,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import Watched, board_moves, click_move, go, shoot, wait_fragment_change, watched_page
+from .harness import Watched, board_moves, click_move, go, new_from_setup, shoot, wait_fragment_change, watched_page
 
 
 
@@ -48,28 +48,6 @@ def settle(w: Watched) -> None:
                  || document.documentElement.dataset.computer !== 'idle')""")
 
 
-def new_from_setup(w: Watched, game_id: str, options: dict[str, str], kinds: list[str]) -> quetgames.State:
-    """Fill the setup screen like a person (each seat human or a computer level) and start."""
-    page = w.page
-    go(w, f"setup={game_id}")
-    form = page.locator(f'form.setup[data-game="{game_id}"]')
-    form.wait_for()
-    for name, value in options.items():
-        form.locator(f'[name="{name}"]').fill(value)
-    rows = form.locator(".seat-row")
-    assert rows.count() == len(kinds)
-    for i, kind in enumerate(kinds):
-        rows.nth(i).locator("select").select_option(kind)
-    old = w.fragment()
-    form.locator("button[type=submit]").click()
-    record = wait_fragment_change(w, old)
-    page.locator("section.game").wait_for()
-    state = quetgames.load(record)
-    # the seat kinds are in the record, so the link restores them
-    assert [s["kind"] for s in state.view()["seats"]] == kinds
-    return state
-
-
 def check_computer_moves(record: str) -> None:
     """Every move of a computer seat in the record is the engine's move with the bridge's seed."""
     final = quetgames.load(record)
@@ -89,7 +67,7 @@ def check_computer_moves(record: str) -> None:
 
 
 def test_a_game_against_greedy_to_the_end_by_clicking_with_undo(w: Watched, page: Page) -> None:
-    state = new_from_setup(w, "multiplications", {}, ["human", "greedy"])
+    state = new_from_setup(w, "multiplications", {}, kinds=["human", "greedy"])
     rng = random.Random(6)
     assert page.locator(".seats li").nth(1).locator(".seat-kind").inner_text() == "computer, medium"
     turns = replies = 0
@@ -126,7 +104,7 @@ def test_a_game_against_greedy_to_the_end_by_clicking_with_undo(w: Watched, page
 
 
 def test_computers_watched_at_fast_pace_to_the_summary(w: Watched, page: Page) -> None:
-    new_from_setup(w, "prime-target", {}, ["random", "greedy"])
+    new_from_setup(w, "prime-target", {}, kinds=["random", "greedy"])
     bar = page.locator("#computer-bar")
     bar.locator("select#pace").wait_for()
     assert bar.locator("select#pace").input_value() == "normal"
@@ -150,7 +128,7 @@ def test_computers_watched_at_fast_pace_to_the_summary(w: Watched, page: Page) -
 
 
 def test_nonconformity_between_computers_each_picks_from_the_public_record(w: Watched, page: Page) -> None:
-    new_from_setup(w, "nonconformity", {"length": "4", "max_pick": "100"}, ["random", "greedy"])
+    new_from_setup(w, "nonconformity", {"length": "4", "max_pick": "100"}, kinds=["random", "greedy"])
     # (the pace chosen in the last test, fast, holds for this page)
     page.locator("#summary").wait_for(timeout=60_000)
     final = quetgames.load(w.fragment())
@@ -166,7 +144,7 @@ def test_nonconformity_between_computers_each_picks_from_the_public_record(w: Wa
 
 
 def test_hint_shows_a_legal_move_and_plays_nothing(w: Watched, page: Page) -> None:
-    state = new_from_setup(w, "multiplications", {}, ["human", "human"])
+    state = new_from_setup(w, "multiplications", {}, kinds=["human", "human"])
     record = w.fragment()
     hint = page.locator("[data-key=hint]")
     assert hint.is_enabled()
@@ -187,7 +165,7 @@ def test_hint_shows_a_legal_move_and_plays_nothing(w: Watched, page: Page) -> No
 
 
 def test_nonconformity_the_computer_picks_first_from_the_public_record(w: Watched, page: Page) -> None:
-    new_from_setup(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "10"}, ["human", "greedy"])
+    new_from_setup(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "10"}, kinds=["human", "greedy"])
     rng = random.Random(4)
     for round_ in (1, 2):
         banner = page.locator(".computer-pick")
@@ -216,13 +194,13 @@ def test_nonconformity_the_computer_picks_first_from_the_public_record(w: Watche
 
 
 def test_solitaire_enumeration_shows_the_best_possible_score(w: Watched, page: Page) -> None:
-    new_from_setup(w, "enumeration", {"players": "1", "size": "5"}, ["human"])
+    new_from_setup(w, "enumeration", {"players": "1", "size": "5"}, kinds=["human"])
     best = page.locator(".best-score")
     best.wait_for()
     exact = quetgames.players.solitaire_best(5, "corner")
     assert exact["exact"] and best.inner_text() == f"best possible: {exact['score']}"
     shoot(page, "computer-solitaire-best")
-    new_from_setup(w, "enumeration", {"players": "1", "size": "8"}, ["human"])
+    new_from_setup(w, "enumeration", {"players": "1", "size": "8"}, kinds=["human"])
     found = quetgames.players.solitaire_best(8, "corner")
     assert not found["exact"]
     page.locator(".best-score", has_text=f"best possible: at least {found['score']} (best found)").wait_for()
@@ -234,7 +212,7 @@ def test_cancel_restarts_the_engine_and_keeps_the_game(browser: Browser, server:
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(worker.url))
     try:
-        new_from_setup(w, "multiplications", {}, ["strong", "human"])
+        new_from_setup(w, "multiplications", {}, kinds=["strong", "human"])
         record = w.fragment()
         bar = page.locator("#computer-bar")
         bar.get_by_text("Player 1 (strong) is thinking…").wait_for()

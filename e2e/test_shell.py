@@ -16,29 +16,10 @@ import pytest
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import ARTIFACTS, Watched, board_moves, click_move, go, open_record, shoot, wait_fragment_change
+from .harness import ARTIFACTS, Watched, board_moves, click_move, go, new_from_setup, open_record, shoot, wait_fragment_change
 
 
 # -- helpers -------------------------------------------------------------------------
-
-
-def new_from_setup(w: Watched, game_id: str, options: dict[str, str], names: list[str]) -> quetgames.State:
-    """Fill the setup screen like a person and start; the engine's state of the new game."""
-    page = w.page
-    go(w, f"setup={game_id}")
-    form = page.locator(f'form.setup[data-game="{game_id}"]')
-    form.wait_for()
-    for name, value in options.items():
-        form.locator(f'[name="{name}"]').fill(value)
-    rows = form.locator(".seat-row")
-    assert rows.count() == len(names)
-    for i, name in enumerate(names):
-        rows.nth(i).locator("input").fill(name)
-    old = w.fragment()
-    form.locator("button[type=submit]").click()
-    record = wait_fragment_change(w, old)
-    page.locator("section.game").wait_for()
-    return quetgames.load(record)
 
 
 # -- home and setup ------------------------------------------------------------------
@@ -129,7 +110,7 @@ def test_setup_creates_a_game_with_names_shown_as_text(w: Watched, page: Page) -
     page.keyboard.press("Escape")
     rules.wait_for(state="detached")
 
-    state = new_from_setup(w, "multiplications", {"k": "3"}, names)
+    state = new_from_setup(w, "multiplications", {"k": "3"}, names=names)
     assert [s["name"] for s in state.view()["seats"]] == names
     assert state.options["players"] == 3 and state.history == ()
     seats = page.locator(".seats .seat-name")
@@ -264,7 +245,7 @@ def board_mentions(page: Page, number: str) -> bool:
 
 
 def test_nonconformity_hot_seat_keeps_each_pick_secret(w: Watched, page: Page) -> None:
-    state = new_from_setup(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "10"}, ["Alice", "Bob"])
+    state = new_from_setup(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "10"}, names=["Alice", "Bob"])
     names = ["Alice", "Bob"]
     rng = random.Random(3)
     for round_ in (1, 2):
