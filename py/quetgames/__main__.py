@@ -6,7 +6,12 @@
   game against the computer in the terminal (moves read from stdin);
 - ``python -m quetgames tournament --game enumeration --games 20`` plays the
   computer levels against each other and prints their win rates with 95%
-  Wilson confidence intervals (ties count half).
+  Wilson confidence intervals (ties count half);
+- ``python -m quetgames analyse <record>`` judges every move of a game (the
+  mover's expected result before and after, the best move, a class) and
+  prints each seat's accuracy (see analysis.py);
+- ``python -m quetgames balance`` plays strong against strong over a grid of
+  settings of every game and reports the first seat's share (docs/BALANCE.md).
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from . import GAMES, RulesError, load, new_game
+from . import GAMES, RulesError, analyse, load, new_game
+from .analysis import table as analysis_table
 from .base import State
 from .players import LEVELS, computer_move
 
@@ -273,6 +279,12 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     tour.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="print the results as JSON lines")
+    ana = commands.add_parser("analyse", help="judge every move of a game record: values, best moves, classes, accuracy")
+    ana.add_argument("record")
+    ana.add_argument("--budget", type=float, default=0.5, help="seconds of search per position")
+    ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
+    ana.add_argument("--seed", type=int, default=0)
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
@@ -295,10 +307,27 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             return 0
         if args.command == "play":
             return play(args, stdin, stdout)
+        if args.command == "analyse":
+            return _analyse_command(args, stdout)
         return _tournament_command(args, stdout)
     except RulesError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 2
+
+
+def _analyse_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        state = load(args.record)
+    except RulesError as exc:
+        print(f"That record cannot be opened: {exc}", file=sys.stderr)
+        return 2
+    report = analyse(state, args.budget, args.seed, iterations=args.iterations)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1), file=stdout)
+    else:
+        names = [state.seat_name(s) for s in range(state.players)]
+        print(analysis_table(report, names), file=stdout)
+    return 0
 
 
 def _tournament_command(args: argparse.Namespace, stdout: TextIO) -> int:

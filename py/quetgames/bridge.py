@@ -144,6 +144,17 @@ def _commitment(args: dict[str, Any]) -> str:
     return hashlib.sha256(f"{salt}:{pick}".encode()).hexdigest()
 
 
+def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
+    `budget` seconds per position (0.01 to 10, default 0.5) or exactly `iterations`."""
+    from .analysis import analyse
+
+    budget, iterations, seed = args.get("budget", 0.5), args.get("iterations"), args.get("seed", 0)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
+        raise BadRequest("an analysis's time budget is from 0.01 to 10 seconds a position")
+    return analyse(_state(args), float(budget), seed, iterations=iterations).to_json()
+
+
 _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _games,
     "new": _new,
@@ -156,6 +167,7 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "commitment": _commitment,
     "computer": _computer,
     "solitaire_best": _solitaire_best,
+    "analyse": _analyse,
 }
 
 
