@@ -201,3 +201,61 @@ def test_the_command_line_prints_a_table():
     assert main(["analyse", state.record, "--iterations", "10", "--json"], stdout=out) == 0
     assert json.loads(out.getvalue())["moves"]
     assert main(["analyse", "not-a-record"], stdout=io.StringIO()) == 2
+
+
+# -- balance -------------------------------------------------------------------
+
+
+def test_balance_grid_covers_every_game_with_forty_settings_or_more():
+    from quetgames.balance import SETTINGS
+
+    assert len(SETTINGS) >= 40
+    assert {g for g, _ in SETTINGS} == set(quetgames.GAMES)
+    for game_id, options in SETTINGS:
+        quetgames.new_game(game_id, **options)  # every setting is valid
+
+
+def test_two_seat_coprimality_is_proved_and_the_proof_agrees_with_play():
+    from quetgames.balance import prove
+
+    for size in (4, 5, 6, 12):
+        value = prove("convoluted-coprimality", {"size": size})
+        assert value in (0.0, 1.0), size
+        # The proved winner wins strong against strong.
+        state = play_out("convoluted-coprimality", {"size": size}, ["strong"], seed=1, iterations=50)
+        assert state.winners == ((0,) if value == 1.0 else (1,)), size
+    assert prove("convoluted-coprimality", {"players": 3, "size": 6}) is None
+    assert prove("multiplications", {}) is None
+
+
+def test_balance_rows_in_one_process_and_in_several_agree(tmp_path):
+    from quetgames.balance import balance, balance_markdown, describe, fairest, wilson
+
+    settings = [("prime-target", {"rays": 4}), ("convoluted-coprimality", {"size": 6}), ("nonconformity", {"length": 3})]
+    one = balance(settings, games=4, iterations=10, jobs=1, seed=7)
+    two = balance(settings, games=4, iterations=10, jobs=2, seed=7)
+    strip = [{k: v for k, v in r.items() if k != "proof_seconds"} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k != "proof_seconds"} for r in two]
+    pt, cc, nc = one
+    assert cc["proved"] == 1.0 and cc["games"] == 0 and describe(cc) == "Solved: Player 1 can always win"
+    for row in (pt, nc):
+        assert row["games"] == 4 and 0.0 <= row["share"] <= 1.0 and 0.0 <= row["shared"] <= 1.0
+        assert (row["low"], row["high"]) == wilson(row["first_score"], 4) and row["low"] <= row["share"] <= row["high"]
+    assert balance_markdown(one).count("\n") == 4
+    assert set(fairest(one)) == {"prime-target", "convoluted-coprimality", "nonconformity"}
+    assert fairest(one)["convoluted-coprimality"] == []  # proved settings are never fair
+
+
+def test_the_balance_command_writes_between_the_markers(tmp_path):
+    from quetgames.__main__ import BALANCE_END, BALANCE_START, main
+
+    doc = tmp_path / "BALANCE.md"
+    doc.write_text(f"# Balance\n\nintro\n\n{BALANCE_START}\nold\n{BALANCE_END}\n\nfindings\n")
+    out = tmp_path / "balance.json"
+    args = ["balance", "--game", "prime-target", "--games", "2", "--iterations", "5", "--jobs", "1"]
+    assert main(args + ["--out", str(doc), "--json", str(out)], stdout=io.StringIO()) == 0
+    text = doc.read_text()
+    assert "intro" in text and "findings" in text and "old" not in text and "| prime-target |" in text
+    data = json.loads(out.read_text())
+    assert data["games_per_setting"] == 2 and all(r["game"] == "prime-target" for r in data["rows"])
+    assert main(["balance", "--games", "0"], stdout=io.StringIO()) == 2

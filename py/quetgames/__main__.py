@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from . import GAMES, RulesError, analyse, load, new_game
 from .analysis import table as analysis_table
+from .balance import wilson
 from .base import State
 from .players import LEVELS, computer_move
 
@@ -146,17 +147,6 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 # -- tournament ----------------------------------------------------------------
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate `score / n` (ties counted as half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _one_game(task: tuple[str, dict[str, Any], tuple[str, ...], int, float, int | None]) -> tuple[list[float], dict[str, list[float]]]:
@@ -285,6 +275,15 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
     ana.add_argument("--seed", type=int, default=0)
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    bal = commands.add_parser("balance", help="strong against strong over a grid of every game's settings: is the first seat favoured?")
+    bal.add_argument("--game", choices=game_ids + ["all"], default="all")
+    bal.add_argument("--games", type=int, default=10, help="games per setting")
+    bal.add_argument("--iterations", type=int, default=100, help="strong's search iterations per move (0: use --budget)")
+    bal.add_argument("--budget", type=float, default=1.0, help="strong's seconds per move when --iterations is 0")
+    bal.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games played in parallel (processes)")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--out", default=None, help="write the table into this Markdown file (between its balance markers)")
+    bal.add_argument("--json", default=None, help="write the rows to this JSON file")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
@@ -309,6 +308,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             return play(args, stdin, stdout)
         if args.command == "analyse":
             return _analyse_command(args, stdout)
+        if args.command == "balance":
+            return _balance_command(args, stdout)
         return _tournament_command(args, stdout)
     except RulesError as exc:
         print(f"Error: {exc}", file=sys.stderr)
@@ -327,6 +328,55 @@ def _analyse_command(args: argparse.Namespace, stdout: TextIO) -> int:
     else:
         names = [state.seat_name(s) for s in range(state.players)]
         print(analysis_table(report, names), file=stdout)
+    return 0
+
+
+BALANCE_START = "<!-- balance table: written by python -m quetgames balance --out -->"
+BALANCE_END = "<!-- end of balance table -->"
+
+
+def _balance_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .balance import SETTINGS, balance, balance_markdown, fairest
+
+    if not 1 <= args.games <= 100_000:
+        raise RulesError("--games is a whole number from 1 to 100000")
+    if not 1 <= args.jobs <= 64:
+        raise RulesError("--jobs is a whole number from 1 to 64")
+    iterations = args.iterations or None
+    computer_move(new_game("multiplications"), 0, "random", seed=args.seed, budget=args.budget, iterations=iterations)
+    settings = [s for s in SETTINGS if args.game in ("all", s[0])]
+    start = time.perf_counter()
+
+    def report(row: dict[str, Any]) -> None:
+        print(f"{row['game']} {row['options']}: " + ("proved" if row["proved"] is not None else f"{row['share']:.2f}"),
+              file=sys.stderr, flush=True)
+
+    rows = balance(settings, args.games, iterations, args.budget, args.jobs, args.seed, report)
+    seconds = time.perf_counter() - start
+    table = balance_markdown(rows)
+    how = f"{iterations} iterations a move" if iterations else f"{args.budget:g} s a move"
+    played = sum(r["games"] for r in rows)
+    note = (f"{len(rows)} settings, {args.games} games each where not proved ({played} games), strong at {how}, "
+            f"seeds from {args.seed}, {args.jobs} processes: {seconds:.0f} s.")
+    print(table + "\n\n" + note, file=stdout)
+    if args.out:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                text = f.read()
+        except FileNotFoundError:
+            text = f"# Balance\n\n{BALANCE_START}\n{BALANCE_END}\n"
+        if BALANCE_START not in text or BALANCE_END not in text:
+            raise RulesError(f"{args.out} has no balance markers to write between")
+        head, rest = text.split(BALANCE_START, 1)
+        tail = rest.split(BALANCE_END, 1)[1]
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(f"{head}{BALANCE_START}\n{note}\n\n{table}\n{BALANCE_END}{tail}")
+    if args.json:
+        data = {"games_per_setting": args.games, "iterations": iterations, "budget": None if iterations else args.budget,
+                "seed": args.seed, "seconds": round(seconds, 1), "rows": rows, "fairest": fairest(rows)}
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
     return 0
 
 

@@ -98,7 +98,7 @@ __all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "clas
 DEFAULT_BUDGET = 0.5  # seconds per position: a 60-move game in about 30 s
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
-CC_MAX_DEPTH = 400  # plies alpha-beta looks ahead (Python's recursion limit is about 1000)
+CC_MAX_DEPTH = 200  # plies alpha-beta looks ahead: the strong player's own limit, well inside the browser's stack
 FORCE_EVERY = 4  # every 4th iteration of a search goes through the move played
 
 
