@@ -155,6 +155,20 @@ def test_same_seed_and_iterations_same_report():
     assert analyse(state, seed=5, iterations=40).to_json() != one  # the seed matters
 
 
+@pytest.mark.parametrize("game_id", ["prime-target", "nonconformity", "convoluted-coprimality"])
+def test_a_game_analysed_a_few_moves_at_a_time_gives_the_same_moves(game_id):
+    state = play_out(game_id, SHORT[game_id][0], ["random", "greedy"], seed=4)
+    whole = analyse(state, seed=2, iterations=30)
+    total = whole.total
+    assert whole.span == (0, total) and total == len(whole.moves)
+    parts = [analyse(state, seed=2, iterations=30, span=(a, min(a + 3, total))) for a in range(0, total, 3)]
+    assert tuple(m for p in parts for m in p.moves) == whole.moves
+    assert analyse(state, iterations=5, span=(2, 2)).moves == ()
+    for bad in ((0, total + 1), (3, 2), (-1, 2), (0,), ("0", 1), (True, 2)):
+        with pytest.raises(InvalidOptions):
+            analyse(state, iterations=5, span=bad)
+
+
 def test_a_pick_is_judged_without_the_other_seats_secret_pick():
     # Player 1 picks 24 in the first round, then Player 2 picks; Player 2's
     # pick is judged from its own view, so Player 1's pick of the same round
@@ -185,7 +199,10 @@ def test_the_bridge_answers_with_plain_data():
     reply = json.loads(call("analyse", json.dumps({"record": state.record, "iterations": 10, "seed": 3})))
     assert reply["ok"], reply
     assert reply["result"] == analyse(state, seed=3, iterations=10).to_json()
-    for bad in ({"record": state.record, "budget": 99}, {"record": state.record, "iterations": -1}, {"iterations": 5}):
+    part = json.loads(call("analyse", json.dumps({"record": state.record, "iterations": 10, "seed": 3, "span": [2, 4]})))
+    assert part["result"]["moves"] == reply["result"]["moves"][2:4] and part["result"]["span"] == [2, 4]
+    for bad in ({"record": state.record, "budget": 99}, {"record": state.record, "iterations": -1}, {"iterations": 5},
+                {"record": state.record, "span": "all"}):
         assert not json.loads(call("analyse", json.dumps(bad)))["ok"]
 
 

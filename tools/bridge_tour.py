@@ -70,6 +70,7 @@ def tour(call, calls=None):
             record = played["record"]
         ask("at", {"record": record, "ply": 0})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})
+        ask("analyse", {"record": record, "iterations": 5, "span": [0, 1]})
         ask("analyse", {"record": record, "iterations": 0}, fails=True)
         ask("play", {"record": record, "move": "not a move"}, fails=True)
         if players is not None and players["min"] == 1 and game["id"] == "enumeration":

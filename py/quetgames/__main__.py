@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     tour.add_argument("--json", action="store_true", help="print the results as JSON lines")
     ana = commands.add_parser("analyse", help="judge every move of a game record: values, best moves, classes, accuracy")
     ana.add_argument("record")
-    ana.add_argument("--budget", type=float, default=0.5, help="seconds of search per position")
+    ana.add_argument("--budget", type=float, default=0.45, help="seconds of search a move")
     ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
     ana.add_argument("--seed", type=int, default=0)
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON")

@@ -95,7 +95,7 @@ from .registry import _replay
 
 __all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
 
-DEFAULT_BUDGET = 0.5  # seconds per position: a 60-move game in about 30 s
+DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
 CC_MAX_DEPTH = 200  # plies alpha-beta looks ahead: the strong player's own limit, well inside the browser's stack
@@ -135,6 +135,8 @@ class Analysis:
     seed: int
     budget: float
     iterations: int | None
+    span: tuple[int, int]  # the moves judged: start, stop (0-based, stop excluded)
+    total: int  # the moves of the whole record
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,6 +144,7 @@ class Analysis:
             "moves": [m.to_json() for m in self.moves], "accuracy": list(self.accuracy),
             "classes": list(CLASSES), "thresholds": list(THRESHOLDS),
             "seed": self.seed, "budget": self.budget, "iterations": self.iterations,
+            "span": list(self.span), "total": self.total,
         }
 
     def counts(self, seat: int) -> dict[str, int]:
@@ -180,13 +183,17 @@ def analyse(
     seed: int = 0,
     *,
     iterations: int | None = None,
+    span: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """The analysis of every move of `state`'s game (its whole record), each
-    position searched for about `budget` seconds, or exactly `iterations`
-    iterations when given. `progress(done, total)` is called after each
-    position searched. Raises InvalidOptions for a bad budget, seed or
-    iteration count."""
+    move's search taking about `budget` seconds, or exactly `iterations`
+    iterations when given. `span` = (start, stop) judges only the moves
+    start..stop - 1 (0-based; the accuracy then covers those moves): a move's
+    analysis does not depend on the others, so a page can analyse a game a
+    few moves a call, showing progress and stopping when asked, and join the
+    moves. `progress(done, total)` is called after each move. Raises
+    InvalidOptions for a bad budget, seed, iteration count or span."""
     if not isinstance(state, State):
         raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
@@ -199,31 +206,43 @@ def analyse(
         raise InvalidOptions(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r:.40}")
     record = state.record
     start, moves, _ = _replay(record)
+    if span is None:
+        first, stop = 0, len(moves)
+    elif (not isinstance(span, (list, tuple)) or len(span) != 2
+          or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
+          or not 0 <= span[0] <= span[1] <= len(moves)):
+        raise InvalidOptions(f"the span is two move indices, start and stop, from 0 to {len(moves)}, not {span!r:.40}")
+    else:
+        first, stop = span[0], span[1]
     positions = [start]
     seats = []
-    for move, seat in moves:
+    for move, seat in moves[:stop]:
         here = positions[-1]
         seat = here.to_move[0] if seat is None else seat
         seats.append(seat)
         positions.append(here.play(move, seat))
     context = _Context(seed, float(budget), iterations)
     judged: list[MoveAnalysis] = []
-    if isinstance(start, NonconformityState):
-        for ply, ((move, _), seat) in enumerate(zip(moves, seats)):
-            judged.append(_judge_pick(positions[ply], seat, move, ply + 1, context))
-            if progress is not None:
-                progress(ply + 1, len(moves))
-    else:
-        proved = [_exact(position, context) for position in positions]
-        for ply, ((move, _), seat) in enumerate(zip(moves, seats)):
-            judged.append(_judge_move(positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context))
-            if progress is not None:
-                progress(ply + 1, len(moves))
+    proved: dict[int, _Eval | None] = {}
+    for ply in range(first, stop):
+        began = time.perf_counter()
+        move, seat = moves[ply][0], seats[ply]
+        if isinstance(start, NonconformityState):
+            judged.append(_judge_pick(positions[ply], seat, move, ply + 1, context, began))
+        else:
+            # Proofs get half the move's budget between them, the estimate the rest.
+            for i in (ply, ply + 1):
+                if i not in proved:
+                    proved[i] = _exact(positions[i], context, began)
+            judged.append(_judge_move(positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
+        if progress is not None:
+            progress(ply + 1 - first, stop - first)
     accuracy: list[float | None] = []
     for seat in range(state.players):
         mine = [m.accuracy for m in judged if m.seat == seat and not m.forced]
         accuracy.append(sum(mine) / len(mine) if mine else None)
-    return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, float(budget), iterations)
+    return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, float(budget), iterations,
+                    (first, stop), len(moves))
 
 
 # -- the value of a position ------------------------------------------------------
@@ -238,8 +257,8 @@ class _Context:
     def rng(self, seat: int, position: State) -> random.Random:
         return random.Random(f"{self.seed}|analyse|{seat}|{position.record}")
 
-    def deadline(self, share: float = 1.0) -> float:
-        return time.perf_counter() + self.budget * share
+    def deadline(self, since: float, share: float = 1.0) -> float:
+        return since + self.budget * share
 
 
 @dataclass(frozen=True)
@@ -249,7 +268,7 @@ class _Eval:
     exact: bool
 
 
-def _exact(state: State, context: _Context) -> _Eval | None:
+def _exact(state: State, context: _Context, began: float) -> _Eval | None:
     """The proved value of a position for every seat, and the mover's best
     move; None when no search here proves it."""
     if state.is_over:
@@ -260,12 +279,12 @@ def _exact(state: State, context: _Context) -> _Eval | None:
     if isinstance(state, MultiplicationsState) and state.players == 2 and not state.marking:
         return _multiplications_exact(state, seat)
     if isinstance(state, ConvolutedCoprimalityState) and state.players == 2:
-        return _coprimality_exact(state, seat, context.rng(seat, state), context)
+        return _coprimality_exact(state, seat, context.rng(seat, state), context.iterations, context.deadline(began, 0.5))
     return None
 
 
 def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None, there: _Eval | None,
-                context: _Context) -> MoveAnalysis:
+                context: _Context, began: float) -> MoveAnalysis:
     """A move of a sequential game: from the proved values when both positions
     have one, else from one search of the position before the move in which
     the move played gets a share of the iterations (so before and after come
@@ -277,7 +296,7 @@ def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None
         player = state.game.player
         sim = player.sim(state)
         played = next(m for m in sim.legal() if player.notation(sim, m) == move)
-        budget = Budget(context.deadline(), context.iterations)
+        budget = Budget(context.deadline(began), context.iterations)
         top, top_value, after = _uct_values(player, sim, context.rng(seat, state), budget, played)
         best = player.notation(sim, top)
         if there is not None:  # the move leads to a proved position
@@ -310,9 +329,10 @@ def _multiplications_exact(state: MultiplicationsState, seat: int) -> _Eval | No
     return _Eval(values, mult_player.PLAYER.notation(sim, best_move), True)
 
 
-def _coprimality_exact(state: ConvolutedCoprimalityState, seat: int, rng: random.Random, context: _Context) -> _Eval | None:
-    """Alpha-beta to the end of the game, or None when the budget (half of it;
-    the estimate gets the rest) runs out first or a line stays unresolved
+def _coprimality_exact(state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
+                       deadline: float) -> _Eval | None:
+    """Alpha-beta to the end of the game, or None when the deadline (or the
+    node cap of `iterations`) comes first or a line stays unresolved
     at the greatest depth. A won or lost value is proved at any depth (an
     unresolved line counts 0.5); a shared win only when every line ends."""
     player = cc_player.PLAYER
@@ -320,8 +340,7 @@ def _coprimality_exact(state: ConvolutedCoprimalityState, seat: int, rng: random
     size = sim.geo.size
     longest = size * size - state.next_number + 1 + (sim.max_rounds - sim.ended - 1) * size * size
     depth = min(longest + 1, CC_MAX_DEPTH)
-    cap = None if context.iterations is None else context.iterations * cc_player.NODES_PER_ITERATION
-    deadline = context.deadline(0.5)
+    cap = None if iterations is None else iterations * cc_player.NODES_PER_ITERATION
     nodes = [0]
     best_value, best_move = -1.0, None
     try:
@@ -429,7 +448,7 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
 # -- Nonconformity: a pick judged on the mover's secret-free view ------------------
 
 
-def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context) -> MoveAnalysis:
+def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context, began: float) -> MoveAnalysis:
     assert isinstance(state, NonconformityState)
     public = state._secret_free(seat)  # the other seat's pending pick, if any, is gone
     player = nc_player.PLAYER
@@ -465,7 +484,7 @@ def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context)
         diff = sim.points[seat] - sim.points[other]
         return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
 
-    totals, counts = _arm_means(len(arms), playout, Budget(context.deadline(), context.iterations))
+    totals, counts = _arm_means(len(arms), playout, Budget(context.deadline(began), context.iterations))
     means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
     top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
     after = means[0]
