@@ -69,6 +69,9 @@ def tour(call, calls=None):
                 break
             record = played["record"]
         ask("at", {"record": record, "ply": 0})
+        ask("analyse", {"record": record, "iterations": 5, "seed": 1})
+        ask("analyse", {"record": record, "iterations": 5, "span": [0, 1]})
+        ask("analyse", {"record": record, "iterations": 0}, fails=True)
         ask("play", {"record": record, "move": "not a move"}, fails=True)
         if players is not None and players["min"] == 1 and game["id"] == "enumeration":
             solo = ask("new", {"game": game["id"], "options": {"players": 1, "size": 3}})

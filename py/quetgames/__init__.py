@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .analysis import Analysis, MoveAnalysis, analyse
 from .base import Game, State
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
 from .players import computer_move
@@ -32,6 +33,9 @@ __all__ = [
     "InvalidRecord",
     "InvalidOptions",
     "computer_move",
+    "analyse",
+    "Analysis",
+    "MoveAnalysis",
 ]
 __version__ = "0.1.0"
 

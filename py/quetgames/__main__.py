@@ -6,7 +6,12 @@
   game against the computer in the terminal (moves read from stdin);
 - ``python -m quetgames tournament --game enumeration --games 20`` plays the
   computer levels against each other and prints their win rates with 95%
-  Wilson confidence intervals (ties count half).
+  Wilson confidence intervals (ties count half);
+- ``python -m quetgames analyse <record>`` judges every move of a game (the
+  mover's expected result before and after, the best move, a class) and
+  prints each seat's accuracy (see analysis.py);
+- ``python -m quetgames balance`` plays strong against strong over a grid of
+  settings of every game and reports the first seat's share (docs/BALANCE.md).
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
+import os
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from . import GAMES, RulesError, load, new_game
+from . import GAMES, RulesError, analyse, load, new_game
+from .analysis import table as analysis_table
+from .balance import wilson
 from .base import State
 from .players import LEVELS, computer_move
 
@@ -140,17 +147,6 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 # -- tournament ----------------------------------------------------------------
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate `score / n` (ties counted as half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _one_game(task: tuple[str, dict[str, Any], tuple[str, ...], int, float, int | None]) -> tuple[list[float], dict[str, list[float]]]:
@@ -273,6 +269,21 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     tour.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="print the results as JSON lines")
+    ana = commands.add_parser("analyse", help="judge every move of a game record: values, best moves, classes, accuracy")
+    ana.add_argument("record")
+    ana.add_argument("--budget", type=float, default=0.45, help="seconds of search a move")
+    ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
+    ana.add_argument("--seed", type=int, default=0)
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    bal = commands.add_parser("balance", help="strong against strong over a grid of every game's settings: is the first seat favoured?")
+    bal.add_argument("--game", choices=game_ids + ["all"], default="all")
+    bal.add_argument("--games", type=int, default=10, help="games per setting")
+    bal.add_argument("--iterations", type=int, default=100, help="strong's search iterations per move (0: use --budget)")
+    bal.add_argument("--budget", type=float, default=1.0, help="strong's seconds per move when --iterations is 0")
+    bal.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games played in parallel (processes)")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--out", default=None, help="write the table into this Markdown file (between its balance markers)")
+    bal.add_argument("--json", default=None, help="write the rows to this JSON file")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
@@ -295,10 +306,78 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             return 0
         if args.command == "play":
             return play(args, stdin, stdout)
+        if args.command == "analyse":
+            return _analyse_command(args, stdout)
+        if args.command == "balance":
+            return _balance_command(args, stdout)
         return _tournament_command(args, stdout)
     except RulesError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 2
+
+
+def _analyse_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        state = load(args.record)
+    except RulesError as exc:
+        print(f"That record cannot be opened: {exc}", file=sys.stderr)
+        return 2
+    report = analyse(state, args.budget, args.seed, iterations=args.iterations)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1), file=stdout)
+    else:
+        names = [state.seat_name(s) for s in range(state.players)]
+        print(analysis_table(report, names), file=stdout)
+    return 0
+
+
+BALANCE_START = "<!-- balance table: written by python -m quetgames balance --out -->"
+BALANCE_END = "<!-- end of balance table -->"
+
+
+def _balance_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .balance import SETTINGS, balance, balance_markdown, fairest
+
+    if not 1 <= args.games <= 100_000:
+        raise RulesError("--games is a whole number from 1 to 100000")
+    if not 1 <= args.jobs <= 64:
+        raise RulesError("--jobs is a whole number from 1 to 64")
+    iterations = args.iterations or None
+    computer_move(new_game("multiplications"), 0, "random", seed=args.seed, budget=args.budget, iterations=iterations)
+    settings = [s for s in SETTINGS if args.game in ("all", s[0])]
+    start = time.perf_counter()
+
+    def report(row: dict[str, Any]) -> None:
+        print(f"{row['game']} {row['options']}: " + ("proved" if row["proved"] is not None else f"{row['share']:.2f}"),
+              file=sys.stderr, flush=True)
+
+    rows = balance(settings, args.games, iterations, args.budget, args.jobs, args.seed, report)
+    seconds = time.perf_counter() - start
+    table = balance_markdown(rows)
+    how = f"{iterations} iterations a move" if iterations else f"{args.budget:g} s a move"
+    played = sum(r["games"] for r in rows)
+    note = (f"{len(rows)} settings, {args.games} games each where not proved ({played} games), strong at {how}, "
+            f"seeds from {args.seed}, {args.jobs} processes: {seconds:.0f} s.")
+    print(table + "\n\n" + note, file=stdout)
+    if args.out:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                text = f.read()
+        except FileNotFoundError:
+            text = f"# Balance\n\n{BALANCE_START}\n{BALANCE_END}\n"
+        if BALANCE_START not in text or BALANCE_END not in text:
+            raise RulesError(f"{args.out} has no balance markers to write between")
+        head, rest = text.split(BALANCE_START, 1)
+        tail = rest.split(BALANCE_END, 1)[1]
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(f"{head}{BALANCE_START}\n{note}\n\n{table}\n{BALANCE_END}{tail}")
+    if args.json:
+        data = {"games_per_setting": args.games, "iterations": iterations, "budget": None if iterations else args.budget,
+                "seed": args.seed, "seconds": round(seconds, 1), "rows": rows, "fairest": fairest(rows)}
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+    return 0
 
 
 def _tournament_command(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -185,6 +185,18 @@ def _reveal(args: dict[str, Any]) -> dict[str, Any]:
     return _answer(_remember(state.reveal(pick, salt, seat)), seat)
 
 
+def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
+    `budget` seconds a move (0.01 to 10, default 0.45) or exactly `iterations`;
+    `span` [start, stop] for a few moves a call (progress, Cancel)."""
+    from .analysis import DEFAULT_BUDGET, analyse
+
+    budget, iterations, seed = args.get("budget", DEFAULT_BUDGET), args.get("iterations"), args.get("seed", 0)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
+        raise BadRequest("an analysis's time budget is from 0.01 to 10 seconds a move")
+    return analyse(_state(args), float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
+
+
 _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _games,
     "new": _new,
@@ -199,6 +211,7 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "reveal": _reveal,
     "computer": _computer,
     "solitaire_best": _solitaire_best,
+    "analyse": _analyse,
 }
 
 

@@ -1,0 +1,535 @@
+"""Analysis of a played game: how each move changed its mover's expected result.
+
+    >>> import quetgames
+    >>> s = quetgames.new_game("multiplications", k=3)
+    >>> for move in ("a1", "b2", "c3", "d4", "e5", "f6", "g7"):
+    ...     s = s.play(move)
+    >>> s = s.play("b2")   # numbering (a1 got 1 by itself): solved exactly
+    >>> report = quetgames.analyse(s, iterations=50)
+    >>> [m.exact for m in report.moves][-2:]   # the last mark's before is estimated
+    [False, True]
+    >>> 0.0 <= report.moves[0].before <= 1.0
+    True
+
+Values. A position's value for a seat is that seat's expected result from it:
+a win counts 1, a win shared by k seats 1/k, so with three or more seats it is
+the seat's expected share of the win (an even game is worth 1/players). For
+each move the report gives the mover's value before it (the value of the
+position, that is of the best move found) and after it (the value of the
+position the move left), the best move found, and the loss, before − after
+(never below 0; a move that is the best move found loses 0).
+
+Exact or estimated. A value is *exact* when search proves it: a finished game;
+two-seat Convoluted Coprimality when alpha-beta resolves every line (each
+numbered square is a ply; the game is finite, and the search is cut off by the
+budget, in which case the value is estimated instead); Multiplications'
+numbering part with two seats (the players' exact solver, once the x's are
+down). A move is marked exact when both its values are.
+
+Everything else is estimated by one UCT search of the position before the
+move (the strong player's candidates, progressive widening and rollouts),
+which backs up every seat's result (each node chooses for its own mover, as
+in max^n) and sends every 4th iteration through the move played, whatever
+its value: before is the mean result of the most visited move (not counting
+those forced iterations), after that of the move played (or the proved value
+of the position it leads to). Taking both from one tree makes a search's
+optimism for its own mover cancel out, which two separate searches of the
+positions before and after would not.
+
+Nonconformity (simultaneous secret picks) is judged on what the mover could
+know when choosing: the position is first reduced to the mover's secret-free
+view (`State._secret_free`, the reduction `view(seat)` uses), so the other
+seat's pick of the same round, chosen before or after, never enters the
+analysis of the move. On that view, flat Monte-Carlo plays out the strong
+player's candidate picks and the pick actually played, the opponent's pick of
+the round and both seats' later picks drawn from the strong player's model;
+before is the value of the best pick, after that of the pick played.
+
+Classes, from the loss in expected result (the model chess.com and lichess use
+for "expected points", on a 0..1 scale): below 0.02 *best* (within the noise
+of a search, or the move found best), below 0.05 *good*, below 0.10
+*inaccuracy*, below 0.20 *mistake*, else *blunder*. Lichess's win-chance
+thresholds (0.1, 0.2, 0.3 on its −1..1 scale) are 0.05, 0.10, 0.15 on this
+one; the blunder line sits higher here, at 0.20, because these values come
+from searches of a fraction of a second that are noisier than a chess engine:
+a blunder should be a move that clearly throws away a fifth of a win. With
+exact values a move that turns a proved win into a proved loss loses 1 (a
+blunder), into a shared win 0.5 (a blunder), and a move that keeps a proved
+win loses 0 (best).
+
+Accuracy. Each move's accuracy is lichess's curve on the loss,
+``103.1668 · exp(−4.354 · loss) − 3.1668`` clamped to 0..100 (lichess writes
+it on win percentages, exp(−0.04354 · Δ%), and subtracts 3.1669, which leaves
+a perfect move at 99.9999); a seat's accuracy for the game is
+the mean over its moves that had a choice (a forced move, the only legal one,
+says nothing about the player; Convoluted Coprimality has many). None for a
+seat that never had a choice.
+
+Deterministic: the searches' randomness is seeded with the seed, the seat and
+the record of the (secret-free) position; with ``iterations=N`` every position
+is searched for exactly N iterations (the budget is then not consulted), so
+the same game gives the same report on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from math import sqrt
+from typing import Any
+
+from .base import State
+from .errors import InvalidOptions
+from .games.convoluted_coprimality import ConvolutedCoprimalityState
+from .games.multiplications import MultiplicationsState, gain
+from .games.nonconformity import NonconformityState, legal_pick
+from .players import MAX_BUDGET, MAX_ITERATIONS
+from .players import convoluted_coprimality as cc_player
+from .players import multiplications as mult_player
+from .players import nonconformity as nc_player
+from .players.search import UCT_C, Budget, OutOfTime, Player, Sim, alphabeta, simulate
+from .registry import _replay
+
+__all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
+
+DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
+CC_MAX_DEPTH = 200  # plies alpha-beta looks ahead: the strong player's own limit, well inside the browser's stack
+FORCE_EVERY = 4  # every 4th iteration of a search goes through the move played
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move of the game, judged from its mover's side."""
+
+    ply: int  # 1 for the first move of the record
+    seat: int
+    move: str
+    before: float  # the mover's expected result before the move (the best move's value)
+    after: float  # ... and after it
+    exact: bool  # both values proved by search
+    best_move: str
+    best_value: float
+    loss: float
+    grade: str  # one of CLASSES
+    accuracy: float  # 0..100
+    forced: bool  # the only legal move
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of a whole game: every move, and each seat's accuracy."""
+
+    game: str
+    record: str
+    players: int
+    moves: tuple[MoveAnalysis, ...]
+    accuracy: tuple[float | None, ...]  # per seat, None when it never had a choice
+    seed: int
+    budget: float
+    iterations: int | None
+    span: tuple[int, int]  # the moves judged: start, stop (0-based, stop excluded)
+    total: int  # the moves of the whole record
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "record": self.record, "players": self.players,
+            "moves": [m.to_json() for m in self.moves], "accuracy": list(self.accuracy),
+            "classes": list(CLASSES), "thresholds": list(THRESHOLDS),
+            "seed": self.seed, "budget": self.budget, "iterations": self.iterations,
+            "span": list(self.span), "total": self.total,
+        }
+
+    def counts(self, seat: int) -> dict[str, int]:
+        """How many of the seat's moves fell in each class."""
+        found = dict.fromkeys(CLASSES, 0)
+        for m in self.moves:
+            if m.seat == seat:
+                found[m.grade] += 1
+        return found
+
+
+def classify(loss: float) -> str:
+    """The class of a move that lost `loss` of its mover's expected result.
+
+    >>> [classify(x) for x in (0.0, 0.03, 0.07, 0.15, 0.5, 1.0)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder', 'blunder']
+    """
+    for name, limit in zip(CLASSES, THRESHOLDS):
+        if loss < limit:
+            return name
+    return CLASSES[-1]
+
+
+def move_accuracy(loss: float) -> float:
+    """Lichess's accuracy curve on a loss of expected result (0..1): 100 for no loss.
+
+    >>> round(move_accuracy(0.0), 1), round(move_accuracy(0.1), 1), round(move_accuracy(1.0), 1)
+    (100.0, 63.6, 0.0)
+    """
+    return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * loss) - 3.1668))
+
+
+def analyse(
+    state: State,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    *,
+    iterations: int | None = None,
+    span: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """The analysis of every move of `state`'s game (its whole record), each
+    move's search taking about `budget` seconds, or exactly `iterations`
+    iterations when given. `span` = (start, stop) judges only the moves
+    start..stop - 1 (0-based; the accuracy then covers those moves): a move's
+    analysis does not depend on the others, so a page can analyse a game a
+    few moves a call, showing progress and stopping when asked, and join the
+    moves. `progress(done, total)` is called after each move. Raises
+    InvalidOptions for a bad budget, seed, iteration count or span."""
+    if not isinstance(state, State):
+        raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InvalidOptions(f"the seed is a whole number from 0 to 2**63 - 1, not {seed!r:.40}")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
+        raise InvalidOptions(f"the budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget!r:.40}")
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
+    ):
+        raise InvalidOptions(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r:.40}")
+    record = state.record
+    start, moves, _ = _replay(record)
+    if span is None:
+        first, stop = 0, len(moves)
+    elif (not isinstance(span, (list, tuple)) or len(span) != 2
+          or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
+          or not 0 <= span[0] <= span[1] <= len(moves)):
+        raise InvalidOptions(f"the span is two move indices, start and stop, from 0 to {len(moves)}, not {span!r:.40}")
+    else:
+        first, stop = span[0], span[1]
+    positions = [start]
+    seats = []
+    for move, seat in moves[:stop]:
+        here = positions[-1]
+        seat = here.to_move[0] if seat is None else seat
+        seats.append(seat)
+        positions.append(here.play(move, seat))
+    context = _Context(seed, float(budget), iterations)
+    judged: list[MoveAnalysis] = []
+    proved: dict[int, _Eval | None] = {}
+    for ply in range(first, stop):
+        began = time.perf_counter()
+        move, seat = moves[ply][0], seats[ply]
+        if isinstance(start, NonconformityState):
+            judged.append(_judge_pick(positions[ply], seat, move, ply + 1, context, began))
+        else:
+            # Proofs get half the move's budget between them, the estimate the rest.
+            for i in (ply, ply + 1):
+                if i not in proved:
+                    proved[i] = _exact(positions[i], context, began)
+            judged.append(_judge_move(positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
+        if progress is not None:
+            progress(ply + 1 - first, stop - first)
+    accuracy: list[float | None] = []
+    for seat in range(state.players):
+        mine = [m.accuracy for m in judged if m.seat == seat and not m.forced]
+        accuracy.append(sum(mine) / len(mine) if mine else None)
+    return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, float(budget), iterations,
+                    (first, stop), len(moves))
+
+
+# -- the value of a position ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Context:
+    seed: int
+    budget: float
+    iterations: int | None
+
+    def rng(self, seat: int, position: State) -> random.Random:
+        return random.Random(f"{self.seed}|analyse|{seat}|{position.record}")
+
+    def deadline(self, since: float, share: float = 1.0) -> float:
+        return since + self.budget * share
+
+
+@dataclass(frozen=True)
+class _Eval:
+    values: tuple[float, ...]  # the expected result per seat
+    best: str | None  # the best move found for the seat to move (None: game over)
+    exact: bool
+
+
+def _exact(state: State, context: _Context, began: float) -> _Eval | None:
+    """The proved value of a position for every seat, and the mover's best
+    move; None when no search here proves it."""
+    if state.is_over:
+        winners = state.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return _Eval(tuple(share if s in winners else 0.0 for s in range(state.players)), None, True)
+    seat = state.to_move[0]
+    if isinstance(state, MultiplicationsState) and state.players == 2 and not state.marking:
+        return _multiplications_exact(state, seat)
+    if isinstance(state, ConvolutedCoprimalityState) and state.players == 2:
+        return _coprimality_exact(state, seat, context.rng(seat, state), context.iterations, context.deadline(began, 0.5))
+    return None
+
+
+def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None, there: _Eval | None,
+                context: _Context, began: float) -> MoveAnalysis:
+    """A move of a sequential game: from the proved values when both positions
+    have one, else from one search of the position before the move in which
+    the move played gets a share of the iterations (so before and after come
+    from the same tree and a search's optimism for its mover cancels out)."""
+    forced = len(state.legal_moves(seat)) == 1
+    if here is not None and there is not None:
+        before, after, best, exact = here.values[seat], there.values[seat], here.best or move, True
+    else:
+        player = state.game.player
+        sim = player.sim(state)
+        played = next(m for m in sim.legal() if player.notation(sim, m) == move)
+        budget = Budget(context.deadline(began), context.iterations)
+        top, top_value, after = _uct_values(player, sim, context.rng(seat, state), budget, played)
+        best = player.notation(sim, top)
+        if there is not None:  # the move leads to a proved position
+            after = there.values[seat]
+        before = max(top_value, after)
+        if after >= top_value:
+            best = move
+        exact = False
+    loss = 0.0 if forced or move == best else max(0.0, before - after)
+    return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, classify(loss),
+                        move_accuracy(loss), forced)
+
+
+def _multiplications_exact(state: MultiplicationsState, seat: int) -> _Eval | None:
+    sim = mult_player.PLAYER.sim(state)
+    if sim.size > mult_player.EXACT_MAX:
+        return None
+    remaining, last = mult_player._layout(sim)
+    lead = sim.points[seat] - sim.points[1 - seat]
+    best, best_move = None, None
+    for move in sim.legal():
+        cell = mult_player._cell(move)
+        value = gain(sim.numbers[-1], move) - mult_player._number_solve(remaining & ~(1 << cell), cell)
+        if best is None or value > best:
+            best, best_move = value, move
+    assert best is not None and best_move is not None
+    final = lead + best
+    mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+    values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
+    return _Eval(values, mult_player.PLAYER.notation(sim, best_move), True)
+
+
+def _coprimality_exact(state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
+                       deadline: float) -> _Eval | None:
+    """Alpha-beta to the end of the game, or None when the deadline (or the
+    node cap of `iterations`) comes first or a line stays unresolved
+    at the greatest depth. A won or lost value is proved at any depth (an
+    unresolved line counts 0.5); a shared win only when every line ends."""
+    player = cc_player.PLAYER
+    sim = player.sim(state)
+    size = sim.geo.size
+    longest = size * size - state.next_number + 1 + (sim.max_rounds - sim.ended - 1) * size * size
+    depth = min(longest + 1, CC_MAX_DEPTH)
+    cap = None if iterations is None else iterations * cc_player.NODES_PER_ITERATION
+    nodes = [0]
+    best_value, best_move = -1.0, None
+    try:
+        for _, q in player.ranked(sim, seat, rng):
+            child = sim.copy()
+            child.play(q)
+            value = alphabeta(player, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
+            if best_move is None or value > best_value:
+                best_value, best_move = value, q
+            if best_value >= 1.0:
+                break
+    except (OutOfTime, RecursionError):
+        return None
+    assert best_move is not None
+    if best_value == 0.5 and depth <= longest:
+        return None  # a line left unresolved: 0.5 might not be a shared win
+    values = (best_value, 1 - best_value) if seat == 0 else (1 - best_value, best_value)
+    return _Eval(values, player.notation(sim, best_move), True)
+
+
+# -- UCT that keeps every seat's result -------------------------------------------
+
+
+class _Node:
+    __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "totals")
+
+    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+        self.move = move
+        self.sim = sim
+        self.mover = sim.mover()
+        self.moves = moves  # candidates not yet expanded, best last
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.totals = [0.0] * sim.players  # every seat's results through this node
+
+
+def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
+                played: Any) -> tuple[Any, float, float]:
+    """The strong player's UCT (the same candidates, widening and rollouts),
+    backing up every seat's result (each node chooses for its own mover, as
+    in max^n), with the root's move `played` searched every FORCE_EVERY-th
+    iteration whatever its value. The best move (the most visited, not
+    counting those forced iterations), its mean result for the root's mover,
+    and the played move's."""
+    me = root.mover()
+    order = [m for m in reversed(player.candidates(root, me, rng)) if m != played]
+    top = _Node(None, root, order)
+    mine: _Node | None = None
+    extra = 0  # iterations forced through the played move
+    done = 0
+    while not budget.spent(done):
+        done += 1
+        node = top
+        path = [top]
+        fresh = False
+        if mine is None or done % FORCE_EVERY == 0:
+            if mine is None:
+                sim = root.copy()
+                sim.play(played)
+                mine = _Node(played, sim, None)
+                top.children.append(mine)
+                fresh = True
+            else:
+                extra += 1
+            node = mine
+            path.append(node)
+        while node.mover >= 0 and not fresh:
+            if node.moves is None:
+                node.moves = list(reversed(player.candidates(node.sim, node.mover, rng)))
+            if node.moves and len(node.children) < player.widen_base + player.widen * sqrt(node.visits):
+                sim = node.sim.copy()
+                sim.play(node.moves[-1])
+                child = _Node(node.moves.pop(), sim, None)
+                node.children.append(child)
+                path.append(child)
+                node = child
+                break
+            log_n = math.log(node.visits + 1)
+            mover = node.mover
+            best, best_value = node, -1.0
+            for c in node.children:
+                value = c.totals[mover] / c.visits + UCT_C * sqrt(log_n / c.visits) if c.visits else 1e9
+                if value > best_value:
+                    best, best_value = c, value
+            node = best
+            path.append(node)
+        outcome = simulate(player, node.sim.copy(), rng)
+        for n in path:
+            n.visits += 1
+            for s, r in enumerate(outcome):
+                n.totals[s] += r
+    if mine is None or not mine.visits:  # no iteration ran: nothing is known
+        even = 1.0 / root.players
+        return played, even, even
+    played_value = mine.totals[me] / mine.visits
+
+    def rank(c: _Node) -> tuple[int, float]:
+        visits = c.visits - extra if c is mine else c.visits
+        return visits, c.totals[me] / max(c.visits, 1)
+
+    chosen = max(top.children, key=rank)
+    return chosen.move, chosen.totals[me] / max(chosen.visits, 1), played_value
+
+
+# -- Nonconformity: a pick judged on the mover's secret-free view ------------------
+
+
+def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context, began: float) -> MoveAnalysis:
+    assert isinstance(state, NonconformityState)
+    public = state._secret_free(seat)  # the other seat's pending pick, if any, is gone
+    player = nc_player.PLAYER
+    rng = context.rng(seat, public)
+    root = nc_player.NonconformitySim(public)
+    played = int(move)
+    forced = len(public.legal_moves(seat)) == 1
+    picks = root.candidates(seat, rng, per=10)
+
+    def prior(x: int) -> float:  # the strong player's pruning key
+        return root.scores_with(seat, x) - 0.02 * math.log1p(root.widening(seat, x)) + 0.1 * (x % 2 == 0)
+
+    picks = sorted(picks, key=prior, reverse=True)[: nc_player.STRONG_CANDIDATES]
+    if played in picks:
+        picks.remove(played)
+    arms = [played, *picks]  # arm 0: the pick played
+    other = 1 - seat
+
+    def playout(i: int) -> float:
+        sim = root.copy()
+        mine: int | None = arms[i]
+        theirs = player._policy(sim, other, rng)
+        while True:
+            both: list[int | None] = [None, None]
+            both[seat], both[other] = mine, theirs
+            sim.reveal(both)
+            if sim.left <= 0:
+                break
+            mine = player._policy(sim, seat, rng)
+            theirs = player._policy(sim, other, rng)
+            if mine is None and theirs is None:
+                break
+        diff = sim.points[seat] - sim.points[other]
+        return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+
+    totals, counts = _arm_means(len(arms), playout, Budget(context.deadline(began), context.iterations))
+    means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
+    top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
+    after = means[0]
+    before = max(means[top], after)
+    best_index = top if means[top] > after else 0
+    loss = 0.0 if forced or best_index == 0 else before - after
+    assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
+    return MoveAnalysis(ply, seat, move, before, after, False, str(arms[best_index]), before,
+                        loss, classify(loss), move_accuracy(loss), forced)
+
+
+def _arm_means(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> tuple[list[float], list[int]]:
+    """UCB1 over the arms, with every FORCE_EVERY-th sample given to arm 0
+    (the pick played) so that its value is known as well as the best's."""
+    totals = [0.0] * arms
+    counts = [0] * arms
+    done = 0
+    while not budget.spent(done):
+        if done < arms:
+            i = done
+        elif done % FORCE_EVERY == 0:
+            i = 0
+        else:
+            log_n = math.log(done)
+            i = max(range(arms), key=lambda k: totals[k] / counts[k] + c * sqrt(log_n / counts[k]))
+        done += 1
+        totals[i] += sample(i)
+        counts[i] += 1
+    return totals, counts
+
+
+def table(report: Analysis, names: Sequence[str] | None = None) -> str:
+    """The report as text: one line a move, then each seat's accuracy and classes."""
+    def name(seat: int) -> str:
+        return names[seat] if names else f"Player {seat + 1}"
+
+    lines = [f"{'ply':>4}  {'mover':<10} {'move':<10} {'before':>6} {'after':>6}  {'exact':<5}  {'best':<10} {'class':<10}"]
+    for m in report.moves:
+        lines.append(
+            f"{m.ply:>4}  {name(m.seat):<10.10} {m.move:<10.10} {m.before:>6.3f} {m.after:>6.3f}  "
+            f"{'yes' if m.exact else 'no':<5}  {m.best_move:<10.10} {m.grade + (' (forced)' if m.forced else ''):<10}"
+        )
+    lines.append("")
+    for seat, acc in enumerate(report.accuracy):
+        counts = report.counts(seat)
+        listed = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+        lines.append(f"{name(seat)}: accuracy {'—' if acc is None else f'{acc:.1f}%'} ({listed or 'no moves'})")
+    return "\n".join(lines)

@@ -1,0 +1,184 @@
+"""Balance: which settings are fair. Strong plays strong over a grid of every
+game's options, and where search proves the outcome the proof replaces the
+estimate.
+
+Per setting the report gives the first seat's score share (a win 1, a win
+shared by k seats 1/k, so a fair game gives it 1/players) with a 95% Wilson
+interval, how often a game was shared, and the mean game length in moves.
+Every game of a setting gets its own seed (the searches' and, for
+Nonconformity's random starts, the draw's), so strong against strong does not
+replay one game N times; with every seat strong, seat alternation changes
+nothing, so the seeds are what vary.
+
+Proved: two-seat Convoluted Coprimality is solved from the empty grid by the
+strong player's alpha-beta in at most a few hundred nodes at every size from 4
+to 26 (the first grid always decides it: someone is knocked out before the
+grid ends, so `max_rounds` does not matter). Those settings report the proved
+winner instead of playing games. Three or more seats are not proved (the
+search is two-seat alpha-beta).
+
+Games run in parallel in worker processes (`concurrent.futures`), each game a
+task; with ``iterations`` set the games are reproducible on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .games.convoluted_coprimality import ConvolutedCoprimalityState
+from .players import computer_move
+from .players.convoluted_coprimality import _cc_search
+from .players.search import OutOfTime
+from .registry import GAMES
+
+__all__ = ["SETTINGS", "wilson", "prove", "balance", "balance_markdown"]
+
+PROOF_SECONDS = 5.0  # the most a proof may take before the setting is played instead
+PROOF_DEPTH = 400
+
+SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (
+    *(("convoluted-coprimality", {"size": n}) for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
+    ("convoluted-coprimality", {"size": 12, "max_rounds": 1}),
+    *(("convoluted-coprimality", {"players": p, "size": n}) for p, n in ((3, 6), (3, 8), (3, 12), (4, 8), (4, 12), (5, 12))),
+    *(("enumeration", {"size": n}) for n in (4, 5, 6, 7, 8)),
+    *(("enumeration", {"goal": "parity", "size": n}) for n in (4, 5, 6, 8)),
+    *(("multiplications", {"players": p, "k": k}) for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3))),
+    *(("nonconformity", {"length": n, "max_pick": m}) for n, m in ((5, 100), (10, 100), (5, 1000), (10, 1000), (20, 1000), (10, 10000))),
+    ("nonconformity", {"length": 10, "same_start": True}),
+    *(("prime-target", {"k": k, "rays": r}) for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
+    *(("prime-target", {"players": p, "rays": r}) for p, r in ((3, 6), (3, 8), (4, 8))),
+)
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate `score / n` (ties counted as half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def prove(game_id: str, options: dict[str, Any], seconds: float = PROOF_SECONDS) -> float | None:
+    """The first seat's proved result under best play (1 won, 0 lost, 0.5 a
+    shared win), or None when no search here proves it within `seconds`."""
+    state = GAMES[game_id].new(**options)
+    if not isinstance(state, ConvolutedCoprimalityState) or state.players != 2:
+        return None
+    try:
+        value = _cc_search(state, 0, PROOF_DEPTH, -1.0, 2.0, [0], None, time.perf_counter() + seconds)
+    except (OutOfTime, RecursionError):
+        return None
+    size = state.size
+    longest = size * size * state.options["max_rounds"]
+    return value if value != 0.5 or longest < PROOF_DEPTH else None
+
+
+def _one_game(task: tuple[str, dict[str, Any], int, float, int | None]) -> tuple[float, bool, int]:
+    """Strong against itself: the first seat's result, whether the win was
+    shared, and the number of moves."""
+    game_id, options, seed, budget, iterations = task
+    state = GAMES[game_id].new(**options)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state = state.play(computer_move(state, seat, "strong", seed=seed, budget=budget, iterations=iterations), seat)
+    winners = state.winners
+    return (1.0 / len(winners) if 0 in winners else 0.0), len(winners) > 1, len(state.history)
+
+
+def balance(
+    settings: Sequence[tuple[str, dict[str, Any]]] = SETTINGS,
+    games: int = 10,
+    iterations: int | None = 100,
+    budget: float = 1.0,
+    jobs: int = 1,
+    seed: int = 0,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """One row per setting (see the module's docstring); `progress(row)` as each is done."""
+    rows: list[dict[str, Any]] = []
+    plan = []
+    for game_id, options in settings:
+        game = GAMES[game_id]
+        resolved = game.resolve_options(options)
+        players = resolved["players"] if "players" in resolved else 2
+        start = time.perf_counter()
+        proved = prove(game_id, options)
+        row: dict[str, Any] = {
+            "game": game_id, "options": options, "record_options": game.encode_options(resolved),
+            "players": players, "fair": 1.0 / players, "proved": proved,
+            "proof_seconds": round(time.perf_counter() - start, 3) if proved is not None else None,
+            "games": 0, "first_score": None, "share": None, "low": None, "high": None,
+            "shared": None, "mean_length": None,
+        }
+        rows.append(row)
+        if proved is None:
+            seeded = any(o.name == "seed" for o in game.options) and "seed" not in options and "starts" not in options
+            tasks = [(game_id, dict(options, seed=seed + g) if seeded else options, seed + g, budget, iterations)
+                     for g in range(games)]
+            plan.append((row, tasks))
+        elif progress is not None:
+            progress(row)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for row, tasks in plan:
+                _finish(row, list(pool.map(_one_game, tasks)), progress)
+    else:
+        for row, tasks in plan:
+            _finish(row, [_one_game(t) for t in tasks], progress)
+    return rows
+
+
+def _finish(row: dict[str, Any], results: list[tuple[float, bool, int]], progress: Callable[[dict[str, Any]], None] | None) -> None:
+    n = len(results)
+    score = sum(r for r, _, _ in results)
+    low, high = wilson(score, n)
+    row.update(games=n, first_score=score, share=score / n, low=low, high=high,
+               shared=sum(s for _, s, _ in results) / n, mean_length=sum(m for _, _, m in results) / n)
+    if progress is not None:
+        progress(row)
+
+
+def describe(row: dict[str, Any]) -> str:
+    """What is known of a setting, in words: the line a setup screen can show."""
+    if row["proved"] is not None:
+        v = row["proved"]
+        return "Solved: Player 1 can always win" if v == 1 else "Solved: Player 2 can always win" if v == 0 else "Solved: a shared win"
+    if row["share"] is None:
+        return "no figures for these settings yet"
+    half = (row["high"] - row["low"]) / 2
+    return f"Player 1 scores {row['share']:.0%} ± {half:.0%} under strong play (fair: {row['fair']:.0%})"
+
+
+def fairest(rows: Sequence[dict[str, Any]], count: int = 3) -> dict[str, list[dict[str, Any]]]:
+    """Per game, the measured settings whose first seat's share is nearest the
+    fair share (proved settings are never fair: someone can always win)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for game_id in dict.fromkeys(r["game"] for r in rows):
+        measured = [r for r in rows if r["game"] == game_id and r["share"] is not None]
+        measured.sort(key=lambda r: (abs(r["share"] - r["fair"]), r["high"] - r["low"]))
+        out[game_id] = [{"options": r["options"], "share": r["share"], "fair": r["fair"],
+                         "fair_inside_interval": r["low"] <= r["fair"] <= r["high"]} for r in measured[:count]]
+    return out
+
+
+def balance_markdown(rows: Sequence[dict[str, Any]]) -> str:
+    """The table of docs/BALANCE.md."""
+    lines = ["| game | options | seats | games | Player 1's share (fair) | 95% CI (Wilson) | shared | mean moves | known |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        opts = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "defaults"
+        if r["proved"] is not None:
+            lines.append(f"| {r['game']} | {opts} | {r['players']} | — | **{r['proved']:.0%}** proved ({r['fair']:.0%}) | — | — | — | {describe(r)} |")
+        else:
+            lines.append(
+                f"| {r['game']} | {opts} | {r['players']} | {r['games']} | {r['share']:.0%} ({r['fair']:.0%}) | "
+                f"{r['low']:.0%} – {r['high']:.0%} | {r['shared']:.0%} | {r['mean_length']:.1f} | {describe(r)} |"
+            )
+    return "\n".join(lines)
