@@ -18,6 +18,7 @@ import { engine } from "./engine.js";
 import { h, firstSentence } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
+import { hotSeatRecord } from "./commit.js";
 import { changeInWords, conflictPanel, continues, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
 import { deleteSaved, lastUnfinished, onStorageProblem, savedGameFor, savedGamesPanel } from "./saved.js";
 import { importForm } from "./share.js";
@@ -193,10 +194,10 @@ async function route() {
   const saved = savedGameFor(opened.view);
   // A secret pick made at this screen is kept on this device only (the address
   // shows the public record): take it back from the saved game.
-  const savedLink = saved ? parseLink(saved.link) : null;
-  if (savedLink && !savedLink.error && savedLink.record !== link.record) {
+  const secretRecord = saved ? hotSeatRecord(saved.id) : null;
+  if (secretRecord && secretRecord !== link.record) {
     try {
-      const full = await engine.request("open", { record: savedLink.record }, { retry: true });
+      const full = await engine.request("open", { record: secretRecord }, { retry: true });
       if (full.view.record === link.record) opened = full;
     } catch {
       // not usable: open the link as it is

@@ -63,6 +63,31 @@ export function forgetKeep(seal) {
   writeStored(KEY, keeps().filter((k) => k.commitment !== seal.commitment));
 }
 
+// -- a pick made in secret at one screen ---------------------------------------------
+// The saved game's link is public; the record with a hot-seat pick still
+// secret (the next person has yet to choose) is kept here, by saved game.
+
+const HOT_SEAT_KEY = "quetgames.hotseat.v1";
+
+/** Keep `record` (holding a secret hot-seat pick) for saved game `saveId`; null forgets it. */
+export function keepHotSeat(saveId, record) {
+  const all = readStored(HOT_SEAT_KEY, {});
+  const map = all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  if (record == null && !(saveId in map)) return;
+  if (record == null) delete map[saveId];
+  else map[saveId] = record;
+  const ids = Object.keys(map);
+  for (const id of ids.slice(0, Math.max(0, ids.length - KEEP))) delete map[id];
+  writeStored(HOT_SEAT_KEY, map);
+}
+
+/** The record with a secret hot-seat pick kept for saved game `saveId`, or null. */
+export function hotSeatRecord(saveId) {
+  const map = readStored(HOT_SEAT_KEY, {});
+  const record = map && typeof map === "object" ? map[saveId] : null;
+  return typeof record === "string" ? record : null;
+}
+
 /** The sealed pick that waits in this round ({round, seat, commitment}), or null. */
 export function openSeal(view) {
   const last = view?.board?.seals?.at?.(-1);

@@ -24,7 +24,7 @@ import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, s
 import { movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
-import { findKeep, forgetKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
+import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
 import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
@@ -223,7 +223,10 @@ export class GameView {
     // kept after the draw: a move is on screen first (the same task still keeps it)
     if (this.options.saves && (save || saveId) && this.current === current) {
       current.saveId = saveId ?? newSaveId();
-      saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat });
+      // the saved link (the Resume link) is public; a pick made in secret at
+      // this screen is kept beside it, on this device only (commit.js)
+      saveGame({ id: current.saveId, link: current.view.record, view: current.view, linkSeat });
+      keepHotSeat(current.saveId, current.record !== current.view.record ? current.record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
@@ -459,7 +462,7 @@ export class GameView {
         return;
       }
       const at = await this.#ask("at", { record: current.record, ply });
-      this.#follow(at.record);
+      this.#follow(at.view.record);
       await this.show({ record: at.record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
       this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
     });
@@ -812,8 +815,9 @@ export class GameView {
     if (current.seal && hotseat?.phase === "link") {
       const sealer = seatName(view, current.seal.seat);
       const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
-      return hotseat.link === "sealed" ? `Send this link to ${picker}: it carries a seal of your pick, not the pick.`
-        : `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
+      if (hotseat.link === "sealed") return `Send this link to ${picker}: it carries a seal of your pick, not the pick.`;
+      if (hotseat.link === "lost") return `This link holds the game as it stands, with ${sealer}'s seal; it can be opened on the device that holds the seal's secret.`;
+      return `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
     }
     return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
   }
