@@ -59,6 +59,7 @@ def seal_round(a: Watched, b: Watched, pick_a: str | None = None, pick_b: str | 
     a.page.locator('.seal-screen[data-phase="sealed"]').wait_for()
     open_link(b, copied_link(a))
     b.page.locator(".seal-banner", has_text="Ann has sealed a pick").wait_for()
+    assert b.page.locator('.nc-who li[data-state="sealed"][data-seat="0"]').count() == 1
     pick_b = pick_b or board_moves(b.page)[-1]
     click_move(b, pick_b)
     b.page.locator('.seal-screen[data-phase="waiting"]').wait_for()
@@ -162,6 +163,12 @@ def test_cheat_2_the_second_player_forges_the_sealers_pick(players: tuple[Watche
     open_link(a, f"{server}#{rewritten.record}")
     assert_conflict(a, "changed", "this link changes round 2", "Ann's sealed pick was replaced")
     shoot(a.page, "seals-conflict-forged")
+    # opening it as a separate game is Ann's choice; her own game stays saved as it was
+    a.page.locator("[data-key=open-separate]").click()
+    a.page.locator("section.game").wait_for()
+    assert a.page.locator("#status").inner_text() == rewritten.view()["status"]
+    saved = a.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1') || '[]')")
+    assert any(e["link"] == state.seal(choice, secret2["salt"], 0).record for e in saved), saved
 
     # (2) Bob writes a reveal of his choosing under Ann's seal: refused by the engine, on her device and any other
     fake = round2.record.replace(f"c{secret2['commitment']}_", f"c{secret2['commitment']}~{forged_pick}~{'Q' * 20}_")
