@@ -188,7 +188,7 @@ def test_a_lost_seal_can_only_be_given_up_and_both_devices_see_it(players: tuple
     # Bob's device: waiting, and nothing to give up on Ann's behalf
     waiting = b.page.locator('.seal-screen[data-phase="waiting"]')
     assert "Waiting for Ann to reveal" in waiting.inner_text()
-    assert b.page.locator("[data-key=forfeit]").count() == 0
+    assert b.page.locator("[data-key=forfeit], [data-key=seal-lost]").count() == 0
     # Ann's storage loses the secret
     a.page.evaluate(f"localStorage.removeItem('{KEEPS}')")
     open_link(a, link)
@@ -254,3 +254,33 @@ def test_no_link_on_screen_holds_a_secret_hot_seat_pick(players: tuple[Watched, 
         assert e.errors == []
     finally:
         e.context.close()
+
+
+def test_the_sealer_on_a_new_device_can_give_up_the_pick(players: tuple[Watched, Watched], browser: Browser, server: str) -> None:
+    """A device that never played this game offers "my sealed pick is lost"
+    on the waiting screen; giving it up is a forfeit the other device accepts."""
+    a, b = players
+    state = named(length=3, max_pick=100, starts=(6, 8))
+    start(a, server, state)
+    pick_a, pick_b, secret, link = seal_round(a, b, "12", None)
+    c = player_page(browser, server)
+    try:
+        open_link(c, link)
+        c.page.locator('.seal-screen[data-phase="waiting"]').wait_for()
+        c.page.locator("[data-key=seal-lost]").click()
+        c.page.locator('.seal-screen[data-phase="lost"]').wait_for()
+        c.page.locator("[data-key=forfeit]").click()
+        c.page.locator("dialog[open] button[value=yes]").click()
+        given_up = state.seal(pick_a, secret["salt"], 0).play(pick_b, 1).play("f", 0)
+        c.page.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=given_up.record)
+        c.wait_ready()
+        assert c.errors == []
+        link = copied_link(c)
+    finally:
+        c.context.close()
+    open_link(b, link)
+    assert scores(b) == ["0", "1"]
+    assert b.page.locator("[data-conflict]").count() == 0
+    # Ann's own device still holds the secret: a forfeit she did not make is a conflict there
+    open_link(a, link)
+    assert_conflict(a, "forfeit", "gives up Ann's sealed pick of round 1")

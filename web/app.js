@@ -18,7 +18,7 @@ import { engine } from "./engine.js";
 import { h, firstSentence } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
-import { hotSeatRecord } from "./commit.js";
+import { forfeitedHere, hotSeatRecord } from "./commit.js";
 import { changeInWords, conflictPanel, continues, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
 import { deleteSaved, lastUnfinished, onStorageProblem, savedGameFor, savedGamesPanel } from "./saved.js";
 import { importForm } from "./share.js";
@@ -191,7 +191,20 @@ async function route() {
     return;
   }
   if (routeId !== routeCount) return;
+  // A link of a game this device holds must continue it move for move (seals
+  // and reveals included), and give up no sealed pick whose secret is here;
+  // else the player chooses, and nothing is overwritten. (Compared with the
+  // saved game it would continue: the same start, the longest such.)
   const saved = savedGameFor(opened.view);
+  let diff = null;
+  if (saved && saved.record !== opened.view.record) {
+    try {
+      diff = await continues((call, args) => engine.request(call, args, { retry: true }), saved.record, opened.view.record);
+    } catch {
+      // the saved record no longer opens: nothing to compare with
+    }
+    if (routeId !== routeCount) return;
+  }
   // A secret pick made at this screen is kept on this device only (the address
   // shows the public record): take it back from the saved game.
   const secretRecord = saved ? hotSeatRecord(saved.id) : null;
@@ -204,24 +217,16 @@ async function route() {
     }
   }
   if (routeId !== routeCount) return;
-  // A link of a game this device holds must continue it move for move (seals
-  // and reveals included); else the player chooses, and nothing is overwritten.
-  if (saved && opened.view.record !== saved.record) {
-    let diff = null;
-    try {
-      diff = await continues((call, args) => engine.request(call, args, { retry: true }), saved.record, opened.view.record);
-    } catch {
-      // the saved record no longer opens: nothing to compare with
-    }
-    if (routeId !== routeCount) return;
-    if (diff) {
-      leaveGame();
-      showHome("", conflictPanel("changed", changeInWords(diff), [
-        { label: "Keep my game", key: "keep-mine", href: `#${saved.link}`, primary: true },
-        { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null }); } },
-      ]));
-      return;
-    }
+  const forfeit = diff ? null : forfeitedHere(opened.view);
+  if (diff || forfeit) {
+    const who = forfeit ? opened.view.seats?.[forfeit.seat]?.name || `Player ${forfeit.seat + 1}` : "";
+    leaveGame();
+    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff ? changeInWords(diff)
+      : `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
+      saved ? { label: "Keep my game", key: "keep-mine", href: `#${saved.link}`, primary: true } : null,
+      { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null }); } },
+    ].filter(Boolean)));
+    return;
   }
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   leaveGame();

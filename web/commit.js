@@ -59,6 +59,13 @@ export function findKeep(record, seal) {
   return keeps().find((k) => k.game === game && k.commitment === seal.commitment && k.seat === seal.seat && k.round === seal.round) ?? null;
 }
 
+/** A sealed pick the record gives up although this device holds its secret
+ * (so its sealer did not give it up here): {round, seat, …} or null. The
+ * engine cannot tell who played the forfeit; this device can. */
+export function forfeitedHere(view) {
+  return (view?.board?.seals ?? []).find((s) => s.forfeited && findKeep(view.record, s)) ?? null;
+}
+
 export function forgetKeep(seal) {
   writeStored(KEY, keeps().filter((k) => k.commitment !== seal.commitment));
 }
