@@ -86,11 +86,6 @@ def page_state(w: Watched) -> dict:
     }
 
 
-def split(fragment: str) -> tuple[str, str]:
-    record, _, seal = fragment.partition(SEAL_MARK)
-    return record, seal
-
-
 def named(game_id: str, **options) -> quetgames.State:
     return quetgames.new_game(game_id, **options).with_seats(["Ann", "Bob"])
 
@@ -173,10 +168,9 @@ def test_correspondence_play_by_link(players: tuple[Watched, Watched], server: s
         assert any(e["game"] == game_id for e in saved)
 
 
-def seal_of(fragment: str) -> tuple[int, str]:
-    _, seal = split(fragment)
-    assert seal[0] == "c" and len(seal) == 66, seal
-    return int(seal[1]), seal[2:]
+def kept_secret(w: Watched) -> dict:
+    """The newest sealed pick's secret on this device (the bridge's `keep`)."""
+    return w.page.evaluate("JSON.parse(localStorage.getItem('quetgames.seals.v2'))")[0]
 
 
 def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Watched], server: str) -> None:
@@ -191,23 +185,21 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
     round_ = 0
     while not state.is_over:
         round_ += 1
-        # Ann picks: her link carries a seal, not the pick
+        # Ann picks: her link carries the seal in the record, not the pick
         a.page.locator(".seal-banner").wait_for()
         if round_ == 1:
             shoot(a.page, "links-seal-pick")
         pick_a = rng.choice(board_moves(a.page))
         assert pick_a in state.legal_moves(0)
         fragment = click_move(a, pick_a)
-        record, seal = split(fragment)
-        assert record == state.record, "the link's record is the round's secret-free one"
-        # the moves part holds the revealed rounds only: no token for Ann's pick
-        moves = record.split(".")[3]
-        assert (moves.split("_") if moves else []) == list(state.history) and pick_a not in moves.split("_")[len(state.history):]
-        seat, hexdigest = seal_of(fragment)
-        assert seat == 0
-        kept = a.page.evaluate("JSON.parse(localStorage.getItem('quetgames.seals.v1'))")[0]
-        assert kept["pick"] == pick_a and len(kept["salt"]) >= 16 and kept["record"] == record
-        assert hashlib.sha256(f"{kept['salt']}:{pick_a}".encode()).hexdigest() == hexdigest
+        kept = kept_secret(a)
+        assert kept["pick"] == pick_a and len(kept["salt"]) == 20 and kept["seat"] == 0 and kept["round"] == round_
+        assert all(ch.isascii() and ch.isalnum() for ch in kept["salt"])
+        sealed = state.seal(pick_a, kept["salt"], 0)
+        assert fragment == sealed.record, "the link is the public record: the seal, never the pick"
+        assert SEAL_MARK not in fragment and kept["salt"] not in fragment
+        assert hashlib.sha256(f"{kept['salt']}:{pick_a}".encode()).hexdigest() == kept["commitment"]
+        assert f"c{kept['commitment']}" in fragment
         screen = a.page.locator('.seal-screen[data-phase="sealed"]')
         screen.wait_for()
         assert "Send this link to Bob" in screen.inner_text()
@@ -218,21 +210,22 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         # Bob opens it: he picks in the open; nothing on his side shows Ann's pick
         open_link(b, link)
         b.page.locator(".seal-banner", has_text="Ann has sealed a pick").wait_for()
+        assert b.page.locator(f'.seal-state[data-round="{round_}"]').count() == 1
         assert kept["salt"] not in b.page.content()
         if round_ == 1:
             shoot(b.page, "links-second-pick")
         pick_b = rng.choice(board_moves(b.page))
-        assert pick_b in state.legal_moves(1)
+        assert pick_b in sealed.legal_moves(1)
         fragment = click_move(b, pick_b)
-        assert fragment == f"{state.play(pick_b, 1).record}{SEAL_MARK}c0{hexdigest}"
-        b.page.locator('.seal-screen[data-phase="waiting"]', has_text="Send this link to Ann").wait_for()
+        assert fragment == sealed.play(pick_b, 1).record
+        b.page.locator('.seal-screen[data-phase="waiting"]', has_text="Waiting for Ann to reveal").wait_for()
         if round_ == 1:
             shoot(b.page, "links-waiting")
         link = copied_link(b)
 
-        # Ann opens Bob's link: her device checks the seal and reveals the round
+        # Ann opens Bob's link: her device reveals the round (the engine checks it)
         open_link(a, link)
-        state = state.play(pick_a, 0).play(pick_b, 1)
+        state = sealed.play(pick_b, 1).reveal(pick_a, kept["salt"], 0)
         assert a.fragment() == state.record
         entry = state.view()["board"]["round_log"][-1]
         assert entry["picks"] == [int(pick_a), int(pick_b)]
@@ -255,32 +248,30 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
     a.page.locator(".seal-banner").wait_for()
     pick_a = board_moves(a.page)[0]
     sealed = click_move(a, pick_a)
+    kept = kept_secret(a)
     open_link(b, copied_link(a))
     pick_b = board_moves(b.page)[-1]
     answered = click_move(b, pick_b)
     link = copied_link(b)
 
     # someone changes one digit of the seal: Ann's device says so and plays nothing
-    _, hexdigest = seal_of(answered)
+    hexdigest = kept["commitment"]
     flipped = hexdigest[:10] + ("0" if hexdigest[10] != "0" else "1") + hexdigest[11:]
     tampered = link.replace(hexdigest, flipped)
     open_link(a, tampered)
-    problem = a.page.locator(".seal-screen[data-phase=mismatch]")
+    problem = a.page.locator("[data-conflict=changed]")
     problem.wait_for()
-    assert "This link's sealed pick does not match the pick saved on this device" in problem.inner_text()
-    assert "Nothing was played" in problem.inner_text()
-    assert a.fragment() == split(answered)[0] + SEAL_MARK + "c0" + flipped
-    assert a.page.locator("#board [data-move]").count() == 0
-    assert a.page.locator(".move-list .ply").count() == 0
+    assert "this link changes round 1: Ann's sealed pick was replaced" in problem.inner_text()
+    assert a.page.locator("#status").count() == 0
     shoot(a.page, "links-mismatch")
 
-    # a third browser (no salt there) cannot reveal it either, and says who can
+    # a third browser (no secret there) cannot reveal it either, and says who can
     c = player_page(browser, server)
     try:
         open_link(c, link)
         waiting = c.page.locator('.seal-screen[data-phase="waiting"]')
         waiting.wait_for()
-        assert "Only the player who sealed the pick can reveal it" in waiting.inner_text()
+        assert "Only Ann can reveal the sealed pick" in waiting.inner_text()
         assert c.fragment() == answered
         assert c.errors == []
     finally:
@@ -288,8 +279,8 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
 
     # the true link still reveals
     open_link(a, link)
-    assert a.fragment() == state.play(pick_a, 0).play(pick_b, 1).record
-    assert sealed.startswith(state.record + SEAL_MARK)
+    assert a.fragment() == state.seal(pick_a, kept["salt"], 0).play(pick_b, 1).reveal(pick_a, kept["salt"], 0).record
+    assert sealed == state.seal(pick_a, kept["salt"], 0).record
 
 
 def test_a_link_never_shows_a_hot_seat_pick_to_share(players: tuple[Watched, Watched], server: str) -> None:

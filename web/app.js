@@ -18,7 +18,8 @@ import { engine } from "./engine.js";
 import { h, firstSentence } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
-import { fragmentFromInput, linkErrorPanel, parseLink, sameSeal } from "./links.js";
+import { forfeitedHere, hotSeatRecord } from "./commit.js";
+import { changeInWords, conflictPanel, continues, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
 import { deleteSaved, lastUnfinished, onStorageProblem, savedGameFor, savedGamesPanel } from "./saved.js";
 import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
@@ -166,7 +167,7 @@ async function route() {
     return;
   }
   const { current } = gameView;
-  if (current && current.record === link.record && sameSeal(current.seal, link.seal)) return;
+  if (current && current.record === link.record) return;
   // Fetch the board's module and styles now, beside the engine's answer (or
   // its whole download on a first visit), not after it.
   const named = linkForDisplay(link.record, games)?.game;
@@ -184,31 +185,52 @@ async function route() {
   } catch (error) {
     if (routeId !== routeCount) return;
     leaveGame();
-    showHome(error.message);
+    // a reveal that fails its seal (or a seal rewritten): the engine refuses the record, naming the round
+    if (error.type === "InvalidRecord" && /seal/i.test(error.message)) showHome("", conflictPanel("seal", error.message));
+    else showHome(error.message);
     return;
   }
   if (routeId !== routeCount) return;
+  // A link of a game this device holds must continue it move for move (seals
+  // and reveals included), and give up no sealed pick whose secret is here;
+  // else the player chooses, and nothing is overwritten. (Compared with the
+  // saved game it would continue: the same start, the longest such.)
   const saved = savedGameFor(opened.view);
+  let diff = null;
+  if (saved && saved.record !== opened.view.record) {
+    try {
+      diff = await continues((call, args) => engine.request(call, args, { retry: true }), saved.record, opened.view.record);
+    } catch {
+      // the saved record no longer opens: nothing to compare with
+    }
+    if (routeId !== routeCount) return;
+  }
   // A secret pick made at this screen is kept on this device only (the address
   // shows the public record): take it back from the saved game.
-  const savedLink = saved ? parseLink(saved.link) : null;
-  if (savedLink && !link.seal && !savedLink.seal && !savedLink.error && savedLink.record !== link.record) {
+  const secretRecord = saved ? hotSeatRecord(saved.id) : null;
+  if (secretRecord && secretRecord !== link.record) {
     try {
-      const full = await engine.request("open", { record: savedLink.record }, { retry: true });
+      const full = await engine.request("open", { record: secretRecord }, { retry: true });
       if (full.view.record === link.record) opened = full;
     } catch {
       // not usable: open the link as it is
     }
   }
   if (routeId !== routeCount) return;
-  const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
-  leaveGame();
-  if (!link.seal) {
-    await gameView.show(opened, keep);
+  const forfeit = diff ? null : forfeitedHere(opened.view);
+  if (diff || forfeit) {
+    const who = forfeit ? opened.view.seats?.[forfeit.seat]?.name || `Player ${forfeit.seat + 1}` : "";
+    leaveGame();
+    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff ? changeInWords(diff)
+      : `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
+      saved ? { label: "Keep my game", key: "keep-mine", href: `#${saved.link}`, primary: true } : null,
+      { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null }); } },
+    ].filter(Boolean)));
     return;
   }
-  const refused = await gameView.openSealed(opened, link.seal, keep);
-  if (refused) showHome(refused);
+  const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
+  leaveGame();
+  await gameView.openLink(opened, keep);
 }
 
 function closeDialogs() {
@@ -349,13 +371,13 @@ function savedPanel(linkError) {
 }
 
 /** The home page; `linkError`: why the link in the address bar opens no game. */
-function showHome(linkError = "") {
-  document.title = linkError ? "Link not opened · Quet Games" : "Quet Games";
+function showHome(linkError = "", conflict = null) {
+  document.title = linkError || conflict ? "Link not opened · Quet Games" : "Quet Games";
   const storage = notices.find(([, kind]) => kind === "warning")?.[0];
   viewEl.replaceChildren(
     h("section", { class: "home" },
       h("h1", { class: "visually-hidden" }, "Quet Games"),
-      linkError ? linkErrorPanel(linkError, { resume: lastUnfinished() }) : null,
+      conflict ?? (linkError ? linkErrorPanel(linkError, { resume: lastUnfinished() }) : null),
       h("p", { class: "intro" },
         "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen or by link. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),

@@ -1,41 +1,104 @@
-// Secret picks played by link (Nonconformity by correspondence): commit and
-// reveal. The first to pick in a round seals the pick: the link carries
-// SHA-256(salt + ":" + pick) (bridge call "commitment"), never the pick; the
-// salt and pick stay in this device's localStorage. The second player picks in
-// the open and sends the link back; the first player's device then checks the
-// seal against the pick it kept and plays it, revealing the round.
+// Secret picks played by link (Nonconformity by correspondence): sealed picks
+// that travel in the record. The first to pick in a round seals the pick with
+// the bridge's `seal`: the record (and so the link) gets the commitment,
+// SHA-256(salt + ":" + pick), never the pick; the engine hands back `keep`
+// ({seat, round, pick, salt, commitment}), which only this device stores. The
+// second player picks in the open; the sealer's device then plays the reveal
+// (`reveal`: the pick with its salt), which goes into the record too. Every
+// device's engine checks every reveal against its seal when it opens a link,
+// so neither player needs to trust the other's device. A seal whose secret is
+// lost can only be forfeited (`play` "f"), which the record shows.
 //
-// This module keeps the seals and draws the screens; app.js decides when.
+// This module keeps the secrets and draws the screens; gameview.js decides when.
 
 import { h } from "./dom.js";
 import { choosingOf, seatName } from "./handover.js";
 import { readStored, writeStored } from "./saved.js";
 
-const KEY = "quetgames.seals.v1";
+const KEY = "quetgames.seals.v2";
 const KEEP = 50;
-const SALT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const SALT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"; // the engine's salt alphabet
+export const SALT_LENGTH = 20;
 
-/** 24 characters from crypto.getRandomValues (144 bits). */
-export function newSalt(length = 24) {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return Array.from(bytes, (b) => SALT_CHARS[b & 63]).join("");
+/** 20 characters of [A-Za-z0-9] from crypto.getRandomValues (rejection
+ * sampling, so every character is equally likely: about 119 bits). */
+export function newSalt(length = SALT_LENGTH) {
+  const out = [];
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < 248 && out.length < length) out.push(SALT_CHARS[b % 62]);
+    }
+  }
+  return out.join("");
 }
 
-function seals() {
+/** What a record names apart from its moves (version, game, options): the game a keep belongs to. */
+function gameKey(record) {
+  const [version, game, options] = String(record).split(".");
+  return [version, game, options].join(".");
+}
+
+function keeps() {
   const list = readStored(KEY, []);
-  return Array.isArray(list) ? list.filter((s) => s && typeof s.record === "string" && typeof s.salt === "string") : [];
+  return Array.isArray(list)
+    ? list.filter((k) => k && typeof k.commitment === "string" && typeof k.salt === "string" && typeof k.pick === "string" && Number.isInteger(k.seat))
+    : [];
 }
 
-/** Keep a seal's secret on this device: {record (the round's secret-free
- * record), seat, salt, pick, hex}; false if storage refused it. */
-export function keepSeal(seal) {
-  const others = seals().filter((s) => !(s.record === seal.record && s.seat === seal.seat));
-  return writeStored(KEY, [{ ...seal, at: Date.now() }, ...others].slice(0, KEEP));
+/** Keep a seal's secret on this device: the bridge's `keep`, under the game
+ * of `record`; false if storage refused it. */
+export function storeKeep(record, keep) {
+  const entry = { ...keep, game: gameKey(record), at: Date.now() };
+  const others = keeps().filter((k) => k.commitment !== keep.commitment);
+  return writeStored(KEY, [entry, ...others].slice(0, KEEP));
 }
 
-/** The seal this device made for `seat` in the round of `record`, if any. */
-export function findSeal(record, seat) {
-  return seals().find((s) => s.record === record && s.seat === seat) ?? null;
+/** This device's secret for `seal` ({round, seat, commitment}) of the game of `record`, or null. */
+export function findKeep(record, seal) {
+  const game = gameKey(record);
+  return keeps().find((k) => k.game === game && k.commitment === seal.commitment && k.seat === seal.seat && k.round === seal.round) ?? null;
+}
+
+/** A sealed pick the record gives up although this device holds its secret
+ * (so its sealer did not give it up here): {round, seat, …} or null. The
+ * engine cannot tell who played the forfeit; this device can. */
+export function forfeitedHere(view) {
+  return (view?.board?.seals ?? []).find((s) => s.forfeited && findKeep(view.record, s)) ?? null;
+}
+
+export function forgetKeep(seal) {
+  writeStored(KEY, keeps().filter((k) => k.commitment !== seal.commitment));
+}
+
+// -- a pick made in secret at one screen ---------------------------------------------
+// The saved game's link is public; the record with a hot-seat pick still
+// secret (the next person has yet to choose) is kept here, by saved game.
+
+const HOT_SEAT_KEY = "quetgames.hotseat.v1";
+
+/** Keep `record` (holding a secret hot-seat pick) for saved game `saveId`; null forgets it. */
+export function keepHotSeat(saveId, record) {
+  const all = readStored(HOT_SEAT_KEY, {});
+  const map = all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  if (record == null && !(saveId in map)) return;
+  if (record == null) delete map[saveId];
+  else map[saveId] = record;
+  const ids = Object.keys(map);
+  for (const id of ids.slice(0, Math.max(0, ids.length - KEEP))) delete map[id];
+  writeStored(HOT_SEAT_KEY, map);
+}
+
+/** The record with a secret hot-seat pick kept for saved game `saveId`, or null. */
+export function hotSeatRecord(saveId) {
+  const map = readStored(HOT_SEAT_KEY, {});
+  const record = map && typeof map === "object" ? map[saveId] : null;
+  return typeof record === "string" ? record : null;
+}
+
+/** The sealed pick that waits in this round ({round, seat, commitment}), or null. */
+export function openSeal(view) {
+  const last = view?.board?.seals?.at?.(-1);
+  return last && !last.revealed && !last.forfeited ? last : null;
 }
 
 function other(seat) {
@@ -43,21 +106,21 @@ function other(seat) {
 }
 
 /**
- * Which screen a sealed link needs, from the public view, the link's seal
- * and this device's kept seal (null if none):
+ * What a game with an open seal needs on this device, from the public view,
+ * this device's keep (or null) and the seat this device plays by link:
  *   "sealed"   this device sealed it; the other player has not picked yet
  *   "second"   someone else sealed it; this device picks for the other seat, in the open
- *   "reveal"   both have picked and the secret is here: check and play it
- *   "waiting"  both have picked but the secret is not on this device
- *   "stale"    the seal does not fit the game (wrong seat, round over): a bad link
+ *   "reveal"   both have picked and the secret is here: reveal it
+ *   "waiting"  both have picked; the sealer reveals on their own device
+ *   "lost"     this device played the sealing seat but no longer has the secret
  */
-export function sealPhase(view, seal, kept) {
-  const choosing = view.is_over ? null : choosingOf(view);
-  if (!choosing?.to_choose.includes(seal.seat) || view.seats.length !== 2) return "stale";
+export function sealPhase(view, seal, kept, linkSeat) {
+  const choosing = choosingOf(view);
   const them = other(seal.seat);
-  if (choosing.to_choose.includes(them)) return kept ? "sealed" : "second";
-  if (choosing.chosen.includes(them)) return kept ? "reveal" : "waiting";
-  return "stale";
+  const theyPick = view.to_move.includes(them) && !choosing?.chosen?.includes(them);
+  if (kept) return theyPick ? "sealed" : "reveal";
+  if (linkSeat === seal.seat) return "lost";
+  return theyPick ? "second" : "waiting";
 }
 
 /** Under the hot-seat "choose your number" screen: the way to play by link. */
@@ -65,7 +128,7 @@ export function linkOffer(view, onChoose) {
   return h("div", { class: "link-offer", role: "group", "aria-labelledby": "link-offer-title" },
     h("h3", { id: "link-offer-title" }, "Not at the same screen? Play by link"),
     h("p", {}, "Pick on your own device: the link you send carries a seal of your number (a fingerprint), never the number. ",
-      "Your opponent picks and sends the link back; your device then checks the seal and reveals the round."),
+      "Your opponent picks and sends the link back; your device then reveals your number, and both devices check it against the seal."),
     h("div", { class: "link-offer-buttons" },
       view.to_move.map((seat) => h("button", {
         type: "button", class: "secondary seal-as", dataset: { seat, key: `seal-as-${seat}` }, onclick: () => onChoose(seat),
@@ -77,7 +140,7 @@ export function sealBanner(view, seat, { reveal = "" } = {}) {
   return h("div", { class: "seal-banner", dataset: { seat } },
     reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
     h("p", {}, h("strong", {}, `${seatName(view, seat)}, playing by link.`),
-      " Your pick will be sealed: the link you send shows a seal, not the number. It stays on this device until the round is revealed."));
+      " Your pick will be sealed: the link you send shows a seal, not the number. The secret that opens the seal stays on this device until you reveal the round."));
 }
 
 /** Under that board: the way back to hot seat (after the board, so that the
@@ -87,47 +150,68 @@ export function oneScreenSwitch(onHotSeat) {
     h("button", { type: "button", class: "link-like", dataset: { key: "one-screen" }, onclick: onHotSeat }, "Play at one screen instead"));
 }
 
+/** The seal of this round in words, from the view (data-seal: its state). */
+export function sealState(view, seal) {
+  const sealer = seatName(view, seal.seat);
+  return h("p", { class: "seal-state", dataset: { seal: "open", round: seal.round, seat: seal.seat } },
+    `Round ${seal.round}: ${sealer}'s pick is sealed in the game's record (seal `, h("code", {}, `${seal.commitment.slice(0, 12)}…`),
+    "). It can only be revealed as the number sealed, or given up.");
+}
+
 /** Over the board while the second player picks, in the open. */
-export function openPickBanner(view, seat, sealed) {
-  const first = seatName(view, sealed);
+export function openPickBanner(view, seat, seal) {
+  const first = seatName(view, seal.seat);
   return h("div", { class: "seal-banner", dataset: { seat } },
     h("p", {}, h("strong", {}, `${first} has sealed a pick.`),
-      ` ${seatName(view, seat)}, choose your number: it goes into the link in the open (${first}'s is already fixed and cannot change). `,
-      `Then send the new link back to ${first}, whose device reveals the round.`));
+      ` ${seatName(view, seat)}, choose your number: it goes into the link in the open (${first}'s is already fixed and cannot change: `,
+      "every device checks the reveal against the seal). ",
+      `Then send the new link back to ${first}, whose device reveals the round.`),
+    sealState(view, seal));
 }
 
 /**
- * The screen instead of the board for a sealed link that this device cannot
- * act on: phase "sealed" (ours, waiting for the other player), "waiting"
- * (theirs, waiting for them to reveal) or "mismatch" (the seal is wrong).
- * share: the share controls to put under it.
+ * The screen instead of the board for a sealed round that this device cannot
+ * play on: phase "sealed" (ours, waiting for the other player), "waiting"
+ * (theirs, waiting for them to reveal) or "lost" (ours, but the secret is not
+ * on this device). share: the share controls to put under it;
+ * onForfeit: give up the sealed pick; onLost: "I sealed it and lost it".
  */
-export function sealScreen(view, { phase, seal, kept = null, share = null, problem = "" }) {
+export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null }) {
   const sealer = seatName(view, seal.seat);
   const picker = seatName(view, other(seal.seat));
-  const print = h("p", { class: "seal-print" }, "Seal: ", h("code", {}, `${seal.hex.slice(0, 12)}…`));
+  const state = sealState(view, seal);
   let body;
   if (phase === "sealed") {
     body = [
       h("h3", { id: "seal-title", tabindex: "-1" }, `Your pick is sealed. Send this link to ${picker}.`),
       h("p", {}, `${picker} picks next and sends a link back; open it here, on this device, to reveal the round.`),
-      kept ? h("p", { class: "seal-own" }, `Your sealed pick: ${kept.pick} (kept on this device only).`) : null,
-      print, share,
+      kept ? h("p", { class: "seal-own" }, `Your sealed pick: ${kept.pick} (its secret is kept on this device only).`) : null,
+      state, share,
     ];
   } else if (phase === "waiting") {
+    const picked = view.board?.pending?.[other(seal.seat)];
     body = [
-      h("h3", { id: "seal-title", tabindex: "-1" }, `Send this link to ${sealer}.`),
-      h("p", {}, `${picker} has picked. Only the player who sealed the pick can reveal it: ${sealer}, `,
-        "on the device where the pick was sealed, by opening this link."),
-      print, share,
+      h("h3", { id: "seal-title", tabindex: "-1" }, `Waiting for ${sealer} to reveal. Send this link to ${sealer}.`),
+      h("p", {}, `${picker} has picked${picked != null ? ` ${picked}` : ""}. Only ${sealer} can reveal the sealed pick, `,
+        "on the device where it was sealed, by opening this link. Every device checks the reveal against the seal."),
+      state, share,
+      onLost ? h("p", { class: "seal-lost-offer" }, `${sealer}, is this your sealed pick and its secret is gone from your device? `,
+        h("button", { type: "button", class: "link-like", dataset: { key: "seal-lost" }, onclick: onLost }, "My sealed pick is lost")) : null,
     ];
   } else {
+    const theyPicked = !view.to_move.includes(other(seal.seat)) || choosingOf(view)?.chosen?.includes(other(seal.seat));
     body = [
-      h("h3", { id: "seal-title", tabindex: "-1" }, "The sealed pick does not match"),
-      h("p", { class: "seal-problem", role: "alert" }, problem ||
-        "This link's sealed pick does not match the pick saved on this device: the link was changed, or the pick saved here is not the one sealed. Nothing was played."),
-      h("p", {}, "Ask for the link again, exactly as it was sent."),
-      print,
+      h("h3", { id: "seal-title", tabindex: "-1" }, `${sealer}'s sealed pick cannot be revealed from this device`),
+      h("p", { class: "seal-problem", role: "alert", dataset: { seal: "lost" } },
+        `The secret that opens ${sealer}'s seal for round ${seal.round} is not on this device (it was sealed on another device, or this browser's storage was cleared). `,
+        "Nobody can reveal the pick without it, and no other number can take its place."),
+      state,
+      theyPicked
+        ? h("p", {}, `The way on: give up this sealed pick. By the rules, ${sealer} then gets no number this round and ${picker} scores one point for the forfeit, `,
+          `besides what ${picker}'s own number scores. The record shows the forfeit, so ${picker}'s device can check it.`)
+        : h("p", {}, `${picker} has not picked yet: send them this link. Once they have picked, the sealed pick can be revealed on the device that holds its secret, or given up here (which costs ${sealer} a point).`),
+      theyPicked && onForfeit ? h("p", {}, h("button", { type: "button", class: "danger forfeit", dataset: { key: "forfeit" }, onclick: onForfeit }, "Give up this sealed pick")) : null,
+      share,
     ];
   }
   return h("div", { class: "seal-screen", dataset: { phase, seat: seal.seat }, role: "region", "aria-labelledby": "seal-title" }, body);

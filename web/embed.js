@@ -246,8 +246,9 @@ async function openGame(record) {
   }
   const view = gameView();
   view.leave();
-  if (opts.mode === "play") history.replaceState(null, "", `#${opened.record}`);
-  openLink.href = fullSiteURL(opened.record);
+  // (the public record: one with a pick made in secret at this screen never shows)
+  if (opts.mode === "play") history.replaceState(null, "", `#${opened.view.record}`);
+  openLink.href = fullSiteURL(opened.view.record);
   await view.show(opened, { ply: opts.mode === "replay" && ply != null && ply < plies ? ply : null });
   if (notice) view.explain(notice, "info");
 }

@@ -22,10 +22,9 @@ import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
 import { movesPanel, replayBanner, summaryPanel } from "./history.js";
-import { formatLink } from "./links.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
-import { findSeal, keepSeal, linkOffer, newSalt, oneScreenSwitch, openPickBanner, sealBanner, sealPhase, sealScreen } from "./commit.js";
+import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
 import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
@@ -199,23 +198,24 @@ export class GameView {
    * frame; resolves once drawn. secret: a move in the record is hidden from the view. */
   async show(opened, {
     secret = false, revealed = "", focus = null,
-    // play by link (links.js, commit.js): the link's seal, "mismatch" when it failed its check,
-    // and the seat this device plays by link (null: everyone at this screen)
-    seal = null, sealState = null, linkSeat = this.current?.linkSeat ?? null,
+    // play by link (commit.js): the seat this device plays by link (null: everyone at this screen)
+    linkSeat = this.current?.linkSeat ?? null,
     // the saved-games entry (saved.js); save: keep the game now (after a move)
     saveId = this.current?.saveId ?? null, save = false,
     // show the position after this many moves first (the embed's ?ply= in replay mode)
     ply = null,
   } = {}) {
     this.renderer = await this.options.boardFor(opened.view.game);
-    // a seal's round holds only the second pick, which the first player may see
+    // a sealed pick waiting in the record (commit.js): the record is public
+    // (the seal, and the second pick, made in the open)
+    const seal = openSeal(opened.view);
     const current = { ...opened, secret: !seal && (secret || pendingSecret(opened.view)), plies: null, seal, linkSeat, saveId };
     this.current = current;
     this.replay = null;
     this.reveal = revealed;
     const { readOnly, byLink } = this.options;
     this.hotseat = readOnly ? null : hotSeatFor(current.view, current.secret);
-    if (seal && byLink) this.hotseat = await this.#sealedHotseat(sealState);
+    if (seal && byLink) this.hotseat = await this.#sealedHotseat();
     else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.#byLinkHotseat(linkSeat, "seal");
     else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.#computerHotseat();
     if (ply != null) await this.showPly(ply);
@@ -223,7 +223,10 @@ export class GameView {
     // kept after the draw: a move is on screen first (the same task still keeps it)
     if (this.options.saves && (save || saveId) && this.current === current) {
       current.saveId = saveId ?? newSaveId();
-      saveGame({ id: current.saveId, link: formatLink(current.record, seal), view: current.view, linkSeat });
+      // the saved link (the Resume link) is public; a pick made in secret at
+      // this screen is kept beside it, on this device only (commit.js)
+      saveGame({ id: current.saveId, link: current.view.record, view: current.view, linkSeat });
+      keepHotSeat(current.saveId, current.record !== current.view.record ? current.record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
@@ -242,55 +245,73 @@ export class GameView {
     return { phase: "pick", seat, seatView: opened.view, byLink };
   }
 
-  /** What a link with a seal shows: the second player's open pick, or a screen. */
-  async #sealedHotseat(sealState) {
-    const { view, seal } = this.current;
-    const kept = findSeal(view.record, seal.seat);
-    const phase = sealState ?? sealPhase(view, seal, kept);
+  /** What a game with an open seal shows here: the second player's open pick, or a screen. */
+  async #sealedHotseat() {
+    const { view, record, seal, linkSeat } = this.current;
+    const kept = findKeep(record, seal);
+    const phase = sealPhase(view, seal, kept, linkSeat);
     if (phase === "second") return this.#byLinkHotseat(seal.seat === 0 ? 1 : 0, "open");
-    return { phase: "link", link: phase === "reveal" ? "waiting" : phase, seat: seal.seat, kept };
+    // ("reveal" is played by openLink; a screen waits meanwhile)
+    return { phase: "link", link: phase === "reveal" ? "sealed" : phase, seat: seal.seat, kept };
   }
 
-  /** Open a link that carries a seal: reveal the round if this device sealed
-   * it and the other pick is in, after checking the seal; else show where it
-   * stands. Resolves to an error in words when the seal fits no round, else null. */
-  async openSealed(opened, seal, keep) {
-    const kept = findSeal(opened.view.record, seal.seat);
-    const phase = sealPhase(opened.view, seal, kept);
-    if (phase === "stale") {
-      return "the sealed pick in that link belongs to no round being chosen now (the round is over, or the seal names the wrong player)";
+  /** Open a game from a link (app.js): when it waits on a pick this device
+   * sealed and the other pick is in, reveal it (every device's engine checks
+   * the reveal against the seal); else show where it stands. */
+  async openLink(opened, keep = {}) {
+    const seal = openSeal(opened.view);
+    const kept = seal && this.options.byLink ? findKeep(opened.record, seal) : null;
+    if (!kept || sealPhase(opened.view, seal, kept, keep.linkSeat ?? null) !== "reveal") {
+      await this.show(opened, keep);
+      return;
     }
-    if (phase !== "reveal") {
-      await this.show(opened, { ...keep, seal });
-      return null;
-    }
+    const before = opened.view;
+    let revealed;
     try {
-      const hex = await this.#ask("commitment", { salt: kept.salt, pick: kept.pick });
-      if (hex !== seal.hex) {
-        await this.show(opened, { ...keep, seal, sealState: "mismatch" });
-        return null;
-      }
-      const before = opened.view;
-      const played = await this.#ask("play", { record: opened.record, move: kept.pick, seat: seal.seat });
-      const revealed = await this.#ask("open", { record: played.record });
-      this.#follow(revealed.record);
-      const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick matched its seal.`;
-      await this.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+      revealed = await this.#ask("reveal", { record: opened.record, seat: seal.seat, pick: kept.pick, salt: kept.salt });
     } catch (error) {
-      await this.show(opened, { ...keep, seal, sealState: "mismatch" });
-      this.explain(`The sealed pick could not be played: ${error.message}`, "error");
+      await this.show(opened, keep);
+      this.explain(`The sealed pick could not be revealed: ${error.message}`, "error");
+      return;
     }
-    return null;
+    if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await this.#ask("open", { record: revealed.record });
+    forgetKeep(seal);
+    this.#follow(revealed.record);
+    const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick was revealed and matched its seal.`;
+    await this.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
   }
 
-  /** Seal the first pick of a round: commitment in the link, salt and pick kept here. */
+  /** Seal the first pick of a round (bridge `seal`): the record gets the
+   * commitment; the secret (`keep`) stays on this device. The public answer. */
   async #sealPick(record, seat, pick) {
-    const salt = newSalt();
-    const hex = await this.#ask("commitment", { salt, pick });
-    if (!keepSeal({ record, seat, salt, pick, hex })) {
-      throw new Error("this browser would not keep the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
+    const sealed = await this.#ask("seal", { record, seat, pick, salt: newSalt() });
+    if (!storeKeep(sealed.record, sealed.keep)) {
+      throw new Error("this browser would not keep the secret of the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
     }
-    return { seat, hex };
+    return this.#ask("open", { record: sealed.record });
+  }
+
+  /** Give up this round's sealed pick (its secret is lost): `play` "f". */
+  #forfeit() {
+    return this.step(async () => {
+      const { current } = this;
+      const seal = current?.seal;
+      if (!seal) return;
+      const ok = await confirmDialog(`Give up ${seatName(current.view, seal.seat)}'s sealed pick of round ${seal.round}? ${seatName(current.view, seal.seat === 0 ? 1 : 0)} scores one point for it, and ${seatName(current.view, seal.seat)} gets no number this round.`);
+      if (!ok) return;
+      const before = current.view;
+      let played = await this.#ask("play", { record: current.record, move: "f", seat: seal.seat });
+      played = await this.#ask("open", { record: played.record });
+      this.#follow(played.record);
+      const words = `${revealText(before, played.view)}. ${seatName(before, seal.seat)} gave up the sealed pick: one point to ${seatName(before, seal.seat === 0 ? 1 : 0)}.`;
+      await this.show(played, { linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+    });
+  }
+
+  #sealLost() {
+    this.current.linkSeat = this.current.seal.seat;
+    this.hotseat = { ...this.hotseat, link: "lost" };
+    return this.drawSoon("board");
   }
 
   #chooseLinkSeat(seat) {
@@ -345,26 +366,27 @@ export class GameView {
       for (const [heldSeat, move] of this.computers.heldPicks(record)) {
         if (heldSeat !== seat) record = (await this.#ask("play", { record, move, seat: heldSeat })).record;
       }
+      // by link, a first pick is sealed: the record gets its commitment, never the pick
+      if (byLink === "seal") {
+        const played = await this.#sealPick(record, seat, String(notation));
+        this.#follow(played.record);
+        await this.show(played, { focus: "board", linkSeat: seat, save: true });
+        return true;
+      }
       let played = await this.#ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
       // A seat's own view may hold its secret pick: the page keeps only the
       // public one. The engine answers with the seat's view; outside a joint
       // move (before and after this one) that is the public view, else the
       // public one is a second call.
       if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.record });
-      // by link, a first pick is sealed: the link keeps the round's secret-free record
-      let seal = current.seal;
-      if (byLink === "seal") {
-        seal = await this.#sealPick(played.view.record, seat, String(notation));
-        played = await this.#ask("open", { record: played.view.record });
-      }
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that); the saved game on this device keeps it.
       const shown = byLink === null && played.view.record !== played.record ? played.view.record : played.record;
-      this.#follow(formatLink(shown, seal));
+      this.#follow(shown);
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
         secret: hidden, revealed: revealText(before, played.view), focus: "board",
-        seal, linkSeat: byLink ? seat : current.linkSeat, save: true,
+        linkSeat: byLink ? seat : current.linkSeat, save: true,
       });
       return true;
     } catch (error) {
@@ -440,7 +462,7 @@ export class GameView {
         return;
       }
       const at = await this.#ask("at", { record: current.record, ply });
-      this.#follow(at.record);
+      this.#follow(at.view.record);
       await this.show({ record: at.record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
       this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
     });
@@ -627,7 +649,7 @@ export class GameView {
       }));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
-        : { url: location.href, record: formatLink(record, current.seal), advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
+        : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
       region("share", JSON.stringify(share), () => (share ? sharePanel(share) : null));
     } else {
       region("controls", JSON.stringify([replay?.ply ?? null, plies, view.history, readOnly]), () => this.#stepBar());
@@ -726,7 +748,9 @@ export class GameView {
       area.classList.add("curtained");
       area.append(sealScreen(view, {
         phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
-        share: hotseat.link === "mismatch" ? null : shareControls(location.href, { id: "seal-link", title: "Quet Games", text: this.#shareAdvice(view) }),
+        share: shareControls(location.href, { id: "seal-link", title: "Quet Games", text: this.#shareAdvice(view) }),
+        onForfeit: () => this.#forfeit(),
+        onLost: current.linkSeat == null ? () => this.#sealLost() : null,
       }));
     } else if (hotseat && hotseat.phase !== "pick") {
       area.classList.add("curtained");
@@ -736,7 +760,7 @@ export class GameView {
     } else if (hotseat) {
       const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers, { reveal })
         : hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
-        : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal.seat)
+        : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal)
         : secretBanner(view, hotseat.seat);
       area.append(banner, renderer.render(hotseat.seatView, this.#makeUi(false)));
       if (hotseat.byLink === "seal") area.append(oneScreenSwitch(() => this.#playAtOneScreen()));
@@ -791,8 +815,9 @@ export class GameView {
     if (current.seal && hotseat?.phase === "link") {
       const sealer = seatName(view, current.seal.seat);
       const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
-      return hotseat.link === "sealed" ? `Send this link to ${picker}: it carries a seal of your pick, not the pick.`
-        : `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
+      if (hotseat.link === "sealed") return `Send this link to ${picker}: it carries a seal of your pick, not the pick.`;
+      if (hotseat.link === "lost") return `This link holds the game as it stands, with ${sealer}'s seal; it can be opened on the device that holds the seal's secret.`;
+      return `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
     }
     return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
   }

@@ -59,8 +59,11 @@ export function revealText(before, after) {
   const seen = before?.board?.round_log?.length ?? 0;
   if (!Array.isArray(log) || log.length <= seen) return "";
   const entry = log.at(-1);
+  const forfeited = (after.board?.seals ?? []).find((s) => s.round === entry.round && s.forfeited);
   const picks = (entry.picks ?? []).map((pick, seat) =>
-    pick == null ? `${seatName(after, seat)} sat out` : `${seatName(after, seat)} picked ${pick}`);
+    pick != null ? `${seatName(after, seat)} picked ${pick}`
+      : forfeited?.seat === seat ? `${seatName(after, seat)} gave up a sealed pick`
+      : `${seatName(after, seat)} sat out`);
   const scorers = (entry.scored ?? []).flatMap((scored, seat) => (scored ? [seatName(after, seat)] : []));
   const outcome = scorers.length === 0 ? "nobody scores" : `${listInWords(scorers)} ${scorers.length === 1 ? "scores" : "score"}`;
   return `Round ${entry.round}: ${picks.join(", ")} — ${outcome}`;

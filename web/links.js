@@ -1,43 +1,99 @@
-// Links: the URL fragment is the game. Every game's fragment is its engine
-// record; while a Nonconformity round waits on a pick sealed for play by link,
-// the record is followed by the seal:
+// Links: the URL fragment is the game, and it is always the game's public
+// engine record. A Nonconformity pick sealed for play by link travels in the
+// record itself (its commitment, later its reveal: see commit.js), so a link
+// holds nothing secret and every device's engine checks every reveal in it.
 //
-//     #<record>~~c<seat><sha256 hex>      e.g.  #q1.nc.l3_m100_s6x10..0QWw~0Qm8~~c0a6ecf1…4c34
-//
-// The record part is always one the engine reads on its own (the secret-free
-// record of the round, plus the second player's open pick once made); "~~"
-// never occurs inside a record (seat tokens are never empty), so the first
-// "~~" splits the two. Everything stays in [A-Za-z0-9._~-]: fragment-safe.
+// Links made before that carried the seal after the record:
+// `#<record>~~c<seat><sha256 hex>`, checked on the sealer's device only. Such
+// a link is refused in words: continuing it would mean trusting an unchecked
+// seal. ("~~" never occurs inside a record, so it marks them.)
 //
 // Nothing here trusts the fragment: it is size-checked before the engine sees
-// it, and the engine's InvalidRecord message says what is wrong in words.
+// it, and the engine's InvalidRecord message says what is wrong in words. A
+// link that opens a game this device already holds is checked to continue it
+// move for move (continues() below) before anything saved is touched.
 
 import { h } from "./dom.js";
 
 export const MAX_LINK = 100_000; // characters; the engine's own record limit
-const SEAL_MARK = "~~";
-const SEAL = /^c([0-9])([0-9a-f]{64})$/;
+const OLD_SEAL_MARK = "~~";
 
-/** {record, seal: {seat, hex} | null} from a fragment, or {error} in words. */
+export const OLD_SEAL = "this link was made by an older version of Quet Games, which kept a sealed pick outside the game's record where only one device could check it, so it cannot be continued safely. Start a new game: sealed picks now travel in the record and both devices check them";
+
+/** {record} from a fragment, or {error} in words. */
 export function parseLink(fragment) {
   const text = String(fragment ?? "");
   if (text.length > MAX_LINK) {
     return { error: `that link is far too long to hold a game (${text.length.toLocaleString("en")} characters; a game never needs more than ${MAX_LINK.toLocaleString("en")})` };
   }
-  const cut = text.indexOf(SEAL_MARK);
-  if (cut < 0) return { record: text, seal: null };
-  const match = SEAL.exec(text.slice(cut + SEAL_MARK.length));
-  if (!match) return { error: "the sealed pick at the end of that link is damaged (it may have been cut short when it was copied)" };
-  return { record: text.slice(0, cut), seal: { seat: Number(match[1]), hex: match[2] } };
+  if (text.includes(OLD_SEAL_MARK)) return { error: OLD_SEAL, old: true };
+  return { record: text };
 }
 
-/** The fragment for a record, with its seal when a sealed pick waits. */
-export function formatLink(record, seal = null) {
-  return seal ? `${record}${SEAL_MARK}c${seal.seat}${seal.hex}` : record;
+/**
+ * Whether the record `link` continues the game this device holds (`mine`, a
+ * public record of the same game), or is an earlier point of it: both are fine.
+ * Else the first move where they part: {ply, round, mine: view, theirs: view}
+ * (views of the two games after that move). ask(call, args): the engine.
+ */
+export async function continues(ask, mine, link) {
+  if (mine === link) return null;
+  const [a, b] = await Promise.all([ask("at", { record: mine, ply: 0 }), ask("at", { record: link, ply: 0 })]);
+  const shorter = Math.min(a.plies, b.plies);
+  const cut = await Promise.all([ask("at", { record: mine, ply: shorter }), ask("at", { record: link, ply: shorter })]);
+  if (cut[0].record === cut[1].record) return null;
+  // the records agree up to some ply, and never again after it: find the first that differs
+  let lo = 0; // agree at lo
+  let hi = shorter; // differ at hi
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    const [x, y] = await Promise.all([ask("at", { record: mine, ply: mid }), ask("at", { record: link, ply: mid })]);
+    if (x.record === y.record) lo = mid;
+    else hi = mid;
+  }
+  const [before, x, y] = await Promise.all([ask("at", { record: mine, ply: lo }), ask("at", { record: mine, ply: hi }), ask("at", { record: link, ply: hi })]);
+  return { ply: hi, round: before.view.board?.round ?? null, before: before.view, mine: x.view, theirs: y.view };
 }
 
-export function sameSeal(a, b) {
-  return (a == null && b == null) || (a != null && b != null && a.seat === b.seat && a.hex === b.hex);
+function seatName(view, seat) {
+  return view.seats?.[seat]?.name || `Player ${seat + 1}`;
+}
+
+/** "this link changes round 1: Player 1's sealed pick was replaced", from continues()'s answer. */
+export function changeInWords(diff) {
+  const where = diff.round != null ? `round ${diff.round}` : `move ${diff.ply}`;
+  const mySeals = diff.mine.board?.seals ?? [];
+  const theirSeals = diff.theirs.board?.seals ?? [];
+  const mine = mySeals.find((s) => s.round === diff.round);
+  const theirs = theirSeals.find((s) => s.round === diff.round);
+  let what = "a move was replaced by another";
+  if (mine && (!theirs || theirs.commitment !== mine.commitment)) what = `${seatName(diff.mine, mine.seat)}'s sealed pick was replaced`;
+  else if (mine && theirs && mine.forfeited !== theirs.forfeited) what = `${seatName(diff.mine, mine.seat)}'s sealed pick was given up in one and not the other`;
+  else if (!mine && theirs) what = `a pick was sealed in place of one made in the open`;
+  return `this link changes ${where}: ${what}`;
+}
+
+/**
+ * A link that cannot be taken as it is: a reveal that fails its seal (kind
+ * "seal", refused by the engine) or a link that rewrites the game this device
+ * holds (kind "changed"). The element carries data-conflict = kind. ways: the
+ * buttons to offer ({label, key, onClick, primary}).
+ */
+export function conflictPanel(kind, reason, ways = []) {
+  return h("section", { class: "link-error link-conflict", dataset: { conflict: kind }, "aria-labelledby": "link-error-title" },
+    h("h2", { id: "link-error-title" }, kind === "seal" ? "This link's sealed pick does not match its seal" : "This link changes a game you are playing"),
+    h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } },
+      kind === "seal"
+        ? `The game in that link was not opened: ${reason}. A sealed pick can only be revealed as the number that was sealed; someone changed the link.`
+        : `The game in that link was not opened: ${reason}. Someone changed the link, or it belongs to another game with the same start.`),
+    h("p", {}, kind === "seal" ? "Nothing was played, and your saved games are untouched. Ask for the link again, exactly as it was sent."
+      : "Nothing saved is overwritten unless you choose so."),
+    h("p", { class: "link-error-ways" },
+      ways.map((w) => h(w.href ? "a" : "button", {
+        ...(w.href ? { href: w.href } : { type: "button", onclick: w.onClick }),
+        class: w.primary ? "button" : "button secondary", dataset: { key: w.key },
+      }, w.label)),
+      ways.length ? null : h("a", { class: "button", href: "#" }, "See all the games")));
 }
 
 /** A fragment from what a person pasted: a whole link, "#…" or a bare record. */

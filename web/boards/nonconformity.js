@@ -67,9 +67,10 @@ function whoList(view) {
     let mark = "";
     if (b.sat_out[i]) [mark, state] = ["—", "sits out: no number is open to them"];
     else if (view.is_over) [mark, state] = ["", ""];
+    else if (b.sealed?.[i]) [mark, state] = ["✓", "has sealed a pick (fixed: it can only be revealed as sealed, or given up)"];
     else if (b.picked[i]) [mark, state] = ["✓", "has chosen"];
     else if (view.to_move.includes(i)) [mark, state] = ["…", "to choose"];
-    return h("li", { class: `seat-${i}`, dataset: { seat: i, state: b.sat_out[i] ? "sat-out" : b.picked[i] ? "picked" : "choosing" } },
+    return h("li", { class: `seat-${i}`, dataset: { seat: i, state: b.sat_out[i] ? "sat-out" : b.sealed?.[i] ? "sealed" : b.picked[i] ? "picked" : "choosing" } },
       h("span", { class: "pt-seat-swatch", "aria-hidden": "true" }),
       h("strong", {}, seatName(view, i)),
       mark ? h("span", { class: "mark", "aria-hidden": "true" }, mark) : null,
