@@ -2,6 +2,8 @@
 
 - Nonconformity's "random" starts: two Quick starts may differ, and the setup
   form leaves the seed empty ("leave unset for a fresh draw").
+- Keyboard focus on a grid board does not look like the "filled last" mark,
+  in the light and the dark scheme.
 
 Expected records and views come from the Python engine in py/.
 """
@@ -51,3 +53,52 @@ def test_nonconformity_setup_leaves_the_seed_unset(w: Watched, page: Page) -> No
     assert seed.input_value() == ""
     assert "fresh draw" in page.locator("[data-option=seed] label").inner_text()
     assert page.locator("input[name='starts.0']").input_value() == ""
+
+
+# -- (4) keyboard focus is not the "last move" mark -----------------------------------------
+
+FOCUS_AND_LAST = """() => {
+  const focused = document.activeElement;
+  const ring = focused && focused.querySelector('.focus-ring');
+  const last = document.querySelector('#board .last-mark');
+  const look = (el) => {
+    const cs = getComputedStyle(el);
+    return { stroke: cs.stroke, width: parseFloat(el.getAttribute('stroke-width')) / (el.ownerSVGElement.viewBox.baseVal.width || 1),
+             display: cs.display, rx: parseFloat(el.getAttribute('rx') || '0'), tag: el.tagName,
+             box: el.getBoundingClientRect().toJSON() };
+  };
+  return { focusVisible: !!focused && focused.matches(':focus-visible'), move: focused && focused.dataset.move,
+           ring: ring && look(ring), last: last && look(last),
+           cell: focused && focused.getBoundingClientRect().toJSON() };
+}"""
+
+
+def rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in re.findall(r"\d+", css)[:3])
+
+
+def test_keyboard_focus_differs_from_the_last_move_mark(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("enumeration")
+    state = state.play(state.legal_moves(0)[0])  # b2 filled last
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        open_record(w, state.record)
+        # to the board with the keyboard, as a keyboard player does
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => !!document.activeElement.closest('#board .target')"):
+                break
+        page.keyboard.press("ArrowRight")
+        look = page.evaluate(FOCUS_AND_LAST)
+        assert look["focusVisible"] and look["ring"] and look["last"], look
+        ring, last = look["ring"], look["last"]
+        assert ring["display"] != "none"
+        # a different colour, clearly: far apart in RGB, not two shades of yellow
+        assert sum(abs(a - b) for a, b in zip(rgb(ring["stroke"]), rgb(last["stroke"]))) > 200, (scheme, ring["stroke"], last["stroke"])
+        # a different shape: square corners against the mark's rounded ones
+        assert ring["rx"] == 0 and (last["tag"] == "circle" or last["rx"] > 0)
+        # thicker, and on the cell's edge (the mark sits well inside its cell)
+        assert ring["width"] > last["width"]
+        assert ring["box"]["width"] > 0.85 * look["cell"]["width"] > last["box"]["width"]
+        shoot(page, f"newcomer-focus-{scheme}")
+    page.emulate_media(color_scheme="light")
