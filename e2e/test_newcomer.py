@@ -4,18 +4,22 @@
   form leaves the seed empty ("leave unset for a fresh draw").
 - Keyboard focus on a grid board does not look like the "filled last" mark,
   in the light and the dark scheme.
+- "Your games" keeps a game once it has a move, and says who played whom
+  (computer levels too) and how it ended.
 
 Expected records and views come from the Python engine in py/.
 """
 
 from __future__ import annotations
 
+import json
+import random
 import re
 
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import Watched, go, open_record, shoot, wait_fragment_change
+from .harness import Watched, click_move, go, open_record, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -101,4 +105,83 @@ def test_keyboard_focus_differs_from_the_last_move_mark(w: Watched, page: Page) 
         assert ring["width"] > last["width"]
         assert ring["box"]["width"] > 0.85 * look["cell"]["width"] > last["box"]["width"]
         shoot(page, f"newcomer-focus-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+# -- (6) "Your games": only real games, who played whom, how it ended -------------------------
+
+SAVED = "quetgames.saved.v1"
+
+
+def stored(page: Page) -> list[dict]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
+
+
+def until(page: Page, ok, seconds: float = 20) -> None:
+    for _ in range(int(seconds * 10)):
+        if ok():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not so after {seconds} s: {stored(page)}")
+
+
+def saved_rows(w: Watched) -> list[str]:
+    home(w)
+    return [" ".join(t.split()) for t in w.page.locator(".saved-game .saved-text").all_inner_texts()]
+
+
+def one_move_from_the_end(game_id: str, names: list[str], seed: int, **options) -> tuple[quetgames.State, str, quetgames.State]:
+    """A random two-human game stopped one move short of its end, the last move,
+    and the finished game, with a clear winner."""
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        state = quetgames.new_game(game_id, **options).with_seats(names)
+        states = [state]
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+            states.append(state)
+        if len(state.winners) == 1 and len(set(state.scores)) == len(state.scores):
+            return states[-2], state.history[-1], state
+    raise AssertionError("no decided game found")
+
+
+def test_your_games_keeps_games_with_a_move_and_says_who_and_how(w: Watched, page: Page) -> None:
+    home(w)
+    page.evaluate(f"localStorage.removeItem('{SAVED}')")
+    # a Start alone keeps nothing: no more rows of "0 moves"
+    quick_start(w, "enumeration")
+    quick_start(w, "multiplications")
+    assert stored(page) == []
+    assert page.locator(".saved-games").count() == 0
+
+    # Ann against the strong computer: kept once Ann has moved, said in words
+    state = quetgames.new_game("enumeration").with_seats(["Ann", ""], ["human", "strong"])
+    open_record(w, state.record)
+    assert stored(page) == []
+    move = state.legal_moves(0)[0]
+    click_move(w, move)
+    until(page, lambda: any(e["moves"] >= 1 for e in stored(page)))
+    # the computer answers (and the page follows with the link) before we leave
+    until(page, lambda: any(e["moves"] == 2 for e in stored(page)) and len(quetgames.load(w.fragment()).history) == 2)
+    w.wait_ready()
+
+    # a two-human game played to its end
+    before, last, final = one_move_from_the_end("multiplications", ["Rae", "Sol"], 7)
+    open_record(w, before.record)
+    click_move(w, last)
+    until(page, lambda: any(e["over"] for e in stored(page)))
+
+    rows = saved_rows(w)
+    assert len(rows) == 2, rows
+    winner = ["Rae", "Sol"][final.winners[0]]
+    high, low = sorted(final.scores, reverse=True)
+    finished = next(r for r in rows if "Multiplications" in r)
+    assert "Rae vs Sol" in finished and f"{winner} won {high}–{low}" in finished, finished
+    assert f"{len(final.history)} moves" in finished
+    playing = next(r for r in rows if "Enumeration" in r)
+    assert "Ann vs computer (hard)" in playing and "in progress" in playing, playing
+    assert all(" 0 moves" not in r for r in rows)
+    shoot(page, "newcomer-your-games")
+    page.emulate_media(color_scheme="dark")
+    shoot(page, "newcomer-your-games-dark")
     page.emulate_media(color_scheme="light")
