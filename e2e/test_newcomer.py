@@ -6,6 +6,9 @@
   in the light and the dark scheme.
 - "Your games" keeps a game once it has a move, and says who played whom
   (computer levels too) and how it ended.
+- Smaller: "(of 1 move)"; Enumeration's setup shows the solitaire target only
+  for one player and goal parity; a move in the moves list is never broken
+  across lines (Prime Target's rings), at desktop and phone width.
 
 Expected records and views come from the Python engine in py/.
 """
@@ -19,7 +22,7 @@ import re
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import Watched, click_move, go, open_record, shoot, wait_fragment_change
+from .harness import DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -185,3 +188,70 @@ def test_your_games_keeps_games_with_a_move_and_says_who_and_how(w: Watched, pag
     page.emulate_media(color_scheme="dark")
     shoot(page, "newcomer-your-games-dark")
     page.emulate_media(color_scheme="light")
+
+
+# -- (7) smaller things ------------------------------------------------------------------------
+
+
+def test_replaying_one_move_says_move_not_moves(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("enumeration")
+    state = state.play(state.legal_moves(0)[0])
+    open_record(w, state.record)
+    page.locator('.replay-nav [data-key="first"]').click()
+    banner = page.locator(".replay-banner p")
+    banner.wait_for()
+    assert banner.inner_text() == "Replaying: the start of the game (of 1 move)."
+    page.locator('[data-key="exit-replay"]').click()
+
+
+def test_enumeration_setup_offers_the_target_only_when_it_applies(w: Watched, page: Page) -> None:
+    go(w, "setup=enumeration", wait=True)
+    target = page.locator("[data-option=target]")
+    players, goal = page.locator("input[name=players]"), page.locator("select[name=goal]")
+    assert players.input_value() == "2" and target.is_hidden()
+    goal.select_option("parity")
+    assert target.is_hidden(), "two players: the solitaire target does not apply"
+    players.fill("1")
+    goal.select_option("corner")
+    assert target.is_hidden()
+    goal.select_option("parity")
+    assert target.is_visible()
+    assert "solitaire" not in target.inner_text().lower()
+    shoot(page, "newcomer-enumeration-setup")
+    page.locator("select[name=target]").select_option("even")
+    old = w.fragment()
+    page.locator("form.setup button.start").click()
+    record = wait_fragment_change(w, old)
+    assert quetgames.load(record).options == {"players": 1, "size": 6, "goal": "parity", "target": "even"}
+    # two players again: the hidden target is not sent
+    go(w, "setup=enumeration", wait=True)
+    page.locator("select[name=goal]").select_option("parity")
+    old = w.fragment()
+    page.locator("form.setup button.start").click()
+    assert quetgames.load(wait_fragment_change(w, old)).options == {"players": 2, "size": 6, "goal": "parity"}
+
+
+LINES_PER_MOVE = """() => [...document.querySelectorAll('.move-list .ply')].map(b => {
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+  return [b.textContent, tops.size, b.getBoundingClientRect().right <= b.closest('.move-list').getBoundingClientRect().right + 1];
+})"""
+
+
+def test_a_move_is_never_broken_across_lines(w: Watched, page: Page) -> None:
+    rng = random.Random(3)
+    state = quetgames.new_game("prime-target")
+    while not state.is_over and len(state.history) < 12:
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    assert any(len(m) >= 8 for m in state.history), state.history  # ring moves like "-++-++-+"
+    open_record(w, state.record)
+    for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        rows = page.evaluate(LINES_PER_MOVE)
+        assert len(rows) == len(state.history)
+        broken = [text for text, lines, inside in rows if lines != 1 or not inside]
+        assert broken == [], (tag, broken)
+    page.set_viewport_size(DESKTOP)
+    page.locator(".moves").scroll_into_view_if_needed()
+    shoot(page, "newcomer-prime-target-moves")
