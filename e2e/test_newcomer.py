@@ -6,6 +6,9 @@
   in the light and the dark scheme.
 - "Your games" keeps a game once it has a move, and says who played whom
   (computer levels too) and how it ended.
+- Multiplications' score preview shades exactly the rectangle the engine says
+  a number scores (above the last number too, where it used to shade a strip),
+  and says it in words, by pointer and by keyboard.
 - Smaller: "(of 1 move)"; Enumeration's setup shows the solitaire target only
   for one player and goal parity; a move in the moves list is never broken
   across lines (Prime Target's rings), at desktop and phone width.
@@ -255,3 +258,71 @@ def test_a_move_is_never_broken_across_lines(w: Watched, page: Page) -> None:
     page.set_viewport_size(DESKTOP)
     page.locator(".moves").scroll_into_view_if_needed()
     shoot(page, "newcomer-prime-target-moves")
+
+
+# -- (3) Multiplications' score preview is the engine's area ---------------------------------
+
+SPAN_LOOK = """sq => {
+  const shown = [...document.querySelectorAll('#board .span')].filter(s => getComputedStyle(s).display !== 'none');
+  const box = (el) => el.getBoundingClientRect().toJSON();
+  const cell = (name) => box(document.querySelector(`#board .cell[data-square="${name}"] .cell-bg`));
+  const cells = [...document.querySelectorAll('#board .cell')];
+  return {
+    shown: shown.map(s => ({ for: s.dataset.for, box: box(s), overlay: !!s.closest('.overlay'),
+      aboveEveryCell: cells.every(c => c.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING),
+      fillOpacity: parseFloat(getComputedStyle(s).fillOpacity) })),
+    cell, words: document.querySelector('#board .score-preview').textContent,
+    cells: Object.fromEntries(cells.map(c => [c.dataset.square, box(c.querySelector('.cell-bg'))])),
+  };
+}"""
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_multiplications_preview_shades_the_area_the_engine_scores(w: Watched, page: Page) -> None:
+    # The issue's position: the 1 at a4, an x at d2 above it (and others around).
+    state = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7"]:
+        state = state.play(move)
+    board = state.view()["board"]
+    assert board["areas"]["d2"] == {"from": "a4", "rows": 2, "columns": 3}
+    open_record(w, state.record)
+    for sq in state.legal_moves():
+        area, gain = board["areas"][sq], board["gains"][sq]
+        for how in ("pointer", "keyboard"):
+            if how == "pointer":
+                page.locator(f'#board [data-move="{sq}"]').hover()
+            else:
+                page.mouse.move(0, 0)
+                page.locator(f'#board [data-move="{sq}"]').focus()
+            look = page.evaluate(SPAN_LOOK, sq)
+            assert [s["for"] for s in look["shown"]] == [sq], (sq, how, look["shown"])
+            span = look["shown"][0]
+            assert span["overlay"] and span["aboveEveryCell"] and span["fillOpacity"] > 0
+            # the rectangle with the last number's centre and the x's at opposite corners
+            cells = look["cells"]
+            (x1, y1), (x2, y2) = centre(cells[area["from"]]), centre(cells[sq])
+            unit = cells["a1"]["width"]
+            box = span["box"]
+            assert abs(box["x"] - min(x1, x2)) < 1.5 and abs(box["y"] - min(y1, y2)) < 1.5, (sq, box)
+            assert abs(box["width"] - area["columns"] * unit) < 1.5 and abs(box["height"] - area["rows"] * unit) < 1.5, (sq, box)
+            # the squares it shades: every cell between the two, inclusive, and no other
+            shaded = {name for name, c in cells.items()
+                      if min(c["x"] + c["width"], box["x"] + box["width"]) - max(c["x"], box["x"]) > 1
+                      and min(c["y"] + c["height"], box["y"] + box["height"]) - max(c["y"], box["y"]) > 1}
+            (r1, c1), (r2, c2) = [(int(n[1:]), "abcdefg".index(n[0])) for n in (area["from"], sq)]
+            assert shaded == {f"{'abcdefg'[c]}{r}" for r in range(min(r1, r2), max(r1, r2) + 1)
+                              for c in range(min(c1, c2), max(c1, c2) + 1)}, (sq, shaded)
+            # and in words
+            rows, cols = area["rows"], area["columns"]
+            words = (f"{sq} scores {rows} row{'s' if rows != 1 else ''} × {cols} column{'s' if cols != 1 else ''}"
+                     f" = {gain} point{'s' if gain != 1 else ''} (from the 1 at a4)")
+            assert look["words"] == words, (how, look["words"])
+    page.locator('#board [data-move="d2"]').hover()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator('#board [data-move="d2"]').hover()
+        shoot(page, f"newcomer-multiplications-preview-{scheme}")
+    page.emulate_media(color_scheme="light")
