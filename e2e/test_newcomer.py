@@ -8,7 +8,8 @@
   (computer levels too) and how it ended.
 - Multiplications' score preview shades exactly the rectangle the engine says
   a number scores (above the last number too, where it used to shade a strip),
-  and says it in words, by pointer and by keyboard.
+  and says it in words, by pointer and by keyboard; the Hint's frame is a
+  dashed ring inside its square, not an outline the board cuts off.
 - Smaller: "(of 1 move)"; Enumeration's setup shows the solitaire target only
   for one player and goal parity; a move in the moves list is never broken
   across lines (Prime Target's rings), at desktop and phone width.
@@ -326,3 +327,35 @@ def test_multiplications_preview_shades_the_area_the_engine_scores(w: Watched, p
         page.locator('#board [data-move="d2"]').hover()
         shoot(page, f"newcomer-multiplications-preview-{scheme}")
     page.emulate_media(color_scheme="light")
+
+
+HINT_LOOK = """() => {
+  const g = document.querySelector('#board .hinted');
+  const ring = g.querySelector('.ring');
+  const svg = g.ownerSVGElement.getBoundingClientRect();
+  const cell = g.querySelector('.cell-bg').getBoundingClientRect();
+  const r = ring.getBoundingClientRect();
+  const cs = getComputedStyle(ring);
+  return { move: g.dataset.move, outline: getComputedStyle(g).outlineStyle, dash: cs.strokeDasharray,
+           stroke: cs.stroke, display: cs.display,
+           inside: r.left >= cell.left && r.right <= cell.right && r.top >= cell.top && r.bottom <= cell.bottom
+                   && cell.right <= svg.right + 0.5 && cell.bottom <= svg.bottom + 0.5,
+           focusRing: getComputedStyle(g.querySelector('.focus-ring')).display };
+}"""
+
+
+def test_multiplications_hint_frame_sits_inside_its_square(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    page.locator('[data-key="hint"]').click()
+    page.locator("#board .hinted").wait_for(state="attached", timeout=30_000)
+    page.mouse.move(0, 0)
+    look = page.evaluate(HINT_LOOK)
+    assert look["move"] in state.legal_moves()
+    assert page.get_by_text(f"Hint: {look['move']}").is_visible()
+    assert look["outline"] == "none" and look["display"] != "none" and look["dash"] not in ("none", ""), look
+    assert look["inside"], look
+    assert look["focusRing"] == "none"  # the hint is not drawn as keyboard focus
+    shoot(page, "newcomer-multiplications-hint")
