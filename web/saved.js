@@ -60,10 +60,11 @@ function isEntry(e) {
 }
 
 /** Saved games, newest first; an entry without a move (kept by older versions
- * at every Start) is not a game to come back to, so it is left out. */
+ * at every Start) is not a game to come back to, so it is left out. (A hot-seat
+ * pick still secret is a move, though the public history does not show it.) */
 export function savedGames() {
   const list = readStored(KEY, []);
-  return Array.isArray(list) ? list.filter((e) => isEntry(e) && e.moves !== 0).sort((a, b) => b.at - a.at) : [];
+  return Array.isArray(list) ? list.filter((e) => isEntry(e) && (e.moves !== 0 || e.started)).sort((a, b) => b.at - a.at) : [];
 }
 
 export function newSaveId() {
@@ -75,6 +76,11 @@ export function newSaveId() {
 function header(record) {
   const [version, game, options, , seats = ""] = String(record).split(".");
   return [version, game, options, seats].join(".");
+}
+
+/** The moves part of a record ("" before the first move). */
+function movesOf(record) {
+  return String(record).split(".")[3] ?? "";
 }
 
 /** The saved game a view continues: same game, options and seats, and the
@@ -121,7 +127,10 @@ export function resultWords(view) {
  * Unfinished games are kept before finished ones when the list is full.
  */
 export function saveGame({ id, link, view, linkSeat = null }) {
-  if (view.history.length === 0) {
+  // a move: in the public history, or kept secret in the record (a hot-seat
+  // pick) or in the link (a sealed pick)
+  const started = view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
+  if (!started) {
     return savedGames().some((e) => e.id === id) ? deleteSaved(id) : true;
   }
   const entry = {
@@ -129,7 +138,7 @@ export function saveGame({ id, link, view, linkSeat = null }) {
     seats: view.seats.map((s, i) => s.name || `Player ${i + 1}`),
     players: view.seats.map(seatWords), result: resultWords(view),
     moves: view.history.length, history: view.history, over: view.is_over, status: view.status,
-    linkSeat, at: Date.now(),
+    linkSeat, started: true, at: Date.now(),
   };
   const others = savedGames().filter((e) => e.id !== id);
   const list = [entry, ...others];
