@@ -279,6 +279,20 @@ def test_target_applies_only_to_solitaire_parity():
         quetgames.load("q1.en.p2_s6_gp_to.")
 
 
+def test_setup_is_told_when_the_target_applies():
+    # A setup screen shows the target only when it means something, and its help
+    # never says "solitaire only" beside a two-player game's options.
+    options = {o["name"]: o for o in quetgames.GAMES["enumeration"].describe()["options"]}
+    assert options["target"]["only_when"] == {"players": 1, "goal": "parity"}
+    assert "solitaire" not in options["target"]["help"].lower()
+    assert all("only_when" not in o for name, o in options.items() if name != "target")
+    # and the engine keeps the target exactly when only_when holds
+    for players in (1, 2):
+        for goal in ("corner", "parity"):
+            kept = "target" in quetgames.new_game("enumeration", players=players, goal=goal, target="even").options
+            assert kept == (players == 1 and goal == "parity")
+
+
 @pytest.mark.parametrize(
     "options",
     [{"size": 2}, {"size": 27}, {"size": True}, {"players": 3}, {"players": 0}, {"goal": "middle"}, {"goal": "c"}, {"colour": 1}],

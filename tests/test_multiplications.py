@@ -78,6 +78,22 @@ def test_numbering_scores_rows_apart_times_columns_apart():
     assert state.scores == (9, 4)
 
 
+def test_each_gain_comes_with_the_area_it_scores():
+    # The view says which rectangle each gain is the area of, for the board's
+    # preview: from the last number (a5) to the x, rows × columns.
+    board = marked().view()["board"]
+    assert board["areas"]["d2"] == {"from": "a5", "rows": 3, "columns": 3}
+    assert board["areas"]["g1"] == {"from": "a5", "rows": 4, "columns": 6}
+    assert board["areas"]["b4"] == {"from": "a5", "rows": 1, "columns": 1}
+    assert set(board["areas"]) == set(board["gains"])
+    for sq, area in board["areas"].items():
+        assert area["rows"] * area["columns"] == board["gains"][sq]
+    after = marked().play("d2").view()["board"]
+    assert after["areas"]["c6"] == {"from": "d2", "rows": 4, "columns": 1}
+    # and none while marking
+    assert quetgames.new_game("multiplications").view()["board"]["areas"] == {}
+
+
 def test_only_unnumbered_xs_take_numbers():
     state = marked().play("d2")
     with pytest.raises(IllegalMove, match="has no x"):

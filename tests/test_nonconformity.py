@@ -364,9 +364,25 @@ def test_drawn_starts_follow_the_seed():
         rng = random.Random(seed)
         first = rng.randint(2, 30)
         assert new(seed=seed, same_start=True).options["starts"] == (first, first)
-    assert new().options == {"length": 10, "max_pick": 1000, "starts": new(seed=0).options["starts"]}
     drawn = {new(seed=seed).options["starts"] for seed in range(200)}
     assert len(drawn) > 50 and all(2 <= a <= 30 and 2 <= b <= 30 for a, b in drawn)
+
+
+def test_an_unset_seed_draws_fresh_starts_each_game():
+    # "Leave unset to draw them at random": not the same 29 and 14 every time.
+    info = quetgames.GAMES["nonconformity"].describe()
+    assert next(o for o in info["options"] if o["name"] == "seed")["default"] is None
+    games = [new() for _ in range(40)]
+    drawn = {g.options["starts"] for g in games}
+    assert len(drawn) > 10 and all(2 <= a <= 30 and 2 <= b <= 30 for a, b in drawn)
+    assert all(a == b for a, b in (new(same_start=True).options["starts"] for _ in range(10)))
+    # The record keeps what was drawn, so a link shows the same game, move for move.
+    for state in games[:5]:
+        a, b = state.options["starts"]
+        assert state.record == f"q1.nc.l10_m1000_s{a}x{b}."
+        played = state.play(str(2 * a), 0).play(str(2 * b), 1)
+        again = quetgames.load(played.record)
+        assert again == played and again.options["starts"] == (a, b)
 
 
 def test_explicit_starts_win_and_only_the_starts_used_are_recorded():

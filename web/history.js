@@ -46,7 +46,7 @@ export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
 /** The line over a past position, with the way back. */
 export function replayBanner({ ply, plies, move }, onExit) {
   return h("div", { class: "replay-banner", role: "status" },
-    h("p", {}, ply === 0 ? `Replaying: the start of the game (of ${plies} moves).`
+    h("p", {}, ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, "Back to the game"));
 }

@@ -59,9 +59,12 @@ function isEntry(e) {
     typeof e.record === "string" && typeof e.at === "number";
 }
 
+/** Saved games, newest first; an entry without a move (kept by older versions
+ * at every Start) is not a game to come back to, so it is left out. (A hot-seat
+ * pick still secret is a move, though the public history does not show it.) */
 export function savedGames() {
   const list = readStored(KEY, []);
-  return Array.isArray(list) ? list.filter(isEntry).sort((a, b) => b.at - a.at) : [];
+  return Array.isArray(list) ? list.filter((e) => isEntry(e) && (e.moves !== 0 || e.started)).sort((a, b) => b.at - a.at) : [];
 }
 
 export function newSaveId() {
@@ -73,6 +76,11 @@ export function newSaveId() {
 function header(record) {
   const [version, game, options, , seats = ""] = String(record).split(".");
   return [version, game, options, seats].join(".");
+}
+
+/** The moves part of a record ("" before the first move). */
+function movesOf(record) {
+  return String(record).split(".")[3] ?? "";
 }
 
 /** The saved game a view continues: same game, options and seats, and the
@@ -89,16 +97,48 @@ export function savedGameFor(view) {
   return best;
 }
 
+const LEVEL_WORDS = { random: "easy", greedy: "medium", strong: "hard" };
+
+/** Who plays a seat, in words: "Ann", "Player 2", "computer (hard)", "Ann (computer, hard)". */
+export function seatWords(seat, i) {
+  const kind = seat?.kind ?? "human";
+  if (kind === "human") return seat?.name || `Player ${i + 1}`;
+  const level = LEVEL_WORDS[kind] ?? kind;
+  // the view names an unnamed seat "Player 2"; a computer there is just "computer"
+  const named = seat?.name && seat.name !== `Player ${i + 1}`;
+  return named ? `${seat.name} (computer, ${level})` : `computer (${level})`;
+}
+
+/** How a game stands, in words: "in progress", "Player 2 won 7–6",
+ * "Ann and Bob shared the win 5–5". Scores are given highest first. */
+export function resultWords(view) {
+  if (!view.is_over) return "in progress";
+  const names = view.seats.map((s, i) => s.name || `Player ${i + 1}`);
+  const winners = view.winners ?? [];
+  const scores = Array.isArray(view.scores) && view.scores.length ? ` ${[...view.scores].sort((a, b) => b - a).join("–")}` : "";
+  if (winners.length === 1) return `${names[winners[0]]} won${scores}`;
+  if (winners.length > 1) return `${winners.map((w) => names[w]).join(" and ")} shared the win${scores}`;
+  return `over${scores}`;
+}
+
 /**
  * Keep a game: {id, link (the fragment), view (the public view), linkSeat}.
+ * A game is kept once it has a move (a game taken back to no move is dropped).
  * Unfinished games are kept before finished ones when the list is full.
  */
 export function saveGame({ id, link, view, linkSeat = null }) {
+  // a move: in the public history, or kept secret in the record (a hot-seat
+  // pick) or in the link (a sealed pick)
+  const started = view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
+  if (!started) {
+    return savedGames().some((e) => e.id === id) ? deleteSaved(id) : true;
+  }
   const entry = {
     id, link, record: view.record, game: view.game, name: view.name,
     seats: view.seats.map((s, i) => s.name || `Player ${i + 1}`),
+    players: view.seats.map(seatWords), result: resultWords(view),
     moves: view.history.length, history: view.history, over: view.is_over, status: view.status,
-    linkSeat, at: Date.now(),
+    linkSeat, started: true, at: Date.now(),
   };
   const others = savedGames().filter((e) => e.id !== id);
   const list = [entry, ...others];
@@ -129,13 +169,14 @@ function when(at) {
 }
 
 function savedRow(entry, onDelete) {
-  const names = entry.seats.join(" vs ");
+  const names = (Array.isArray(entry.players) ? entry.players : entry.seats).join(" vs ");
   const moves = `${entry.moves} ${entry.moves === 1 ? "move" : "moves"}`;
+  const result = typeof entry.result === "string" ? entry.result : entry.over ? "finished" : "in progress";
   return h("li", { class: "saved-game", dataset: { id: entry.id, game: entry.game, over: entry.over ? "yes" : "no" } },
     h("div", { class: "saved-text" },
       h("strong", { class: "saved-name" }, entry.name),
       h("span", { class: "saved-seats" }, names),
-      h("span", { class: "saved-meta" }, `${moves} · ${entry.over ? "finished" : "unfinished"} · `,
+      h("span", { class: "saved-meta" }, h("span", { class: "saved-result" }, result), ` · ${moves} · `,
         h("time", { datetime: new Date(entry.at).toISOString() }, when(entry.at)))),
     h("div", { class: "saved-buttons" },
       h("a", { class: entry.over ? "button secondary resume" : "button resume", href: `#${entry.link}` },

@@ -58,11 +58,24 @@ function optionField(option) {
     hint && option.kind === "int" ? h("span", { class: "hint", id: hintId }, hint) : null);
 }
 
+/** Whether an option applies, given the form's other values: the engine names,
+ * in `only_when`, the values the other options must have (e.g. Enumeration's
+ * target: one player, goal parity). No rule of any game is written here. */
+function applies(form, option) {
+  return Object.entries(option.only_when ?? {}).every(([name, wanted]) => {
+    const field = form.elements.namedItem(name);
+    if (!field) return false;
+    const value = field.type === "checkbox" ? field.checked : field.type === "number" ? Number(field.value) : field.value;
+    return value === wanted;
+  });
+}
+
 export function readOptions(form, options) {
   // namedItem, not form.elements[name]: an option may be called "length"
   const field = (name) => form.elements.namedItem(name);
   const values = {};
   for (const option of options) {
+    if (!applies(form, option)) continue;
     if (option.kind === "int") {
       const { value } = field(option.name);
       if (value !== "") values[option.name] = Number(value);
@@ -135,6 +148,18 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   };
   drawSeats();
   form.elements.namedItem("players")?.addEventListener("input", drawSeats);
+
+  // an option that does not apply to the other values is hidden (and not sent)
+  const conditional = options.filter((o) => o.only_when);
+  const showApplying = () => {
+    for (const option of conditional) {
+      const box = form.querySelector(`[data-option="${option.name}"]`);
+      if (box) box.hidden = !applies(form, option);
+    }
+  };
+  showApplying();
+  form.addEventListener("input", showApplying);
+  form.addEventListener("change", showApplying);
 
   form.addEventListener("input", () => { error.textContent = ""; });
   // One start at a time. The button stays enabled (aria-disabled) while it

@@ -3,7 +3,7 @@
 // Draws view().board only; the counts come from board.candidates.
 
 import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, scrollable, seatName, squareName, parseSquare } from "./grid.js";
+import { grid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -24,10 +24,9 @@ function drawValues(G, values, { last = null, headers = true } = {}) {
 function halfTarget(G, sq, half, opts) {
   const r = G.rect(sq), u = G.unit;
   const y = half === "top" ? r.y : r.y + u / 2;
-  const inset = u * 0.08;
   const g = svg("g", { class: ["half", "legal", half] },
     svg("rect", { class: "cell-bg", x: r.x, y, width: u, height: u / 2 }),
-    svg("rect", { class: "ring", x: r.x + inset, y: y + inset, width: u - 2 * inset, height: u / 2 - 2 * inset, rx: inset }));
+    targetRings(r.x, y, u, u / 2, u));
   G.layers.cells.append(g);
   return target(g, { ...opts, x: r.x + u / 2, y: y + u / 4 });
 }

@@ -23,7 +23,7 @@
 //   G.line(squares, {class, gap}) -> <path> joining the squares' centres in order
 //                            (gap: stop that many cells short of each centre)
 //   G.target(sq, opts)       make the square's cell a move target (see svg.js
-//                            target(); adds the hover/focus ring) -> the cell
+//                            target(); adds the hover ring and the focus ring) -> the cell
 //   G.mark(sq, ...classes)   add classes to the square's cell
 
 import { svg, html, board, target } from "./svg.js";
@@ -128,13 +128,23 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     target(sq, opts) {
       const g = cells.get(sq);
       const r = G.rect(sq);
-      const inset = cell * 0.08;
-      g.append(svg("rect", { class: "ring", x: r.x + inset, y: r.y + inset, width: cell - 2 * inset, height: cell - 2 * inset, rx: inset }));
+      g.append(...targetRings(r.x, r.y, cell, cell, cell));
       const p = G.center(sq);
       return target(g, { ...opts, x: p.x, y: p.y });
     },
   };
   return G;
+}
+
+/** The rings a target draws: the rounded `ring` (hover on a legal square) and
+ *  the `focus-ring`, square-cornered, thick and on the cell's edge, so keyboard
+ *  focus never looks like a board's rounded "last move" mark. */
+export function targetRings(x, y, w, h, unit) {
+  const inset = unit * 0.08, edge = unit * 0.06;
+  return [
+    svg("rect", { class: "ring", x: x + inset, y: y + inset, width: w - 2 * inset, height: h - 2 * inset, rx: inset }),
+    svg("rect", { class: "focus-ring", x: x + edge, y: y + edge, width: w - 2 * edge, height: h - 2 * edge, "stroke-width": +(unit * 0.12).toFixed(2) }),
+  ];
 }
 
 // -- page furniture shared by the grid boards ---------------------------------

@@ -8,6 +8,17 @@ import { grid, scrollable, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
+const PREVIEW_IDLE = "Point at an x (or move to it with the keys) to see what numbering it scores.";
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** "d2 scores 2 rows × 3 columns = 6 points (from the 1 at a4)": the engine's area, in words. */
+function areaWords(sq, area, fromNumber, gain) {
+  return `${sq} scores ${plural(area.rows, "row")} × ${plural(area.columns, "column")} = ${plural(gain, "point")} (from the ${fromNumber} at ${area.from})`;
+}
+
 export function render(view, ui) {
   const b = view.board;
   const n = b.size;
@@ -38,16 +49,19 @@ export function render(view, ui) {
         G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
         if (live && legal.has(sq)) {
           G.mark(sq, "legal");
-          if (gain != null) {
-            G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
-            // On hover/focus: the rectangle whose area is the score (rows × columns).
-            const p = G.center(sq);
-            G.cell(sq).append(svg("rect", {
-              class: "span", x: Math.min(p.x, lastC.x), y: Math.min(p.y, lastC.y),
-              width: Math.abs(p.x - lastC.x), height: Math.abs(p.y - lastC.y),
+          const area = b.areas?.[sq];
+          if (gain != null) G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
+          if (area) {
+            // On hover/focus: the rectangle the engine says the score is the area
+            // of, over every cell (in the overlay, so no later cell covers it).
+            const p = G.center(sq), q = G.center(area.from);
+            G.layers.overlay.append(svg("rect", {
+              class: "span", dataset: { for: sq, rows: area.rows, columns: area.columns },
+              x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), width: Math.abs(p.x - q.x), height: Math.abs(p.y - q.y),
             }));
           }
-          G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${gain != null ? ` for ${gain} point${gain === 1 ? "" : "s"}` : ""}`, ui });
+          const words = area ? areaWords(sq, area, b.numbers[area.from], gain) : null;
+          G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${words ? `: ${words}` : ""}`, ui });
         } else if (live) {
           G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
         } else {
@@ -69,7 +83,25 @@ export function render(view, ui) {
   const phase = marking
     ? `Part one: marking x's (${b.xs.length} of ${n} placed)`
     : b.phase === "number" ? `Part two: numbering the x's (next: ${b.next_number})` : "All x's numbered";
-  const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase));
+  // what the x under the pointer or the keyboard scores, in words
+  const preview = live && !marking ? html("p", { class: "score-preview", "aria-live": "polite" }, PREVIEW_IDLE) : null;
+  const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase), preview);
+  if (preview) {
+    const show = (event) => {
+      const sq = event.target.closest?.(".target")?.dataset.move;
+      for (const span of G.svg.querySelectorAll(".span")) span.classList.toggle("shown", span.dataset.for === sq);
+      const area = sq ? b.areas?.[sq] : null;
+      preview.textContent = area ? areaWords(sq, area, b.numbers[area.from], b.gains[sq]) : PREVIEW_IDLE;
+    };
+    const hide = () => {
+      for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
+      preview.textContent = PREVIEW_IDLE;
+    };
+    G.svg.addEventListener("pointerover", show);
+    G.svg.addEventListener("focusin", show);
+    G.svg.addEventListener("pointerleave", hide);
+    G.svg.addEventListener("focusout", hide);
+  }
   const legend = html("ul", { class: "grid-legend" },
     html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
     marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),

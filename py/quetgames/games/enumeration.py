@@ -64,6 +64,7 @@ MAX_SIZE = 26
 EMPTY = -1
 _INDEX = LETTERS + LETTERS.upper()  # the record's letter for each legal-move index
 _VALUE = re.compile(r"0|[1-9][0-9]*")
+TARGET_APPLIES: dict[str, Any] = {"players": 1, "goal": "parity"}  # when the target option means something
 
 # A fillable square: (row, col, above, left), 0-based, with its two counts.
 Spot = tuple[int, int, int, int]
@@ -152,16 +153,25 @@ f3=1 or f3=3.
             choices=("corner", "parity"),
         ),
         ChoiceOption(
-            "target", "t", "odd", "solitaire parity only: which numbers to collect",
+            "target", "t", "odd", "with one player and goal parity: which numbers to collect",
             choices=("odd", "even"),
         ),
     )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         # The target parity only means something to a lone player counting parities.
-        if not (values["players"] == 1 and values["goal"] == "parity"):
+        if any(values[name] != value for name, value in TARGET_APPLIES.items()):
             values.pop("target", None)
         return values
+
+    def describe(self) -> dict[str, Any]:
+        # A setup screen shows the target only when it applies (`only_when`:
+        # the values the other options must have), so that rule stays here.
+        info = super().describe()
+        for option in info["options"]:
+            if option["name"] == "target":
+                option["only_when"] = dict(TARGET_APPLIES)
+        return info
 
 
 class EnumerationState(State):

@@ -160,6 +160,13 @@ class MultiplicationsState(State):
             "numbers": {square_name(sq): i + 1 for i, sq in enumerate(self.numbers)},
             "next_number": len(self.numbers) + 1 if not self.marking and not self.is_over else None,
             "gains": {square_name(sq): gain(last, sq) for sq in unnumbered(self.xs, self.numbers)} if last and not self.is_over else {},
+            # what each gain is the area of: the rectangle with the last number and
+            # the x at opposite corners (their centres), rows × columns
+            "areas": {
+                square_name(sq): {"from": square_name(last), "rows": rows, "columns": columns}
+                for sq in unnumbered(self.xs, self.numbers)
+                for rows, columns in [span(last, sq)]
+            } if last and not self.is_over else {},
         }
 
     def text_board(self) -> str:
@@ -220,9 +227,17 @@ def first_number(xs: Sequence[Square]) -> Square:
     return min(xs, key=lambda sq: sq[1])
 
 
+def span(a: Square, b: Square) -> tuple[int, int]:
+    """The rows and the columns between a and b: the sides of the rectangle
+    with their centres at opposite corners."""
+    return abs(a[0] - b[0]), abs(a[1] - b[1])
+
+
 def gain(a: Square, b: Square) -> int:
-    """What numbering b right after a scores: |change of row| × |change of column|."""
-    return abs(a[0] - b[0]) * abs(a[1] - b[1])
+    """What numbering b right after a scores: rows apart × columns apart, the
+    area of the rectangle `span` gives."""
+    rows, columns = span(a, b)
+    return rows * columns
 
 
 Multiplications.state_class = MultiplicationsState

@@ -90,6 +90,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import secrets
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -217,14 +218,22 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
             lo=MIN_PICK, hi=MAX_MAX_PICK,
         ),
         BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players"),
-        IntOption("seed", "r", 0, "when the starts are drawn: the seed of the draw (the same seed draws the same starts)", lo=0, hi=SEED_MAX),
+        IntOption(
+            "seed", "r", None,
+            "when the starts are drawn: the seed of the draw (the same seed draws the same starts); leave unset for a fresh draw",
+            lo=0, hi=SEED_MAX,
+        ),
     )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         starts = values["starts"]
         top = values["max_pick"]
         if starts is None:
-            rng = random.Random(values["seed"])
+            # An unset seed is drawn from the system's secure source (never the
+            # shared `random` module); the draw itself is always a seeded generator.
+            # The record keeps the starts drawn, not the seed, so it replays exactly.
+            seed = values["seed"]
+            rng = random.Random(secrets.randbelow(SEED_MAX + 1) if seed is None else seed)
             first = rng.randint(DRAW_LOW, DRAW_HIGH)
             starts = (first, first if values["same_start"] else rng.randint(DRAW_LOW, DRAW_HIGH))
         else:

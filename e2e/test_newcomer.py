@@ -1,0 +1,361 @@
+"""What a newcomer trips over (issue 16), each reproduced as a person meets it.
+
+- Nonconformity's "random" starts: two Quick starts may differ, and the setup
+  form leaves the seed empty ("leave unset for a fresh draw").
+- Keyboard focus on a grid board does not look like the "filled last" mark,
+  in the light and the dark scheme.
+- "Your games" keeps a game once it has a move, and says who played whom
+  (computer levels too) and how it ended.
+- Multiplications' score preview shades exactly the rectangle the engine says
+  a number scores (above the last number too, where it used to shade a strip),
+  and says it in words, by pointer and by keyboard; the Hint's frame is a
+  dashed ring inside its square, not an outline the board cuts off.
+- Smaller: "(of 1 move)"; Enumeration's setup shows the solitaire target only
+  for one player and goal parity; a move in the moves list is never broken
+  across lines (Prime Target's rings), at desktop and phone width.
+
+Expected records and views come from the Python engine in py/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import quetgames
+from playwright.sync_api import Page
+
+from .harness import DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
+
+
+def home(w: Watched) -> None:
+    open_record(w, "")
+
+
+def quick_start(w: Watched, game_id: str) -> str:
+    """Press the game card's Quick start; the new game's record."""
+    home(w)
+    old = w.fragment()
+    w.page.locator(f"#game-{game_id} form.new-game button").click()
+    record = wait_fragment_change(w, old)
+    w.page.locator("section.game").wait_for()
+    return record
+
+
+# -- (2) random starts that are random ---------------------------------------------------
+
+
+def test_nonconformity_quick_starts_draw_their_own_starts(w: Watched, page: Page) -> None:
+    starts = set()
+    for _ in range(6):
+        record = quick_start(w, "nonconformity")
+        state = quetgames.load(record)
+        starts.add(state.options["starts"])
+        assert re.fullmatch(r"q1\.nc\.l10_m1000_s\d+x\d+\.", record), record
+    # six draws from 29 × 29 pairs all alike would be a one-in-10^14 fluke
+    assert len(starts) > 1, f"every Quick start drew {starts}"
+    shoot(page, "newcomer-nonconformity-quick")
+
+
+def test_nonconformity_setup_leaves_the_seed_unset(w: Watched, page: Page) -> None:
+    go(w, "setup=nonconformity", wait=True)
+    seed = page.locator("input[name=seed]")
+    assert seed.input_value() == ""
+    assert "fresh draw" in page.locator("[data-option=seed] label").inner_text()
+    assert page.locator("input[name='starts.0']").input_value() == ""
+
+
+# -- (4) keyboard focus is not the "last move" mark -----------------------------------------
+
+FOCUS_AND_LAST = """() => {
+  const focused = document.activeElement;
+  const ring = focused && focused.querySelector('.focus-ring');
+  const last = document.querySelector('#board .last-mark');
+  const look = (el) => {
+    const cs = getComputedStyle(el);
+    return { stroke: cs.stroke, width: parseFloat(el.getAttribute('stroke-width')) / (el.ownerSVGElement.viewBox.baseVal.width || 1),
+             display: cs.display, rx: parseFloat(el.getAttribute('rx') || '0'), tag: el.tagName,
+             box: el.getBoundingClientRect().toJSON() };
+  };
+  return { focusVisible: !!focused && focused.matches(':focus-visible'), move: focused && focused.dataset.move,
+           ring: ring && look(ring), last: last && look(last),
+           cell: focused && focused.getBoundingClientRect().toJSON() };
+}"""
+
+
+def rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in re.findall(r"\d+", css)[:3])
+
+
+def test_keyboard_focus_differs_from_the_last_move_mark(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("enumeration")
+    state = state.play(state.legal_moves(0)[0])  # b2 filled last
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        open_record(w, state.record)
+        # to the board with the keyboard, as a keyboard player does
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => !!document.activeElement.closest('#board .target')"):
+                break
+        page.keyboard.press("ArrowRight")
+        look = page.evaluate(FOCUS_AND_LAST)
+        assert look["focusVisible"] and look["ring"] and look["last"], look
+        ring, last = look["ring"], look["last"]
+        assert ring["display"] != "none"
+        # a different colour, clearly: far apart in RGB, not two shades of yellow
+        assert sum(abs(a - b) for a, b in zip(rgb(ring["stroke"]), rgb(last["stroke"]))) > 200, (scheme, ring["stroke"], last["stroke"])
+        # a different shape: square corners against the mark's rounded ones
+        assert ring["rx"] == 0 and (last["tag"] == "circle" or last["rx"] > 0)
+        # thicker, and on the cell's edge (the mark sits well inside its cell)
+        assert ring["width"] > last["width"]
+        assert ring["box"]["width"] > 0.85 * look["cell"]["width"] > last["box"]["width"]
+        shoot(page, f"newcomer-focus-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+# -- (6) "Your games": only real games, who played whom, how it ended -------------------------
+
+SAVED = "quetgames.saved.v1"
+
+
+def stored(page: Page) -> list[dict]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
+
+
+def until(page: Page, ok, seconds: float = 20) -> None:
+    for _ in range(int(seconds * 10)):
+        if ok():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not so after {seconds} s: {stored(page)}")
+
+
+def saved_rows(w: Watched) -> list[str]:
+    home(w)
+    return [" ".join(t.split()) for t in w.page.locator(".saved-game .saved-text").all_inner_texts()]
+
+
+def one_move_from_the_end(game_id: str, names: list[str], seed: int, **options) -> tuple[quetgames.State, str, quetgames.State]:
+    """A random two-human game stopped one move short of its end, the last move,
+    and the finished game, with a clear winner."""
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        state = quetgames.new_game(game_id, **options).with_seats(names)
+        states = [state]
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+            states.append(state)
+        if len(state.winners) == 1 and len(set(state.scores)) == len(state.scores):
+            return states[-2], state.history[-1], state
+    raise AssertionError("no decided game found")
+
+
+def test_your_games_keeps_games_with_a_move_and_says_who_and_how(w: Watched, page: Page) -> None:
+    home(w)
+    page.evaluate(f"localStorage.removeItem('{SAVED}')")
+    # a Start alone keeps nothing: no more rows of "0 moves"
+    quick_start(w, "enumeration")
+    quick_start(w, "multiplications")
+    assert stored(page) == []
+    assert page.locator(".saved-games").count() == 0
+
+    # Ann against the strong computer: kept once Ann has moved, said in words
+    state = quetgames.new_game("enumeration").with_seats(["Ann", ""], ["human", "strong"])
+    open_record(w, state.record)
+    assert stored(page) == []
+    move = state.legal_moves(0)[0]
+    click_move(w, move)
+    until(page, lambda: any(e["moves"] >= 1 for e in stored(page)))
+    # the computer answers (and the page follows with the link) before we leave
+    until(page, lambda: any(e["moves"] == 2 for e in stored(page)) and len(quetgames.load(w.fragment()).history) == 2)
+    w.wait_ready()
+
+    # a two-human game played to its end
+    before, last, final = one_move_from_the_end("multiplications", ["Rae", "Sol"], 7)
+    open_record(w, before.record)
+    click_move(w, last)
+    until(page, lambda: any(e["over"] for e in stored(page)))
+
+    rows = saved_rows(w)
+    assert len(rows) == 2, rows
+    winner = ["Rae", "Sol"][final.winners[0]]
+    high, low = sorted(final.scores, reverse=True)
+    finished = next(r for r in rows if "Multiplications" in r)
+    assert "Rae vs Sol" in finished and f"{winner} won {high}–{low}" in finished, finished
+    assert f"{len(final.history)} moves" in finished
+    playing = next(r for r in rows if "Enumeration" in r)
+    assert "Ann vs computer (hard)" in playing and "in progress" in playing, playing
+    assert all(" 0 moves" not in r for r in rows)
+    shoot(page, "newcomer-your-games")
+    page.emulate_media(color_scheme="dark")
+    shoot(page, "newcomer-your-games-dark")
+    page.emulate_media(color_scheme="light")
+
+
+# -- (7) smaller things ------------------------------------------------------------------------
+
+
+def test_replaying_one_move_says_move_not_moves(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("enumeration")
+    state = state.play(state.legal_moves(0)[0])
+    open_record(w, state.record)
+    page.locator('.replay-nav [data-key="first"]').click()
+    banner = page.locator(".replay-banner p")
+    banner.wait_for()
+    assert banner.inner_text() == "Replaying: the start of the game (of 1 move)."
+    page.locator('[data-key="exit-replay"]').click()
+
+
+def test_enumeration_setup_offers_the_target_only_when_it_applies(w: Watched, page: Page) -> None:
+    go(w, "setup=enumeration", wait=True)
+    target = page.locator("[data-option=target]")
+    players, goal = page.locator("input[name=players]"), page.locator("select[name=goal]")
+    assert players.input_value() == "2" and target.is_hidden()
+    goal.select_option("parity")
+    assert target.is_hidden(), "two players: the solitaire target does not apply"
+    players.fill("1")
+    goal.select_option("corner")
+    assert target.is_hidden()
+    goal.select_option("parity")
+    assert target.is_visible()
+    assert "solitaire" not in target.inner_text().lower()
+    shoot(page, "newcomer-enumeration-setup")
+    page.locator("select[name=target]").select_option("even")
+    old = w.fragment()
+    page.locator("form.setup button.start").click()
+    record = wait_fragment_change(w, old)
+    assert quetgames.load(record).options == {"players": 1, "size": 6, "goal": "parity", "target": "even"}
+    # two players again: the hidden target is not sent
+    go(w, "setup=enumeration", wait=True)
+    page.locator("select[name=goal]").select_option("parity")
+    old = w.fragment()
+    page.locator("form.setup button.start").click()
+    assert quetgames.load(wait_fragment_change(w, old)).options == {"players": 2, "size": 6, "goal": "parity"}
+
+
+LINES_PER_MOVE = """() => [...document.querySelectorAll('.move-list .ply')].map(b => {
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+  return [b.textContent, tops.size, b.getBoundingClientRect().right <= b.closest('.move-list').getBoundingClientRect().right + 1];
+})"""
+
+
+def test_a_move_is_never_broken_across_lines(w: Watched, page: Page) -> None:
+    rng = random.Random(3)
+    state = quetgames.new_game("prime-target")
+    while not state.is_over and len(state.history) < 12:
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    assert any(len(m) >= 8 for m in state.history), state.history  # ring moves like "-++-++-+"
+    open_record(w, state.record)
+    for size, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        rows = page.evaluate(LINES_PER_MOVE)
+        assert len(rows) == len(state.history)
+        broken = [text for text, lines, inside in rows if lines != 1 or not inside]
+        assert broken == [], (tag, broken)
+    page.set_viewport_size(DESKTOP)
+    page.locator(".moves").scroll_into_view_if_needed()
+    shoot(page, "newcomer-prime-target-moves")
+
+
+# -- (3) Multiplications' score preview is the engine's area ---------------------------------
+
+SPAN_LOOK = """sq => {
+  const shown = [...document.querySelectorAll('#board .span')].filter(s => getComputedStyle(s).display !== 'none');
+  const box = (el) => el.getBoundingClientRect().toJSON();
+  const cell = (name) => box(document.querySelector(`#board .cell[data-square="${name}"] .cell-bg`));
+  const cells = [...document.querySelectorAll('#board .cell')];
+  return {
+    shown: shown.map(s => ({ for: s.dataset.for, box: box(s), overlay: !!s.closest('.overlay'),
+      aboveEveryCell: cells.every(c => c.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING),
+      fillOpacity: parseFloat(getComputedStyle(s).fillOpacity) })),
+    cell, words: document.querySelector('#board .score-preview').textContent,
+    cells: Object.fromEntries(cells.map(c => [c.dataset.square, box(c.querySelector('.cell-bg'))])),
+  };
+}"""
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_multiplications_preview_shades_the_area_the_engine_scores(w: Watched, page: Page) -> None:
+    # The issue's position: the 1 at a4, an x at d2 above it (and others around).
+    state = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7"]:
+        state = state.play(move)
+    board = state.view()["board"]
+    assert board["areas"]["d2"] == {"from": "a4", "rows": 2, "columns": 3}
+    open_record(w, state.record)
+    for sq in state.legal_moves():
+        area, gain = board["areas"][sq], board["gains"][sq]
+        for how in ("pointer", "keyboard"):
+            if how == "pointer":
+                page.locator(f'#board [data-move="{sq}"]').hover()
+            else:
+                page.mouse.move(0, 0)
+                page.locator(f'#board [data-move="{sq}"]').focus()
+            look = page.evaluate(SPAN_LOOK, sq)
+            assert [s["for"] for s in look["shown"]] == [sq], (sq, how, look["shown"])
+            span = look["shown"][0]
+            assert span["overlay"] and span["aboveEveryCell"] and span["fillOpacity"] > 0
+            # the rectangle with the last number's centre and the x's at opposite corners
+            cells = look["cells"]
+            (x1, y1), (x2, y2) = centre(cells[area["from"]]), centre(cells[sq])
+            unit = cells["a1"]["width"]
+            box = span["box"]
+            assert abs(box["x"] - min(x1, x2)) < 1.5 and abs(box["y"] - min(y1, y2)) < 1.5, (sq, box)
+            assert abs(box["width"] - area["columns"] * unit) < 1.5 and abs(box["height"] - area["rows"] * unit) < 1.5, (sq, box)
+            # the squares it shades: every cell between the two, inclusive, and no other
+            shaded = {name for name, c in cells.items()
+                      if min(c["x"] + c["width"], box["x"] + box["width"]) - max(c["x"], box["x"]) > 1
+                      and min(c["y"] + c["height"], box["y"] + box["height"]) - max(c["y"], box["y"]) > 1}
+            (r1, c1), (r2, c2) = [(int(n[1:]), "abcdefg".index(n[0])) for n in (area["from"], sq)]
+            assert shaded == {f"{'abcdefg'[c]}{r}" for r in range(min(r1, r2), max(r1, r2) + 1)
+                              for c in range(min(c1, c2), max(c1, c2) + 1)}, (sq, shaded)
+            # and in words
+            rows, cols = area["rows"], area["columns"]
+            words = (f"{sq} scores {rows} row{'s' if rows != 1 else ''} × {cols} column{'s' if cols != 1 else ''}"
+                     f" = {gain} point{'s' if gain != 1 else ''} (from the 1 at a4)")
+            assert look["words"] == words, (how, look["words"])
+    page.locator('#board [data-move="d2"]').hover()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.locator('#board [data-move="d2"]').hover()
+        shoot(page, f"newcomer-multiplications-preview-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+HINT_LOOK = """() => {
+  const g = document.querySelector('#board .hinted');
+  const ring = g.querySelector('.ring');
+  const svg = g.ownerSVGElement.getBoundingClientRect();
+  const cell = g.querySelector('.cell-bg').getBoundingClientRect();
+  const r = ring.getBoundingClientRect();
+  const cs = getComputedStyle(ring);
+  return { move: g.dataset.move, outline: getComputedStyle(g).outlineStyle, dash: cs.strokeDasharray,
+           stroke: cs.stroke, display: cs.display,
+           inside: r.left >= cell.left && r.right <= cell.right && r.top >= cell.top && r.bottom <= cell.bottom
+                   && cell.right <= svg.right + 0.5 && cell.bottom <= svg.bottom + 0.5,
+           focusRing: getComputedStyle(g.querySelector('.focus-ring')).display };
+}"""
+
+
+def test_multiplications_hint_frame_sits_inside_its_square(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    page.locator('[data-key="hint"]').click()
+    page.locator("#board .hinted").wait_for(state="attached", timeout=30_000)
+    page.mouse.move(0, 0)
+    look = page.evaluate(HINT_LOOK)
+    assert look["move"] in state.legal_moves()
+    assert page.get_by_text(f"Hint: {look['move']}").is_visible()
+    assert look["outline"] == "none" and look["display"] != "none" and look["dash"] not in ("none", ""), look
+    assert look["inside"], look
+    assert look["focusRing"] == "none"  # the hint is not drawn as keyboard focus
+    shoot(page, "newcomer-multiplications-hint")
