@@ -303,7 +303,7 @@ def test_nonconformity_plays_to_the_end(w: Watched, page: Page) -> None:
 
 
 def test_nonconformity_typed_pick_preview_and_illegal_pick(w: Watched, page: Page) -> None:
-    state = quetgames.new_game("nonconformity", length=5)
+    state = quetgames.new_game("nonconformity", length=5, starts=(29, 14))
     state = state.play("116", 0).play("6", 1)  # bands now: Player 1 scores between 6 and 14
     open_record(w, state.record)
     nc_take_device(w, 0)

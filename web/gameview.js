@@ -225,7 +225,7 @@ export class GameView {
       current.saveId = saveId ?? newSaveId();
       // the saved link (the Resume link) is public; a pick made in secret at
       // this screen is kept beside it, on this device only (commit.js)
-      saveGame({ id: current.saveId, link: current.view.record, view: current.view, linkSeat });
+      saveGame({ id: current.saveId, link: current.view.record, view: current.view, linkSeat, hidden: current.record !== current.view.record });
       keepHotSeat(current.saveId, current.record !== current.view.record ? current.record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
@@ -795,7 +795,7 @@ export class GameView {
       onclick: () => this.replayTo(target),
     }, words);
     const move = replay?.move ?? current.view.history[at - 1];
-    const where = at === 0 ? `Start (of ${total} moves)` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
+    const where = at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),
       button("back", "‹", "Back one move", at - 1, at > 0),

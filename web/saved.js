@@ -126,10 +126,11 @@ export function resultWords(view) {
  * A game is kept once it has a move (a game taken back to no move is dropped).
  * Unfinished games are kept before finished ones when the list is full.
  */
-export function saveGame({ id, link, view, linkSeat = null }) {
-  // a move: in the public history, or kept secret in the record (a hot-seat
-  // pick) or in the link (a sealed pick)
-  const started = view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
+export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
+  // a move: in the public history, or kept secret in the record, in the link
+  // (a sealed pick), or on this device only (`hidden`: a hot-seat pick kept
+  // out of the public record)
+  const started = hidden || view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
   if (!started) {
     return savedGames().some((e) => e.id === id) ? deleteSaved(id) : true;
   }
