@@ -106,7 +106,11 @@ def balance(
     plan = []
     for game_id, options in settings:
         game = GAMES[game_id]
-        resolved = game.resolve_options(options)
+        # Games that draw their start from a seed (Nonconformity, seed unset) get
+        # seed + g in game g; the row's own record options use `seed`, so they
+        # are the same in every run and every process.
+        seeded = any(o.name == "seed" for o in game.options) and "seed" not in options and "starts" not in options
+        resolved = game.resolve_options(dict(options, seed=seed) if seeded else options)
         players = resolved["players"] if "players" in resolved else 2
         start = time.perf_counter()
         proved = prove(game_id, options)
@@ -119,7 +123,6 @@ def balance(
         }
         rows.append(row)
         if proved is None:
-            seeded = any(o.name == "seed" for o in game.options) and "seed" not in options and "starts" not in options
             tasks = [(game_id, dict(options, seed=seed + g) if seeded else options, seed + g, budget, iterations)
                      for g in range(games)]
             plan.append((row, tasks))
