@@ -458,31 +458,13 @@ def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context,
     forced = len(public.legal_moves(seat)) == 1
     picks = root.candidates(seat, rng, per=10)
 
-    def prior(x: int) -> float:  # the strong player's pruning key
-        return root.scores_with(seat, x) - 0.02 * math.log1p(root.widening(seat, x)) + 0.1 * (x % 2 == 0)
-
-    picks = sorted(picks, key=prior, reverse=True)[: nc_player.STRONG_CANDIDATES]
+    picks = player.best_candidates(root, seat, picks)  # the strong player's own pruning
     if played in picks:
         picks.remove(played)
     arms = [played, *picks]  # arm 0: the pick played
-    other = 1 - seat
 
     def playout(i: int) -> float:
-        sim = root.copy()
-        mine: int | None = arms[i]
-        theirs = player._policy(sim, other, rng)
-        while True:
-            both: list[int | None] = [None, None]
-            both[seat], both[other] = mine, theirs
-            sim.reveal(both)
-            if sim.left <= 0:
-                break
-            mine = player._policy(sim, seat, rng)
-            theirs = player._policy(sim, other, rng)
-            if mine is None and theirs is None:
-                break
-        diff = sim.points[seat] - sim.points[other]
-        return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        return player.playout(root, seat, arms[i], rng)
 
     totals, counts = _arm_means(len(arms), playout, Budget(context.deadline(began), context.iterations))
     means = [t / c if c else 0.5 for t, c in zip(totals, counts)]

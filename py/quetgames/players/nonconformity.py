@@ -162,31 +162,35 @@ class NonconformityPlayer(Player):
         if len(picks) == 1:
             return str(picks[0])
 
-        # Prune to the most promising by the greedy key plus a flexibility bonus.
+        picks = self.best_candidates(root, seat, picks)
+        return str(picks[flat_monte_carlo(len(picks), lambda i: self.playout(root, seat, picks[i], rng), budget)])
+
+    def best_candidates(self, root: NonconformitySim, seat: int, picks: list[int]) -> list[int]:
+        """The STRONG_CANDIDATES most promising picks: the greedy key plus a flexibility bonus."""
         def prior(x: int) -> float:
             return root.scores_with(seat, x) - 0.02 * math.log1p(root.widening(seat, x)) + 0.1 * (x % 2 == 0)
 
-        picks = sorted(picks, key=prior, reverse=True)[:STRONG_CANDIDATES]
+        return sorted(picks, key=prior, reverse=True)[:STRONG_CANDIDATES]
+
+    def playout(self, root: NonconformitySim, seat: int, pick: int, rng: random.Random) -> float:
+        """`seat`'s result (1, 0.5 or 0) of one playout from `root` in which it
+        picks `pick` now and both seats then follow the model policy."""
+        sim = root.copy()
         other = 1 - seat
-
-        def playout(i: int) -> float:
-            sim = root.copy()
-            mine: int | None = picks[i]
+        mine: int | None = pick
+        theirs = self._policy(sim, other, rng)
+        while True:
+            both: list[int | None] = [None, None]
+            both[seat], both[other] = mine, theirs
+            sim.reveal(both)
+            if sim.left <= 0:
+                break
+            mine = self._policy(sim, seat, rng)
             theirs = self._policy(sim, other, rng)
-            while True:
-                both: list[int | None] = [None, None]
-                both[seat], both[other] = mine, theirs
-                sim.reveal(both)
-                if sim.left <= 0:
-                    break
-                mine = self._policy(sim, seat, rng)
-                theirs = self._policy(sim, other, rng)
-                if mine is None and theirs is None:
-                    break
-            diff = sim.points[seat] - sim.points[other]
-            return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
-
-        return str(picks[flat_monte_carlo(len(picks), playout, budget)])
+            if mine is None and theirs is None:
+                break
+        diff = sim.points[seat] - sim.points[other]
+        return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
 
 
 PLAYER = NonconformityPlayer()
