@@ -11,34 +11,13 @@ conflict (data-conflict) every time and never the rewritten round as played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import DESKTOP, Watched, board_moves, click_move, shoot, watched_page
-from .test_links import copied_link, open_link, player_page
+from .harness import Watched, board_moves, click_move, shoot, watched_page
+from .test_links import copied_link, open_link, pair, player_page, players  # noqa: F401  (the two-device fixtures)
 
 KEEPS = "quetgames.seals.v2"
-
-
-@pytest.fixture(scope="module")
-def pair(browser: Browser, server: str) -> Iterator[tuple[Watched, Watched]]:
-    a, b = player_page(browser, server), player_page(browser, server)
-    yield a, b
-    a.context.close()
-    b.context.close()
-
-
-@pytest.fixture
-def players(pair: tuple[Watched, Watched]) -> Iterator[tuple[Watched, Watched]]:
-    for w in pair:
-        w.errors.clear()
-        w.page.set_viewport_size(DESKTOP)
-    yield pair
-    for w in pair:
-        assert w.errors == []
 
 
 def named(**options) -> quetgames.State:
