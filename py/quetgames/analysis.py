@@ -86,11 +86,11 @@ from .errors import InvalidOptions
 from .games.convoluted_coprimality import ConvolutedCoprimalityState
 from .games.multiplications import MultiplicationsState, gain
 from .games.nonconformity import NonconformityState, legal_pick
-from .players import MAX_BUDGET, MAX_ITERATIONS
+from .players import check_search_arguments
 from .players import convoluted_coprimality as cc_player
 from .players import multiplications as mult_player
 from .players import nonconformity as nc_player
-from .players.search import UCT_C, Budget, OutOfTime, Player, Sim, alphabeta, simulate
+from .players.search import UCT_C, Budget, OutOfTime, Player, Sim, alphabeta, simulate, ucb1
 from .registry import _replay
 
 __all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
@@ -196,14 +196,7 @@ def analyse(
     InvalidOptions for a bad budget, seed, iteration count or span."""
     if not isinstance(state, State):
         raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InvalidOptions(f"the seed is a whole number from 0 to 2**63 - 1, not {seed!r:.40}")
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
-        raise InvalidOptions(f"the budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget!r:.40}")
-    if iterations is not None and (
-        isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
-    ):
-        raise InvalidOptions(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r:.40}")
+    check_search_arguments(seed, budget, iterations)
     record = state.record
     start, moves, _ = _replay(record)
     if span is None:
@@ -466,7 +459,7 @@ def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context,
     def playout(i: int) -> float:
         return player.playout(root, seat, arms[i], rng)
 
-    totals, counts = _arm_means(len(arms), playout, Budget(context.deadline(began), context.iterations))
+    totals, counts = ucb1(len(arms), playout, Budget(context.deadline(began), context.iterations), force_every=FORCE_EVERY)
     means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
     top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
     after = means[0]
@@ -476,26 +469,6 @@ def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context,
     assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
     return MoveAnalysis(ply, seat, move, before, after, False, str(arms[best_index]), before,
                         loss, classify(loss), move_accuracy(loss), forced)
-
-
-def _arm_means(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> tuple[list[float], list[int]]:
-    """UCB1 over the arms, with every FORCE_EVERY-th sample given to arm 0
-    (the pick played) so that its value is known as well as the best's."""
-    totals = [0.0] * arms
-    counts = [0] * arms
-    done = 0
-    while not budget.spent(done):
-        if done < arms:
-            i = done
-        elif done % FORCE_EVERY == 0:
-            i = 0
-        else:
-            log_n = math.log(done)
-            i = max(range(arms), key=lambda k: totals[k] / counts[k] + c * sqrt(log_n / counts[k]))
-        done += 1
-        totals[i] += sample(i)
-        counts[i] += 1
-    return totals, counts
 
 
 def table(report: Analysis, names: Sequence[str] | None = None) -> str:

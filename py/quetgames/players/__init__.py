@@ -61,6 +61,18 @@ MAX_ITERATIONS = 1_000_000
 MARGIN = 0.85  # strong stops searching at this fraction of the budget
 
 
+def check_search_arguments(seed: object, budget: object, iterations: object) -> None:
+    """Raise InvalidOptions, in words, for a seed, budget or iteration cap a search cannot take."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InvalidOptions(f"the seed is a whole number from 0 to 2**63 - 1, not {seed!r:.40}")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
+        raise InvalidOptions(f"the budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget!r:.40}")
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
+    ):
+        raise InvalidOptions(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r:.40}")
+
+
 def computer_move(
     state: State,
     seat: int | None = None,
@@ -80,14 +92,7 @@ def computer_move(
         raise InvalidOptions(f"computer_move needs a game state, not {type(state).__name__}")
     if not isinstance(level, str) or level not in LEVELS:
         raise InvalidOptions(f"the computer level is one of {', '.join(LEVELS)}, not {level!r:.40}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InvalidOptions(f"the seed is a whole number from 0 to 2**63 - 1, not {seed!r:.40}")
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
-        raise InvalidOptions(f"the budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget!r:.40}")
-    if iterations is not None and (
-        isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
-    ):
-        raise InvalidOptions(f"iterations is a whole number from 1 to {MAX_ITERATIONS}, not {iterations!r:.40}")
+    check_search_arguments(seed, budget, iterations)
     deadline = time.perf_counter() + budget * MARGIN
     if state.is_over:
         raise IllegalMove("the game is over: no more moves can be played")

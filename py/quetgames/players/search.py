@@ -23,7 +23,7 @@ from typing import Any, Self
 
 from ..base import State
 
-__all__ = ["Budget", "Sim", "StateSim", "Player", "uct", "flat_monte_carlo", "alphabeta", "OutOfTime"]
+__all__ = ["Budget", "Sim", "StateSim", "Player", "uct", "ucb1", "flat_monte_carlo", "alphabeta", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
 
@@ -285,22 +285,32 @@ def simulate(player: Player, sim: Sim, rng: random.Random) -> Rewards:
 # -- flat Monte-Carlo -------------------------------------------------------------
 
 
-def flat_monte_carlo(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> int:
+def ucb1(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7,
+         force_every: int = 0) -> tuple[list[float], list[int]]:
     """UCB1 over `arms` choices, each sample a whole playout scored 0..1 by
-    `sample(arm)`; the arm sampled most (ties: the best total). Arm 0 when
-    no sample ran."""
+    `sample(arm)`: every arm's total and count. With `force_every` = n, every
+    n-th sample goes to arm 0 (the analysis uses it so the move played is
+    known as well as the best)."""
     totals = [0.0] * arms
     counts = [0] * arms
     done = 0
     while not budget.spent(done):
         if done < arms:
             i = done
+        elif force_every and done % force_every == 0:
+            i = 0
         else:
             log_n = math.log(done)
             i = max(range(arms), key=lambda k: totals[k] / counts[k] + c * sqrt(log_n / counts[k]))
         done += 1
         totals[i] += sample(i)
         counts[i] += 1
+    return totals, counts
+
+
+def flat_monte_carlo(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> int:
+    """The arm UCB1 sampled most (ties: the best total); arm 0 when no sample ran."""
+    totals, counts = ucb1(arms, sample, budget, c)
     return max(range(arms), key=lambda k: (counts[k], totals[k]))
 
 
