@@ -686,6 +686,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:  # every later argument (--reps N, --help) is tools/bench.py's
         return bench(argv[1:])
+    if argv[:1] == ["test"] and argv[1:2] not in (["-h"], ["--help"]):
+        return test(argv[1:])  # argparse's REMAINDER refuses a leading "-x"; pytest reads them all
     args = parser.parse_args(argv)
     if args.command in (None, "build"):
         build()
