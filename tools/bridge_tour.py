@@ -69,6 +69,7 @@ def tour(call, calls=None):
                 break
             record = played["record"]
         ask("at", {"record": record, "ply": 0})
+        ask("compare", {"mine": record, "theirs": record})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})
         ask("analyse", {"record": record, "iterations": 5, "span": [0, 1]})
         ask("analyse", {"record": record, "iterations": 0}, fails=True)

@@ -324,6 +324,13 @@ class State:
             parts.append("~".join(SEAT_KINDS.index(s.kind).__str__() + _encode_name(s.name) for s in self.seats))
         return ".".join(parts)
 
+    @property
+    def public_record(self) -> str:
+        """The record as every seat may know it: `record` without a pick still
+        secret (one made at a shared screen that the next player must not see).
+        This is the one to put in a link."""
+        return self._secret_free(None).record
+
     def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> Self:
         """This position with seat names (at most 20 characters) and kinds."""
         if not isinstance(names, (list, tuple)) or not isinstance(kinds, (list, tuple)):
@@ -372,6 +379,27 @@ class State:
 
     def _legal_for_view(self, seat: int | None) -> list[str]:
         return [] if seat is None or self.is_over else self._legal(seat)
+
+    # -- words for comparing two records (compare.py) ----------------------
+
+    def _turn_words(self) -> str:
+        """Where the next move of this state stands, for a player: "move 3"."""
+        return f"move {len(self.history) + 1}"
+
+    def _move_words(self, move: str, seat: int) -> str:
+        """What `seat` playing `move` from this state is, in words: "Ann played c4"."""
+        return f"{self.seat_name(seat)} played {move}"
+
+    def _change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
+        """How two records part at this state's next move, each (move, seat):
+        "Ann played c4 here; the link says Ann played d5"."""
+        return f"{self._move_words(*mine)} here; the link says {self._move_words(*theirs)}"
+
+    def _commits(self, move: str) -> bool:
+        """Whether `move` ties a record to one game from its first move on (a
+        sealed pick's commitment is drawn fresh for each game; an ordinary
+        first move is shared by many games from the same start)."""
+        return False
 
     def __repr__(self) -> str:
         return f"quetgames.load({self.record!r})"

@@ -6,6 +6,17 @@ Nothing else of the engine is reachable from JavaScript, so every argument is
 checked here as untrusted input. Games travel as records; the last few states
 are kept so that a move does not replay the whole game.
 
+Every answer that holds a game gives it twice, by name: ``record``, the public
+record (no pick still secret: the one for links, the address bar, exports and
+embeds), and ``private_record``, the game as this device holds it (with a
+pick made in secret at a shared screen; to play on from, kept on this device
+only). They differ only while such a pick is pending.
+
+``compare`` {mine, theirs} → {relation, ply, where, mine, theirs, message}:
+whether a link (theirs) continues the game this device holds (mine), and if
+not the first move where they part, in words (see compare.py for what makes
+two records the same game).
+
 Sealed picks (Nonconformity played by link). The seal travels in the record;
 the secret never does:
 
@@ -32,6 +43,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import GAMES, State, load, new_game
+from .compare import compare
 from .errors import RulesError
 from .games.nonconformity import NonconformityState, commitment
 from .players import LEVELS, computer_move, solitaire_best
@@ -76,7 +88,10 @@ def _seat(args: dict[str, Any]) -> int | None:
 
 
 def _answer(state: State, seat: int | None) -> dict[str, Any]:
-    return {"record": state.record, "view": state.view(seat)}
+    """A game for the page: `record` is public (safe in any link, address or
+    export: no pick still secret), `private_record` the whole game as this
+    device holds it (to play on from, and to keep on this device only)."""
+    return {"record": state.public_record, "private_record": state.record, "view": state.view(seat)}
 
 
 def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
@@ -185,6 +200,14 @@ def _reveal(args: dict[str, Any]) -> dict[str, Any]:
     return _answer(_remember(state.reveal(pick, salt, seat)), seat)
 
 
+def _compare(args: dict[str, Any]) -> dict[str, Any]:
+    """How the record `theirs` (a link) stands to `mine` (the game this device
+    holds): {relation, ply, where, mine, theirs, message} (quetgames.compare)."""
+    mine: Any = args.get("mine")  # both checked in full by compare
+    theirs: Any = args.get("theirs")
+    return compare(mine, theirs).to_json()
+
+
 def _analyse(args: dict[str, Any]) -> dict[str, Any]:
     """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
     `budget` seconds a move (0.01 to 10, default 0.45) or exactly `iterations`;
@@ -206,6 +229,7 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "legal": _legal,
     "preview": _preview,
     "at": _at,
+    "compare": _compare,
     "commitment": _commitment,
     "seal": _seal,
     "reveal": _reveal,

@@ -541,6 +541,30 @@ class NonconformityState(State):
         chosen = tuple(s for s in (0, 1) if self.pending[s] is not None or seal is not None and seal.seat == s)
         return chosen, tuple(s for s in (0, 1) if s not in chosen), True
 
+    def _turn_words(self) -> str:
+        return f"round {self.played + 1}"
+
+    def _move_words(self, move: str, seat: int) -> str:
+        name = self.seat_name(seat)
+        if move.startswith("c"):
+            return f"{name} sealed a pick"
+        if move == FORFEIT:
+            return f"{name} gave up the sealed pick"
+        if "~" in move:
+            return f"{name} revealed {move.partition('~')[0]}"
+        if move == SAT_OUT:
+            return f"{name} sat out"
+        return f"{name} picked {move}"
+
+    def _change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
+        (move, seat), (other, other_seat) = mine, theirs
+        if move.startswith("c") and (other, other_seat) != (move, seat):
+            return f"{self.seat_name(seat)}'s sealed pick was replaced ({super()._change_words(mine, theirs)})"
+        return super()._change_words(mine, theirs)
+
+    def _commits(self, move: str) -> bool:
+        return move.startswith("c")
+
     def _legal_for_view(self, seat: int | None) -> list[str]:
         if seat is None or self.is_over or self.max_pick > LIST_IN_VIEW:
             return []

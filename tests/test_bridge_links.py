@@ -1,0 +1,166 @@
+"""The bridge's answers for links: the public record and the private one by
+name, and `compare`, which tells a link that continues a game from one that
+rewrites it (and from another game with the same start)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import quetgames
+from quetgames import bridge
+from quetgames.compare import compare
+
+SALT = "Salt0123456789abcdef"
+
+
+def ask(name: str, **args: Any) -> Any:
+    answer = json.loads(bridge.call(name, json.dumps(args)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def refused(name: str, **args: Any) -> dict[str, str]:
+    answer = json.loads(bridge.call(name, json.dumps(args)))
+    assert not answer["ok"], answer
+    return answer["error"]
+
+
+def named(game_id: str, **options: Any) -> quetgames.State:
+    return quetgames.new_game(game_id, **options).with_seats(["Ann", "Bob"])
+
+
+def play_first(state: quetgames.State, n: int, pick: int = 0) -> quetgames.State:
+    """`state` after `n` moves, each the `pick`-th legal move (wrapping round)."""
+    for _ in range(n):
+        moves = state.legal_moves()
+        state = state.play(moves[pick % len(moves)])
+    return state
+
+
+TURN_BASED = [g for g in quetgames.GAMES if g != "nonconformity"]
+
+
+# -- record and private_record ------------------------------------------------------
+
+
+def test_a_hot_seat_pick_is_only_in_the_private_record() -> None:
+    nc = ask("new", game="nonconformity", options={"starts": [6, 4]})
+    assert nc["record"] == nc["private_record"]
+    picked = ask("play", record=nc["private_record"], move="12", seat=0)
+    # Player 1 picked 12 at a shared screen; Player 2 has not chosen yet
+    assert picked["private_record"].endswith(".12")
+    assert picked["record"] == nc["record"], "the public record never holds the pending pick"
+    assert "12" not in picked["record"].split(".")[3]
+    # the private record plays on; the public one is where a link starts
+    done = ask("play", record=picked["private_record"], move="8", seat=1)
+    assert done["record"] == done["private_record"] and done["record"].endswith(".12_8")
+
+
+def test_a_sealed_pick_never_puts_its_salt_or_pick_in_the_record() -> None:
+    nc = ask("new", game="nonconformity", options={"starts": [6, 4]})
+    sealed = ask("seal", record=nc["record"], seat=0, pick="12", salt=SALT)
+    for answer in (sealed, ask("play", record=sealed["private_record"], move="8", seat=1)):
+        for field in ("record", "view"):
+            text = json.dumps(answer[field])
+            assert SALT not in text
+        assert SALT not in answer["private_record"], "a seal's secret is kept by the page, never in a record"
+        assert re.search(r"c[0-9a-f]{64}", answer["record"])
+        assert "12" not in answer["record"].split(".")[3].replace(sealed["keep"]["commitment"], "")
+    assert sealed["keep"]["salt"] == SALT  # the secret comes back once, in its own field
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(TURN_BASED), st.integers(0, 12), st.integers(0, 50))
+def test_turn_based_games_have_one_record(game_id: str, moves: int, pick: int) -> None:
+    state = play_first(named(game_id), moves, pick)
+    answer = ask("open", record=state.record)
+    assert answer["record"] == answer["private_record"] == state.record
+
+
+# -- compare ---------------------------------------------------------------------
+
+
+def with_a_choice(state: quetgames.State) -> quetgames.State:
+    """`state` played on (always the last legal move) past a first choice
+    (a move with another legal one beside it) to the next point with two legal moves."""
+    chosen = False
+    while not chosen or len(state.legal_moves()) < 2:
+        chosen = chosen or len(state.legal_moves()) > 1
+        state = state.play(state.legal_moves()[-1])
+    return state
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_compare_names_the_first_move_a_link_rewrites(game_id: str) -> None:
+    here = with_a_choice(named(game_id))
+    k = len(here.history)
+    first, *_, last = here.legal_moves()
+    mine = play_first(here.play(first), 1)
+    theirs = play_first(here.play(last), 1)
+    got = ask("compare", mine=mine.record, theirs=theirs.record)
+    mover = here.seat_name(here.to_move[0])
+    assert got["relation"] == "changed"
+    assert got["ply"] == k and got["where"] == f"move {k + 1}"
+    assert got["mine"] == f"{mover} played {first}"
+    assert got["theirs"] == f"{mover} played {last}"
+    assert got["message"] == f"this link changes move {k + 1}: {mover} played {first} here; the link says {mover} played {last}"
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_compare_continuing_and_earlier_links(game_id: str) -> None:
+    mine = play_first(named(game_id), 3)
+    later = play_first(mine, 2, pick=1)
+    assert ask("compare", mine=mine.record, theirs=mine.record)["relation"] == "same"
+    assert ask("compare", mine=mine.record, theirs=later.record)["relation"] == "ahead"
+    assert ask("compare", mine=later.record, theirs=mine.record)["relation"] == "behind"
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_two_games_from_the_same_start_are_not_a_rewrite(game_id: str) -> None:
+    """Two fresh default games, or two that part at their first move, are two
+    games: nothing in them says one was made from the other."""
+    fresh = quetgames.new_game(game_id)
+    assert ask("compare", mine=fresh.record, theirs=fresh.record)["relation"] == "same"
+    forced = fresh
+    while len(forced.legal_moves()) < 2:  # Enumeration's first move is forced: the same in every game
+        forced = forced.play(forced.legal_moves()[0])
+    first, *_, last = forced.legal_moves()
+    mine = play_first(forced.play(first), 2)
+    theirs = play_first(forced.play(last), 2)
+    got = ask("compare", mine=mine.record, theirs=theirs.record)
+    assert got["relation"] == "other" and got["ply"] == len(forced.history)
+    # other options, or other seats: another game whatever the moves
+    assert ask("compare", mine=mine.record, theirs=play_first(named(game_id), 3).record)["relation"] == "other"
+
+
+def test_compare_nonconformity_names_the_round_and_the_replaced_seal() -> None:
+    start = named("nonconformity", starts=(6, 4))
+    mine = start.seal("12", SALT, 0).play("8", 1)
+    rewritten = start.play("10", 0).play("8", 1)
+    got = compare(mine.record, rewritten.record)
+    assert got.relation == "changed" and got.ply == 0 and got.where == "round 1"
+    assert got.message == "this link changes round 1: Ann's sealed pick was replaced (Ann sealed a pick here; the link says Ann picked 10)"
+    resealed = start.seal("10", "Z" * 20, 0).play("8", 1)
+    assert "Ann's sealed pick was replaced" in (compare(mine.record, resealed.record).message or "")
+    # the honest reveal, and the forfeit, continue the game
+    assert compare(mine.record, mine.reveal("12", SALT, 0).record).relation == "ahead"
+    assert compare(mine.record, mine.play("f", 0).record).relation == "ahead"
+    # round 2 rewritten: named as round 2
+    one = start.play("12", 0).play("8", 1)
+    got = compare(one.play("14", 0).play("10", 1).record, one.play("16", 0).play("10", 1).record)
+    assert got.relation == "changed" and got.where == "round 2" and got.mine == "Ann picked 14" and got.theirs == "Ann picked 16"
+
+
+def test_compare_refuses_a_bad_record_in_words() -> None:
+    good = named("enumeration").record
+    for bad in ("q1.zz.x.y", "nonsense", 7, None):
+        error = refused("compare", mine=good, theirs=bad)
+        assert error["type"] == "InvalidRecord" and error["message"]
+        error = refused("compare", mine=bad, theirs=good)
+        assert error["type"] == "InvalidRecord"
