@@ -298,3 +298,134 @@ def test_a_link_never_shows_a_hot_seat_pick_to_share(players: tuple[Watched, Wat
     assert a.fragment() == state.record  # the round's public record: the pick is not in it
     assert a.page.locator("#share, #share-link, .export-record").count() == 0
     assert json.dumps(state.play(pick, 0).record) not in a.page.content()
+
+
+# -- a link checked against the game this device holds ------------------------------------------
+
+
+def conflict_text(w: Watched, kind: str) -> str:
+    panel = w.page.locator(f'[data-conflict="{kind}"]')
+    panel.wait_for()
+    # the game is not shown as if nothing happened
+    assert w.page.locator("#status").count() == 0 and w.page.locator("section.game").count() == 0
+    return panel.inner_text()
+
+
+def shown_silently(w: Watched, record: str) -> None:
+    w.page.locator(f'section.game[data-record="{record}"]').wait_for()
+    assert w.page.locator("[data-conflict]").count() == 0
+    assert w.fragment() == record
+    assert w.page.locator("#status").inner_text() == quetgames.load(record).view()["status"]
+
+
+def saved_records(w: Watched) -> list[str]:
+    return [e["record"] for e in w.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1') || '[]')")]
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_a_link_that_rewrites_a_move_is_named_and_the_player_chooses(players: tuple[Watched, Watched], server: str, game_id: str) -> None:
+    a, _ = players
+    start = named(game_id)
+    open_link(a, f"{server}#{start.record}")
+    # Ann plays on this device (by clicks) past a first choice, to a second one
+    state, chosen, first_choice = start, False, None
+    while True:
+        moves = [m for m in board_moves(a.page) if m in state.legal_moves()]
+        if chosen and len(moves) > 1:
+            break
+        if len(moves) > 1 and first_choice is None:
+            first_choice = (state, moves)
+        chosen = chosen or len(moves) > 1
+        assert click_move(a, moves[-1]) == (state := state.play(moves[-1])).record
+    here, k = state, len(state.history)
+    mover = here.seat_name(here.to_move[0])
+    assert click_move(a, moves[0]) == (state := state.play(moves[0])).record
+    nxt = [m for m in board_moves(a.page) if m in state.legal_moves()]
+    assert click_move(a, nxt[0]) == (mine := state.play(nxt[0])).record
+    assert mine.record in saved_records(a)
+
+    # a link that plays another move at move k+1, and goes on from there
+    rewritten = here.play(moves[-1])
+    rewritten = rewritten.play(rewritten.legal_moves()[0])
+    open_link(a, f"{server}#{rewritten.record}")
+    text = conflict_text(a, "changed")
+    assert f"This link changes move {k + 1}: {mover} played {moves[0]} here; the link says {mover} played {moves[-1]}" in text, text
+    shoot(a.page, f"links-changed-{game_id}")
+    # keep my game: back to it, as it was
+    a.page.locator("[data-key=keep-mine]").click()
+    shown_silently(a, mine.record)
+    # the same link again, opened as a separate game: saved beside mine, mine untouched
+    open_link(a, f"{server}#{rewritten.record}")
+    conflict_text(a, "changed")
+    a.page.locator("[data-key=open-separate]").click()
+    a.page.locator(f'section.game[data-record="{rewritten.record}"]').wait_for()
+    a.wait_ready()
+    assert a.fragment() == rewritten.record
+    records = saved_records(a)
+    assert mine.record in records and rewritten.record in records
+    # a link that merely continues my game opens at once, as my game
+    later = mine.play(mine.legal_moves()[-1])
+    open_link(a, f"{server}#{later.record}")
+    shown_silently(a, later.record)
+    # another game from the same start, parting at the first choice: no false alarm
+    before, choices = first_choice
+    other = before.play(choices[0])
+    other = other.play(other.legal_moves()[0])
+    assert choices[0] != choices[-1]
+    open_link(a, f"{server}#{other.record}")
+    shown_silently(a, other.record)
+    # and a fresh game with the same options and seats: no false alarm either
+    open_link(a, f"{server}#{start.record}")
+    a.page.locator("section.game").wait_for()
+    assert a.page.locator("[data-conflict]").count() == 0
+
+
+def links_on_screen(w: Watched) -> list[str]:
+    """Every link and copyable text the page shows: the address, every href,
+    every text field (share link, export, embed snippet)."""
+    page = w.page
+    found = [page.evaluate("location.href")]
+    found += page.locator("a[href]").evaluate_all("els => els.map(e => e.href)")
+    found += page.locator("input, textarea").evaluate_all("els => els.map(e => e.value)")
+    return found
+
+
+def test_every_link_on_screen_is_the_public_record(players: tuple[Watched, Watched], server: str) -> None:
+    """Nonconformity at one screen: while Ann's pick is secret no link shows it
+    (address, Resume); once the round is revealed, Share, Export, Embed and the
+    address all carry the public record, which is then the whole game."""
+    a, _ = players
+    state = named("nonconformity", length=4, max_pick=100, starts=(6, 10))
+    open_link(a, f"{server}#{state.record}")
+    a.page.get_by_role("button", name="I am Ann: show my choices").click()
+    a.page.locator("#board [data-move]").first.wait_for()
+    pick = board_moves(a.page)[0]
+    a.page.locator(f'#board [data-move="{pick}"]').first.click()
+    a.page.locator('.curtain[data-phase="handover"]').wait_for()
+    a.wait_ready()
+    secret = state.play(pick, 0).record
+    assert all(secret not in link for link in links_on_screen(a))
+    open_link(a, f"{server}#")
+    a.page.locator("#saved-games a.resume").first.wait_for()
+    assert all(secret not in link for link in links_on_screen(a))
+    assert a.page.locator("#saved-games a.resume").first.get_attribute("href") == f"#{state.record}"
+    # Bob picks at the same screen: the round is revealed, and every link is the record
+    a.page.locator("#saved-games a.resume").first.click()
+    a.page.get_by_role("button", name="I am Bob: show my choices").click()
+    a.page.locator("#board [data-move]").first.wait_for()
+    pick_b = board_moves(a.page)[-1]
+    old = a.fragment()
+    a.page.locator(f'#board [data-move="{pick_b}"]').first.click()
+    a.page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=old)
+    a.wait_ready()
+    done = state.play(pick, 0).play(pick_b, 1)
+    assert a.fragment() == done.record
+    a.page.locator("#share-link").wait_for()
+    a.page.locator("details.export summary").click()
+    a.page.locator("[data-key=embed]").click()
+    a.page.locator("dialog[open] textarea, dialog[open] input").first.wait_for()
+    shown = links_on_screen(a)
+    assert any(done.record in link for link in shown if "embed.html" in link), shown
+    assert a.page.locator("#share-link").input_value().endswith(f"#{done.record}")
+    assert a.page.locator(".export-record").input_value() == done.record
+    a.page.keyboard.press("Escape")

@@ -291,3 +291,61 @@ def test_refused_storage_is_said_once_and_play_goes_on(browser: Browser, server:
         assert w.errors == []
     finally:
         w.context.close()
+
+
+def test_damaged_saved_games_are_set_aside_and_the_rest_stay(browser: Browser, server: str) -> None:
+    """Saved entries that are not objects, lack fields, have fields of the
+    wrong type, or hold a record the engine refuses: each is set aside (kept
+    as it was under quetgames.damaged.v1), the player is told in words, and
+    every other saved game stays listed and resumable."""
+    w = new_watched(browser, server)
+    try:
+        w.goto_ready(server)
+        good = play_some(w, quetgames.new_game("multiplications").with_seats(["Gus", "Hal"]), 2, 91)
+        [entry] = saved(w.page)
+        assert entry["record"] == good.record
+        no_seats = {k: v for k, v in entry.items() if k != "seats"}
+        damaged = [
+            42,
+            "a saved game",
+            None,
+            [entry],
+            {"id": "lonely"},
+            {**no_seats, "id": "no-seats"},
+            {**entry, "id": "moves-as-text", "moves": "2"},
+            {**entry, "id": "history-of-numbers", "history": [1, 2]},
+            {**entry, "id": "refused-record", "record": "q1.mu.p2_k3.zz", "link": "q1.mu.p2_k3.zz"},
+            {**entry, "id": "unknown-game", "record": "q1.zz.p2.ab", "link": "q1.zz.p2.ab"},
+        ]
+        w.page.evaluate("([key, list]) => localStorage.setItem(key, JSON.stringify(list))", [SAVED, [damaged[0], entry, *damaged[1:]]])
+        w.goto_ready(server)
+        note = w.page.locator(f'.damaged-note[data-damaged="{len(damaged)}"]')
+        note.wait_for()
+        assert f"{len(damaged)} saved games could not be read and were set aside" in note.inner_text()
+        w.page.locator(".game-card").first.wait_for()
+        rows = w.page.locator(".saved-game")
+        assert rows.count() == 1 and "Gus vs Hal" in rows.inner_text()
+        assert saved(w.page) == [entry]
+        kept = json.loads(w.page.evaluate("localStorage.getItem('quetgames.damaged.v1')"))
+        assert sorted(json.dumps(k["raw"], sort_keys=True) for k in kept) == sorted(json.dumps(d, sort_keys=True) for d in damaged)
+        assert all(k["why"] for k in kept)
+        assert any("refused its record" in k["why"] for k in kept)
+        shoot(w.page, "saves-damaged")
+        # the good game resumes
+        rows.get_by_role("link", name=re.compile("Resume")).click()
+        w.page.locator(f'section.game[data-record="{good.record}"]').wait_for()
+
+        # a list that is not JSON at all: set aside whole, and one more is said
+        go(w, "q1.zz.broken", wait=True)  # a broken link's page draws too
+        w.page.evaluate("key => localStorage.setItem(key, '[{oops')", SAVED)
+        w.page.reload()  # (a new page: the count of entries set aside starts again)
+        w.wait_ready()
+        w.page.locator("#message", has_text="does not hold a game").wait_for()
+        note = w.page.locator(".damaged-note")
+        note.wait_for()
+        assert "One saved game could not be read and was set aside" in note.inner_text()
+        kept = json.loads(w.page.evaluate("localStorage.getItem('quetgames.damaged.v1')"))
+        assert kept[0]["raw"] == "[{oops"
+        assert w.errors == []
+    finally:
+        w.context.close()

@@ -67,7 +67,7 @@ def tour(call, calls=None):
             played = ask("play", {"record": record, "move": move, "seat": seat})
             if played is None:
                 break
-            record = played["record"]
+            record = played["private_record"]
         ask("at", {"record": record, "ply": 0})
         ask("compare", {"mine": record, "theirs": record})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})

@@ -19,8 +19,8 @@ import { h, firstSentence } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
 import { forfeitedHere, hotSeatRecord } from "./commit.js";
-import { changeInWords, conflictPanel, continues, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
-import { deleteSaved, lastUnfinished, onStorageProblem, savedGameFor, savedGamesPanel } from "./saved.js";
+import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
+import { checkSavedRecords, damagedNote, deleteSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
 import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 import { boardFor, loadBoard } from "./renderers.js";
@@ -193,25 +193,19 @@ async function route() {
   if (routeId !== routeCount) return;
   // A link of a game this device holds must continue it move for move (seals
   // and reveals included), and give up no sealed pick whose secret is here;
-  // else the player chooses, and nothing is overwritten. (Compared with the
-  // saved game it would continue: the same start, the longest such.)
-  const saved = savedGameFor(opened.view);
-  let diff = null;
-  if (saved && saved.record !== opened.view.record) {
-    try {
-      diff = await continues((call, args) => engine.request(call, args, { retry: true }), saved.record, opened.view.record);
-    } catch {
-      // the saved record no longer opens: nothing to compare with
-    }
-    if (routeId !== routeCount) return;
-  }
+  // else the player chooses, and nothing is overwritten. (The engine compares
+  // the records: links.js checkAgainstSaved.)
+  const { saved, changed } = await checkAgainstSaved((call, args) => engine.request(call, args, { retry: true }),
+    opened.record, savedGames().filter((e) => e.game === opened.view.game));
+  if (routeId !== routeCount) return;
+  const diff = changed?.message ?? null;
   // A secret pick made at this screen is kept on this device only (the address
   // shows the public record): take it back from the saved game.
   const secretRecord = saved ? hotSeatRecord(saved.id) : null;
   if (secretRecord && secretRecord !== link.record) {
     try {
       const full = await engine.request("open", { record: secretRecord }, { retry: true });
-      if (full.view.record === link.record) opened = full;
+      if (full.record === link.record) opened = full;
     } catch {
       // not usable: open the link as it is
     }
@@ -219,12 +213,14 @@ async function route() {
   if (routeId !== routeCount) return;
   const forfeit = diff ? null : forfeitedHere(opened.view);
   if (diff || forfeit) {
+    const mine = changed?.entry ?? saved;
     const who = forfeit ? opened.view.seats?.[forfeit.seat]?.name || `Player ${forfeit.seat + 1}` : "";
     leaveGame();
-    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff ? changeInWords(diff)
-      : `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
-      saved ? { label: "Keep my game", key: "keep-mine", href: `#${saved.link}`, primary: true } : null,
-      { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null }); } },
+    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff
+      ?? `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
+      mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
+      // (saved at once as a game of its own, so that it opens silently next time)
+      { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null, save: true }); } },
     ].filter(Boolean)));
     return;
   }
@@ -374,6 +370,7 @@ function savedPanel(linkError) {
 function showHome(linkError = "", conflict = null) {
   document.title = linkError || conflict ? "Link not opened · Quet Games" : "Quet Games";
   const storage = notices.find(([, kind]) => kind === "warning")?.[0];
+  const saved = savedPanel(linkError); // (read first: it sets aside damaged entries, which damagedNote reports)
   viewEl.replaceChildren(
     h("section", { class: "home" },
       h("h1", { class: "visually-hidden" }, "Quet Games"),
@@ -382,10 +379,22 @@ function showHome(linkError = "", conflict = null) {
         "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen or by link. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),
       storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
-      savedPanel(linkError),
+      damagedNote(),
+      saved,
       h("div", { class: "game-list" }, games.map(gameCard)),
       importForm({ onOpen: openPasted })));
   shellDrawn();
+  checkSavedSoon(linkError, conflict);
+}
+
+/** Once the engine is up, it reads every saved game's record; one it refuses
+ * is set aside (saved.js), and the home page, if still shown, says so. */
+function checkSavedSoon(linkError, conflict) {
+  const routeId = routeCount;
+  engineArrived
+    .then(() => checkSavedRecords((call, args) => engine.request(call, args, { retry: true })))
+    .then((count) => { if (count && routeId === routeCount && viewEl.querySelector(".home")) showHome(linkError, conflict); })
+    .catch((error) => console.warn("the saved games could not be checked:", error));
 }
 
 /** A first screen is up (the engine may still be loading). */

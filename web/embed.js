@@ -225,7 +225,7 @@ async function openGame(record) {
   let plies;
   try {
     opened = await engine.request("open", { record }, { retry: true });
-    plies = (await engine.request("at", { record: opened.record, ply: 0 }, { retry: true })).plies;
+    plies = (await engine.request("at", { record: opened.private_record, ply: 0 }, { retry: true })).plies;
   } catch (error) {
     showFatal("This game could not be opened", `The embedded game record is not one we can read: ${error.message}`);
     return;
@@ -240,15 +240,14 @@ async function openGame(record) {
   document.title = `${opened.view.name} · Quet Games`;
   if (opts.mode === "play" && ply != null && ply < plies) {
     // play on from that position: the game is cut there
-    const at = await engine.request("at", { record: opened.record, ply }, { retry: true });
-    opened = { record: at.record, view: at.view };
+    opened = await engine.request("at", { record: opened.private_record, ply }, { retry: true });
     ply = null;
   }
   const view = gameView();
   view.leave();
   // (the public record: one with a pick made in secret at this screen never shows)
-  if (opts.mode === "play") history.replaceState(null, "", `#${opened.view.record}`);
-  openLink.href = fullSiteURL(opened.view.record);
+  if (opts.mode === "play") history.replaceState(null, "", `#${opened.record}`);
+  openLink.href = fullSiteURL(opened.record);
   await view.show(opened, { ply: opts.mode === "replay" && ply != null && ply < plies ? ply : null });
   if (notice) view.explain(notice, "info");
 }

@@ -84,7 +84,8 @@ function inert(drawn, area, reason) {
 // -- the game view ---------------------------------------------------------------------
 
 export class GameView {
-  current = null; // {record, view (public), secret, plies, seal, linkSeat, saveId}, or null
+  // {record (public: for links), private_record (to play on from), view (public), secret, plies, seal, linkSeat, saveId}, or null
+  current = null;
   replay = null; // {ply, plies, view, move} while showing a past position
   hotseat = null; // {phase: "ask" | "handover" | "pick" | "link", seat, seatView, …} (handover.js, commit.js)
   reveal = ""; // the round just revealed, in words, shown once
@@ -119,7 +120,8 @@ export class GameView {
     this.options = { layout: "page", gameInfo: null, readOnly: false, fragment: true, byLink: false, saves: false, ...options };
     this.engine = options.engine;
     this.computers = new ComputerPlayers(this.engine, {
-      game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.record, view: this.current.view } : null),
+      // (the computers play on from the game as this device holds it)
+      game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
       busy: () => this.busy,
       play: (move, seat) => this.play(move, seat),
       picksReady: async () => {
@@ -135,7 +137,7 @@ export class GameView {
         const seat = this.actingSeat() ?? (current.view.to_move.length === 1 ? current.view.to_move[0] : null);
         return seat != null && !isComputer(current.view, seat) ? seat : null;
       },
-      reopen: async () => { if (this.current) await this.engine.request("open", { record: this.current.record }, RETRY); },
+      reopen: async () => { if (this.current) await this.engine.request("open", { record: this.current.private_record }, RETRY); },
       redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
       explain: (text, kind) => this.explain(text, kind),
     });
@@ -194,7 +196,8 @@ export class GameView {
 
   // -- showing a game ----------------------------------------------------------------
 
-  /** Show `opened` ({record, view} with the public view) on the next animation
+  /** Show `opened` (the bridge's answer: record, the public record; private_record,
+   * the game as this device holds it; view, the public view) on the next animation
    * frame; resolves once drawn. secret: a move in the record is hidden from the view. */
   async show(opened, {
     secret = false, revealed = "", focus = null,
@@ -209,7 +212,7 @@ export class GameView {
     // a sealed pick waiting in the record (commit.js): the record is public
     // (the seal, and the second pick, made in the open)
     const seal = openSeal(opened.view);
-    const current = { ...opened, secret: !seal && (secret || pendingSecret(opened.view)), plies: null, seal, linkSeat, saveId };
+    const current = { ...opened, private_record: opened.private_record ?? opened.record, secret: !seal && (secret || pendingSecret(opened.view)), plies: null, seal, linkSeat, saveId };
     this.current = current;
     this.replay = null;
     this.reveal = revealed;
@@ -225,8 +228,9 @@ export class GameView {
       current.saveId = saveId ?? newSaveId();
       // the saved link (the Resume link) is public; a pick made in secret at
       // this screen is kept beside it, on this device only (commit.js)
-      saveGame({ id: current.saveId, link: current.view.record, view: current.view, linkSeat, hidden: current.record !== current.view.record });
-      keepHotSeat(current.saveId, current.record !== current.view.record ? current.record : null);
+      const hidden = current.private_record !== current.record;
+      saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden });
+      keepHotSeat(current.saveId, hidden ? current.private_record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
@@ -241,7 +245,7 @@ export class GameView {
 
   /** The pick screen of `seat` for play by link: "seal" (first pick, sealed) or "open" (second). */
   async #byLinkHotseat(seat, byLink) {
-    const opened = await this.#ask("open", { record: this.current.record, seat });
+    const opened = await this.#ask("open", { record: this.current.private_record, seat });
     return { phase: "pick", seat, seatView: opened.view, byLink };
   }
 
@@ -268,13 +272,13 @@ export class GameView {
     const before = opened.view;
     let revealed;
     try {
-      revealed = await this.#ask("reveal", { record: opened.record, seat: seal.seat, pick: kept.pick, salt: kept.salt });
+      revealed = await this.#ask("reveal", { record: opened.private_record, seat: seal.seat, pick: kept.pick, salt: kept.salt });
     } catch (error) {
       await this.show(opened, keep);
       this.explain(`The sealed pick could not be revealed: ${error.message}`, "error");
       return;
     }
-    if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await this.#ask("open", { record: revealed.record });
+    if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await this.#ask("open", { record: revealed.private_record });
     forgetKeep(seal);
     this.#follow(revealed.record);
     const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick was revealed and matched its seal.`;
@@ -288,7 +292,7 @@ export class GameView {
     if (!storeKeep(sealed.record, sealed.keep)) {
       throw new Error("this browser would not keep the secret of the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
     }
-    return this.#ask("open", { record: sealed.record });
+    return this.#ask("open", { record: sealed.private_record });
   }
 
   /** Give up this round's sealed pick (its secret is lost): `play` "f". */
@@ -300,8 +304,8 @@ export class GameView {
       const ok = await confirmDialog(`Give up ${seatName(current.view, seal.seat)}'s sealed pick of round ${seal.round}? ${seatName(current.view, seal.seat === 0 ? 1 : 0)} scores one point for it, and ${seatName(current.view, seal.seat)} gets no number this round.`);
       if (!ok) return;
       const before = current.view;
-      let played = await this.#ask("play", { record: current.record, move: "f", seat: seal.seat });
-      played = await this.#ask("open", { record: played.record });
+      let played = await this.#ask("play", { record: current.private_record, move: "f", seat: seal.seat });
+      played = await this.#ask("open", { record: played.private_record });
       this.#follow(played.record);
       const words = `${revealText(before, played.view)}. ${seatName(before, seal.seat)} gave up the sealed pick: one point to ${seatName(before, seal.seat === 0 ? 1 : 0)}.`;
       await this.show(played, { linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
@@ -331,7 +335,7 @@ export class GameView {
   /** The secrecy screen with computer seats: none for a computer, and the one
    * person at the screen picks straight away once the computers' picks are held. */
   async #computerHotseat() {
-    const { view, record, secret } = this.current;
+    const { view, private_record: record, secret } = this.current;
     if (view.is_over) return null;
     if (this.computers.waiting(view, record).length) return null; // the computers choose first
     const humans = view.to_move.filter((seat) => !isComputer(view, seat));
@@ -351,8 +355,8 @@ export class GameView {
   async play(notation, computerSeat = null) {
     const { current } = this;
     if (this.busy || !current || this.replay || this.options.readOnly) return false;
-    if (computerSeat == null && this.computers.blocksHuman(current.view, current.record)) {
-      this.explain(this.computers.whyBlocked(current.view, current.record), "warning");
+    if (computerSeat == null && this.computers.blocksHuman(current.view, current.private_record)) {
+      this.explain(this.computers.whyBlocked(current.view, current.private_record), "warning");
       return false;
     }
     const seat = computerSeat ?? this.actingSeat();
@@ -362,9 +366,9 @@ export class GameView {
     this.#setEngineState("busy");
     try {
       // a computer's pick of this round, held until the last pick (computer.js), goes in first
-      let record = current.record;
+      let record = current.private_record;
       for (const [heldSeat, move] of this.computers.heldPicks(record)) {
-        if (heldSeat !== seat) record = (await this.#ask("play", { record, move, seat: heldSeat })).record;
+        if (heldSeat !== seat) record = (await this.#ask("play", { record, move, seat: heldSeat })).private_record;
       }
       // by link, a first pick is sealed: the record gets its commitment, never the pick
       if (byLink === "seal") {
@@ -378,11 +382,11 @@ export class GameView {
       // public one. The engine answers with the seat's view; outside a joint
       // move (before and after this one) that is the public view, else the
       // public one is a second call.
-      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.record });
+      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.private_record });
       // A pick made at this screen and still secret stays out of the address
-      // (anyone can read that); the saved game on this device keeps it.
-      const shown = byLink === null && played.view.record !== played.record ? played.view.record : played.record;
-      this.#follow(shown);
+      // (anyone can read that): the address gets the public record; the saved
+      // game on this device keeps the private one.
+      this.#follow(played.record);
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
         secret: hidden, revealed: revealText(before, played.view), focus: "board",
@@ -416,7 +420,7 @@ export class GameView {
 
   async #plyCount() {
     const { current } = this;
-    if (current.plies == null) current.plies = (await this.#ask("at", { record: current.record, ply: 0 })).plies;
+    if (current.plies == null) current.plies = (await this.#ask("at", { record: current.private_record, ply: 0 })).plies;
     return current.plies;
   }
 
@@ -432,7 +436,7 @@ export class GameView {
     if (wanted >= plies) {
       this.replay = null;
     } else {
-      const at = await this.#ask("at", { record: this.current.record, ply: wanted });
+      const at = await this.#ask("at", { record: this.current.private_record, ply: wanted });
       this.replay = { ply: wanted, plies: at.plies, view: at.view, move: this.current.view.history[wanted - 1] };
     }
   }
@@ -456,14 +460,14 @@ export class GameView {
       const plies = await this.#plyCount();
       if (plies === 0) return;
       // with a computer seat: back to before the person's last move (computer.js)
-      const ply = await this.computers.undoPly(current.record, current.view, plies);
+      const ply = await this.computers.undoPly(current.private_record, current.view, plies);
       if (ply == null) {
         this.explain("There is no move of yours to take back.", "info");
         return;
       }
-      const at = await this.#ask("at", { record: current.record, ply });
-      this.#follow(at.view.record);
-      await this.show({ record: at.record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
+      const at = await this.#ask("at", { record: current.private_record, ply });
+      this.#follow(at.record);
+      await this.show({ record: at.record, private_record: at.private_record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
       this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
     });
   }
@@ -471,7 +475,7 @@ export class GameView {
   #showSeatBoard() {
     return this.step(async () => {
       if (!this.hotseat) return;
-      const opened = await this.#ask("open", { record: this.current.record, seat: this.hotseat.seat });
+      const opened = await this.#ask("open", { record: this.current.private_record, seat: this.hotseat.seat });
       this.hotseat = { ...this.hotseat, phase: "pick", seatView: opened.view };
       this.reveal = "";
       await this.drawSoon("board");
@@ -487,7 +491,7 @@ export class GameView {
       explain: (text, kind = "info") => this.explain(text, kind),
       preview: (move) => {
         if (!this.current) return Promise.reject(new Error("no game is open"));
-        return this.#ask("preview", { record: this.current.record, move: String(move), ...(seat != null ? { seat } : {}) });
+        return this.#ask("preview", { record: this.current.private_record, move: String(move), ...(seat != null ? { seat } : {}) });
       },
       confirm: (text) => confirmDialog(text),
     };
@@ -559,7 +563,7 @@ export class GameView {
 
   #draw() {
     const { current, replay, hotseat } = this;
-    const { view, record, secret } = current;
+    const { view, record, private_record: privateRecord, secret } = current;
     const page = this.page;
     if (!this.#root || this.#root.parentNode !== this.el) this.#skeleton();
     const r = this.#regions;
@@ -580,7 +584,7 @@ export class GameView {
     }
     const shown = replay ? replay.view : view;
     const readOnly = this.options.readOnly;
-    const blocked = !readOnly && this.computers.blocksHuman(view, record);
+    const blocked = !readOnly && this.computers.blocksHuman(view, privateRecord);
     const plies = this.#plies();
     let changed = false;
     const region = (name, key, build) => { if (r.update(name, key, build)) changed = true; };
@@ -603,7 +607,7 @@ export class GameView {
     region("status", JSON.stringify([status, over]), () =>
       h("p", { id: "status", class: over ? "status over" : "status", "aria-live": "polite" }, status));
 
-    const best = this.computers.solitaireBest(shown, record);
+    const best = this.computers.solitaireBest(shown, privateRecord);
     region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.is_over, best]), () => this.#seatList(shown, best));
 
     if (page) {
@@ -618,10 +622,10 @@ export class GameView {
     // nothing jumps when a computer starts; in the embed, with computer seats only
     const bar = !readOnly && !view.is_over && (page || hasComputer(view));
     const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
-    const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, record, { replaying: !!replay }) : null));
+    const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
     if (rebuilt) changed = true;
     // (the bar also says, in <html data-computer>, what the computers are doing)
-    if (!rebuilt || !bar) this.computers.follow(view, record, { bar });
+    if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
 
     region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
 

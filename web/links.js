@@ -11,7 +11,8 @@
 // Nothing here trusts the fragment: it is size-checked before the engine sees
 // it, and the engine's InvalidRecord message says what is wrong in words. A
 // link that opens a game this device already holds is checked to continue it
-// move for move (continues() below) before anything saved is touched.
+// move for move (checkAgainstSaved() below, by the engine's `compare`)
+// before anything saved is touched.
 
 import { h } from "./dom.js";
 
@@ -31,46 +32,35 @@ export function parseLink(fragment) {
 }
 
 /**
- * Whether the record `link` continues the game this device holds (`mine`, a
- * public record of the same game), or is an earlier point of it: both are fine.
- * Else the first move where they part: {ply, round, mine: view, theirs: view}
- * (views of the two games after that move). ask(call, args): the engine.
+ * How the link's record stands to the games saved on this device, as the
+ * engine's `compare` judges it (the page splits no record): the saved game
+ * the link is, or continues ({saved}: the longest such), else the saved game
+ * it rewrites ({changed: {entry, message, ply, where}}: the one it follows
+ * longest), else neither (another game, or an earlier point of one: it opens
+ * beside the saved ones and overwrites nothing). What makes two records the
+ * same game is the engine's rule (py/quetgames/compare.py): the same start and
+ * a move both share that was a choice, or a sealed pick. ask(call, args): the
+ * engine; entries: the saved games of the link's game.
  */
-export async function continues(ask, mine, link) {
-  if (mine === link) return null;
-  const [a, b] = await Promise.all([ask("at", { record: mine, ply: 0 }), ask("at", { record: link, ply: 0 })]);
-  const shorter = Math.min(a.plies, b.plies);
-  const cut = await Promise.all([ask("at", { record: mine, ply: shorter }), ask("at", { record: link, ply: shorter })]);
-  if (cut[0].record === cut[1].record) return null;
-  // the records agree up to some ply, and never again after it: find the first that differs
-  let lo = 0; // agree at lo
-  let hi = shorter; // differ at hi
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    const [x, y] = await Promise.all([ask("at", { record: mine, ply: mid }), ask("at", { record: link, ply: mid })]);
-    if (x.record === y.record) lo = mid;
-    else hi = mid;
+export async function checkAgainstSaved(ask, record, entries) {
+  let saved = null;
+  let savedRank = -1;
+  let changed = null;
+  for (const entry of entries) {
+    let answer;
+    try {
+      answer = await ask("compare", { mine: entry.record, theirs: record });
+    } catch {
+      continue; // a saved record the engine no longer opens: nothing to compare with
+    }
+    if (answer.relation === "same" || answer.relation === "ahead") {
+      const rank = answer.relation === "same" ? Infinity : entry.moves;
+      if (rank > savedRank) [saved, savedRank] = [entry, rank];
+    } else if (answer.relation === "changed" && (!changed || answer.ply > changed.ply)) {
+      changed = { entry, message: answer.message, ply: answer.ply, where: answer.where };
+    }
   }
-  const [before, x, y] = await Promise.all([ask("at", { record: mine, ply: lo }), ask("at", { record: mine, ply: hi }), ask("at", { record: link, ply: hi })]);
-  return { ply: hi, round: before.view.board?.round ?? null, before: before.view, mine: x.view, theirs: y.view };
-}
-
-function seatName(view, seat) {
-  return view.seats?.[seat]?.name || `Player ${seat + 1}`;
-}
-
-/** "this link changes round 1: Player 1's sealed pick was replaced", from continues()'s answer. */
-export function changeInWords(diff) {
-  const where = diff.round != null ? `round ${diff.round}` : `move ${diff.ply}`;
-  const mySeals = diff.mine.board?.seals ?? [];
-  const theirSeals = diff.theirs.board?.seals ?? [];
-  const mine = mySeals.find((s) => s.round === diff.round);
-  const theirs = theirSeals.find((s) => s.round === diff.round);
-  let what = "a move was replaced by another";
-  if (mine && (!theirs || theirs.commitment !== mine.commitment)) what = `${seatName(diff.mine, mine.seat)}'s sealed pick was replaced`;
-  else if (mine && theirs && mine.forfeited !== theirs.forfeited) what = `${seatName(diff.mine, mine.seat)}'s sealed pick was given up in one and not the other`;
-  else if (!mine && theirs) what = `a pick was sealed in place of one made in the open`;
-  return `this link changes ${where}: ${what}`;
+  return saved ? { saved, changed: null } : { saved: null, changed };
 }
 
 /**
@@ -85,7 +75,7 @@ export function conflictPanel(kind, reason, ways = []) {
     h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } },
       kind === "seal"
         ? `The game in that link was not opened: ${reason}. A sealed pick can only be revealed as the number that was sealed; someone changed the link.`
-        : `The game in that link was not opened: ${reason}. Someone changed the link, or it belongs to another game with the same start.`),
+        : `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. The game in that link was not opened: someone changed the link, or it is another game from the same start.`),
     h("p", {}, kind === "seal" ? "Nothing was played, and your saved games are untouched. Ask for the link again, exactly as it was sent."
       : "Nothing saved is overwritten unless you choose so."),
     h("p", { class: "link-error-ways" },

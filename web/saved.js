@@ -53,18 +53,137 @@ export function writeStored(key, value) {
 }
 
 // -- the list of saved games ---------------------------------------------------------
+//
+// Every entry is checked when the list is read: one that is not an object, lacks
+// a field or has one of the wrong type is set aside (kept, as it was, under
+// DAMAGED_KEY: nothing is destroyed), and so is one whose record the engine
+// refuses, once the engine is up (checkSavedRecords). The page then says so in
+// words (damagedNote); every other saved game stays as it was.
 
-function isEntry(e) {
-  return e && typeof e === "object" && typeof e.id === "string" && typeof e.link === "string" &&
-    typeof e.record === "string" && typeof e.at === "number";
+const DAMAGED_KEY = "quetgames.damaged.v1";
+const DAMAGED_LIMIT = 50;
+const MAX_TEXT = 100_000; // a record or link: the engine's own record limit
+let setAside = 0; // entries set aside since the page loaded
+const engineChecked = new Set(); // "id record" of entries the engine has read
+const REFUSALS = new Set(["InvalidRecord", "IllegalMove", "InvalidOptions", "BadRequest"]); // the engine's "no" to a record
+
+const isText = (v, max = 200) => typeof v === "string" && v.length <= max;
+const isTexts = (v) => Array.isArray(v) && v.length <= 50 && v.every((x) => isText(x));
+
+/** Why `e` is not a saved game as saveGame() writes it, in words; null if it is one. */
+export function entryProblem(e) {
+  if (!e || typeof e !== "object" || Array.isArray(e)) return "not an object";
+  const checks = [
+    ["id", isText(e.id, 64) && e.id !== ""],
+    ["link", isText(e.link, MAX_TEXT) && e.link !== ""],
+    ["record", isText(e.record, MAX_TEXT) && e.record !== ""],
+    ["game", isText(e.game, 40)],
+    ["name", isText(e.name)],
+    ["seats", isTexts(e.seats) && e.seats.length > 0],
+    ["players", e.players === undefined || (isTexts(e.players) && e.players.length === e.seats?.length)],
+    ["result", e.result === undefined || isText(e.result)],
+    ["status", e.status === undefined || isText(e.status, 1000)],
+    ["moves", Number.isInteger(e.moves) && e.moves >= 0],
+    ["history", Array.isArray(e.history) && e.history.every((m) => isText(m))],
+    ["over", typeof e.over === "boolean"],
+    ["at", Number.isFinite(e.at)],
+    ["linkSeat", e.linkSeat == null || Number.isInteger(e.linkSeat)],
+    ["started", e.started === undefined || typeof e.started === "boolean"],
+  ];
+  const bad = checks.filter(([, ok]) => !ok).map(([name]) => name);
+  return bad.length ? `its ${bad.join(", ")} ${bad.length === 1 ? "is" : "are"} missing or not what a saved game holds` : null;
+}
+
+/** Keep entries that could not be read under DAMAGED_KEY ({at, why, raw}), newest first. */
+function putAside(items) {
+  if (items.length === 0) return;
+  const kept = readStored(DAMAGED_KEY, []);
+  const list = [...items.map(({ raw, why }) => ({ at: Date.now(), why, raw })), ...(Array.isArray(kept) ? kept : [])];
+  writeStored(DAMAGED_KEY, list.slice(0, DAMAGED_LIMIT));
+  setAside += items.length;
+}
+
+/** Every well-formed entry of the stored list; anything else is set aside here and now. */
+function readList() {
+  let text;
+  try {
+    text = localStorage.getItem(KEY);
+  } catch (error) {
+    report(error);
+    return [];
+  }
+  if (text == null) return [];
+  let list;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    list = undefined;
+  }
+  if (!Array.isArray(list)) {
+    putAside([{ raw: text, why: "the list of saved games is not a list" }]);
+    writeStored(KEY, []);
+    return [];
+  }
+  const good = [];
+  const bad = [];
+  for (const entry of list) {
+    const why = entryProblem(entry);
+    if (why) bad.push({ raw: entry, why });
+    else good.push(entry);
+  }
+  if (bad.length) {
+    putAside(bad);
+    writeStored(KEY, good);
+  }
+  return good;
+}
+
+/** Set aside the saved game `id` (whose record the engine refuses: `why`). */
+function setAsideSaved(id, why) {
+  const list = readList();
+  const found = list.find((e) => e.id === id);
+  if (!found) return;
+  putAside([{ raw: found, why }]);
+  writeStored(KEY, list.filter((e) => e !== found));
+}
+
+/**
+ * Ask the engine to read each saved game's record (once per page load); one it
+ * refuses (InvalidRecord and the like: its reason in words) is set aside.
+ * ask(call, args): the engine. Resolves to how many were set aside.
+ */
+export async function checkSavedRecords(ask) {
+  let count = 0;
+  for (const entry of readList()) {
+    const key = `${entry.id} ${entry.record}`;
+    if (engineChecked.has(key)) continue;
+    try {
+      await ask("open", { record: entry.record });
+      engineChecked.add(key);
+    } catch (error) {
+      // a worker that failed is no verdict on the record: only the engine's refusal is
+      if (!REFUSALS.has(error?.type)) continue;
+      setAsideSaved(entry.id, `the engine refused its record: ${error.message}`);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/** The plain-words note after saved games were set aside (null if none was). */
+export function damagedNote() {
+  if (setAside === 0) return null;
+  const text = setAside === 1
+    ? "One saved game could not be read and was set aside. Your other saved games are as they were."
+    : `${setAside} saved games could not be read and were set aside. Your other saved games are as they were.`;
+  return h("p", { class: "message damaged-note", role: "status", dataset: { kind: "warning", damaged: String(setAside) } }, text);
 }
 
 /** Saved games, newest first; an entry without a move (kept by older versions
  * at every Start) is not a game to come back to, so it is left out. (A hot-seat
  * pick still secret is a move, though the public history does not show it.) */
 export function savedGames() {
-  const list = readStored(KEY, []);
-  return Array.isArray(list) ? list.filter((e) => isEntry(e) && (e.moves !== 0 || e.started)).sort((a, b) => b.at - a.at) : [];
+  return readList().filter((e) => e.moves !== 0 || e.started).sort((a, b) => b.at - a.at);
 }
 
 export function newSaveId() {
@@ -72,29 +191,9 @@ export function newSaveId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** What a record names apart from its moves: version, game, options, seats. */
-function header(record) {
-  const [version, game, options, , seats = ""] = String(record).split(".");
-  return [version, game, options, seats].join(".");
-}
-
 /** The moves part of a record ("" before the first move). */
 function movesOf(record) {
   return String(record).split(".")[3] ?? "";
-}
-
-/** The saved game a view continues: same game, options and seats, and the
- * saved moves are where its moves start (the longest such). Compared on the
- * view's notations, since some records spell earlier moves anew. */
-export function savedGameFor(view) {
-  const head = header(view.record);
-  let best = null;
-  for (const entry of savedGames()) {
-    if (!Array.isArray(entry.history) || header(entry.record) !== head) continue;
-    if (entry.history.length > view.history.length || !entry.history.every((m, i) => m === view.history[i])) continue;
-    if (!best || entry.history.length > best.history.length) best = entry;
-  }
-  return best;
 }
 
 const LEVEL_WORDS = { random: "easy", greedy: "medium", strong: "hard" };

@@ -69,9 +69,14 @@ def compare(mine: Any, theirs: Any) -> Comparison:
         chosen = chosen or before._commits(move) or len(before.legal_moves(seat)) > 1
         before = before.play(move, seat)
     mover = before.to_move[0] if len(before.to_move) == 1 else 0
-    a = (my_moves[shared][0], mover if my_moves[shared][1] is None else my_moves[shared][1])
-    b = (their_moves[shared][0], mover if their_moves[shared][1] is None else their_moves[shared][1])
+    a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
+    b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
     where = before._turn_words()
     relation = "changed" if chosen or before._commits(a[0]) or before._commits(b[0]) else "other"
     return Comparison(relation, shared, where, before._move_words(*a), before._move_words(*b),
                       f"this link changes {where}: {before._change_words(a, b)}")
+
+
+def _or(seat: int | None, mover: int) -> int:
+    """A record's seat for a move (None: the one seat to move)."""
+    return mover if seat is None else seat
