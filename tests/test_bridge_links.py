@@ -164,3 +164,13 @@ def test_compare_refuses_a_bad_record_in_words() -> None:
         assert error["type"] == "InvalidRecord" and error["message"]
         error = refused("compare", mine=bad, theirs=good)
         assert error["type"] == "InvalidRecord"
+
+
+def test_a_fresh_sealed_game_from_the_same_start_is_another_game() -> None:
+    """Two Nonconformity games with the same starts and seats, each opened by
+    its own seal: only a link that builds on a replaced move is a rewrite."""
+    start = named("nonconformity", starts=(6, 4))
+    held = start.seal("12", SALT, 0).play("8", 1).reveal("12", SALT, 0)
+    fresh = start.seal("10", "Z" * 20, 0)
+    assert compare(held.record, fresh.record).relation == "other"
+    assert compare(held.record, fresh.play("8", 1).record).relation == "changed"

@@ -4,9 +4,10 @@ game part: what a device checks before a link replaces the game it holds.
 Two records are of *the same game* when they have the same start (record
 version, game, options, seat names and kinds: `State.record` with no move)
 and they agree on at least one move that was a choice (the mover had two
-legal moves or more), or one of them holds, where they part or before, a
-move that ties it to one game (a sealed pick's commitment, drawn afresh for
-every game). Many games share a start (two fresh default games do), and a
+legal moves or more), or where they part one of them holds a move that ties
+it to one game (a sealed pick's commitment, drawn afresh for every game) and
+the link goes on after it (someone answered that move: a fresh game whose
+only move is its own seal is another game). Many games share a start (two fresh default games do), and a
 forced move (Enumeration's first) is the same in all of them, so two games
 that part before anyone chose anything are two games, not a rewrite: nothing
 in the records could tell them apart. The consequence, documented in README:
@@ -72,7 +73,10 @@ def compare(mine: Any, theirs: Any) -> Comparison:
     a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
     b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
     where = before._turn_words()
-    relation = "changed" if chosen or before._commits(a[0]) or before._commits(b[0]) else "other"
+    # a sealed pick in place of another move (or the other way round) is a
+    # rewrite once the link builds on it: someone answered the replaced move
+    answered = len(their_moves) > shared + 1 and (before._commits(a[0]) or before._commits(b[0]))
+    relation = "changed" if chosen or answered else "other"
     return Comparison(relation, shared, where, before._move_words(*a), before._move_words(*b),
                       f"this link changes {where}: {before._change_words(a, b)}")
 
