@@ -57,7 +57,7 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
 /**
  * The "Share this game" section of the game page.
  * advice: what to do with the link now ("Send this link to the next player…").
- * record: the text export offers (the fragment: record, and seal if any).
+ * record: the text export offers (the public record, as in the link).
  */
 export function sharePanel({ url, record, advice, title }) {
   const area = h("textarea", { class: "export-record", readonly: true, rows: 3, spellcheck: "false", "aria-label": "Game record" }, record);
