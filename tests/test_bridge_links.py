@@ -174,3 +174,39 @@ def test_a_fresh_sealed_game_from_the_same_start_is_another_game() -> None:
     fresh = start.seal("10", "Z" * 20, 0)
     assert compare(held.record, fresh.record).relation == "other"
     assert compare(held.record, fresh.play("8", 1).record).relation == "changed"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(TURN_BASED), st.integers(0, 2**32 - 1), st.integers(1, 14), st.integers(0, 14))
+def test_compare_agrees_with_the_moves(game_id: str, seed: int, length: int, cut: int) -> None:
+    """For random games: a record is `same` as itself, `ahead` of its earlier
+    points and `behind` its later ones; two records that part are `changed`
+    or `other` at exactly the first move where their histories differ."""
+    import random
+
+    rng = random.Random(seed)
+
+    def walk(state: quetgames.State, n: int) -> quetgames.State:
+        for _ in range(n):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        return state
+
+    full = walk(named(game_id), length)
+    part = quetgames.load(full.record) if cut >= len(full.history) else walk(named(game_id), 0)
+    if cut < len(full.history):
+        for move in full.history[:cut]:
+            part = part.play(move)
+    assert compare(full.record, full.record).relation == "same"
+    if len(part.history) < len(full.history):
+        assert compare(part.record, full.record).relation == "ahead"
+        assert compare(full.record, part.record).relation == "behind"
+    other = walk(part, length)
+    got = compare(full.record, other.record)
+    first = next((i for i, (x, y) in enumerate(zip(full.history, other.history)) if x != y), None)
+    if first is None:
+        assert got.relation in ("same", "ahead", "behind")
+    else:
+        assert got.relation in ("changed", "other") and got.ply == first
+        assert got.message and got.message.startswith(f"this link changes move {first + 1}: ")

@@ -46,6 +46,9 @@ export async function checkAgainstSaved(ask, record, entries) {
   let saved = null;
   let savedRank = -1;
   let changed = null;
+  // the same record is the same game: no need to ask (the usual case, a reload)
+  const same = entries.find((entry) => entry.record === record);
+  if (same) return { saved: same, changed: null };
   for (const entry of entries) {
     let answer;
     try {
