@@ -133,7 +133,7 @@ def _legal(args: dict[str, Any]) -> list[str]:
 
 def _at(args: dict[str, Any]) -> dict[str, Any]:
     """The game as it stood after `ply` moves (for stepping through it, or undo
-    with ply = moves - 1): {record, view, ply, plies}."""
+    with ply = moves - 1): {record, private_record, view, ply, plies}."""
     ply: Any = args.get("ply")  # checked by replay
     state, total = replay(args.get("record"), ply)
     return {**_answer(_remember(state), _seat(args)), "ply": args.get("ply"), "plies": total}
