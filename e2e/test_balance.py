@@ -53,7 +53,7 @@ def expect_measured(form: Locator, game_id: str, options: dict) -> None:
 
 def expect_none(form: Locator) -> None:
     expect(line(form)).to_have_attribute("data-known", "none")
-    expect(line(form)).to_have_text("Balance: No figures for these settings yet.")
+    expect(line(form)).to_contain_text("Balance: No figures for these settings yet.")
 
 
 def test_coprimality_defaults_are_solved_and_the_line_follows_the_size(w: Watched, page: Page) -> None:
@@ -178,3 +178,15 @@ def test_the_game_page_help_names_them_too(w: Watched, page: Page) -> None:
     section = page.locator("dialog.rules-dialog[open] .balance-help")
     expect(section.locator(".balance-fairest li strong")).to_have_text(fairest_names("prime-target"))
     page.keyboard.press("Escape")
+
+
+def test_the_setup_lines_button_opens_the_help_at_the_fairest_settings(w: Watched, page: Page) -> None:
+    form = setup(w, "enumeration")
+    page.set_viewport_size(PHONE)
+    form.get_by_role("button", name="Fairest settings").click()
+    section = page.locator("dialog.rules-dialog[open] .balance-help")
+    expect(section.locator("h3")).to_be_in_viewport()
+    expect(section.locator(".balance-fairest li strong")).to_have_text(fairest_names("enumeration"))
+    page.screenshot(path=str(ARTIFACTS / "balance-help-fairest-phone.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog.rules-dialog")).to_have_count(0)

@@ -57,9 +57,14 @@ export function knownOf(row) {
   };
 }
 
-/** The setup screen's line: {el, update(values, seats)}. */
-export function balanceNote(game) {
-  const el = h("p", { class: "balance-line", "aria-live": "polite" });
+/** The setup screen's line: {el, update(values, seats)}; onFairest(), when
+ * given and the game has fairest settings, is a button's (it opens the help). */
+export function balanceNote(game, { onFairest = null } = {}) {
+  const said = h("span", { "aria-live": "polite" });
+  const fairest = onFairest && game.balance?.fairest?.length
+    ? h("button", { type: "button", class: "link-button balance-fairest-link", onclick: onFairest }, "Fairest settings")
+    : null;
+  const el = h("p", { class: "balance-line" }, said, fairest ? [" ", fairest] : null);
   let shown = null;
   const update = (values, seats) => {
     const facts = knownOf(findRow(game, values, seats));
@@ -67,7 +72,7 @@ export function balanceNote(game) {
     if (key === shown) return;
     shown = key;
     el.dataset.known = facts.known;
-    el.replaceChildren(h("span", { class: "balance-label" }, "Balance: "),
+    said.replaceChildren(h("span", { class: "balance-label" }, "Balance: "),
       h("strong", { class: "balance-lead" }, facts.lead), " ", facts.text);
   };
   return { el, update };

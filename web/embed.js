@@ -21,7 +21,6 @@
 
 import { h } from "./dom.js";
 import { boardFor } from "./renderers.js";
-import { withBalance } from "./balance.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -71,7 +70,7 @@ async function readCatalog() {
     const response = await fetch("build.json");
     if (!response.ok) throw new Error(String(response.status));
     const info = await response.json();
-    return { games: Array.isArray(info.games) ? withBalance(info.games, info.balance) : [], boards: Array.isArray(info.boards) ? info.boards : null };
+    return { games: Array.isArray(info.games) ? info.games : [], boards: Array.isArray(info.boards) ? info.boards : null };
   } catch {
     return { games: [], boards: null };
   }

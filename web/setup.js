@@ -119,7 +119,10 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   const error = h("p", { id: "setup-error", class: "form-error", role: "alert" });
   const seatList = h("ol", { class: "seat-rows" });
   const start = h("button", { type: "submit", class: "start" }, "Start the game");
-  const known = balanceNote(game); // what is known of how fair the chosen settings are
+  // what is known of how fair the chosen settings are; its button opens the help at the fairest ones
+  const known = balanceNote(game, {
+    onFairest: () => onRules?.()?.querySelector?.(".balance-help")?.scrollIntoView({ block: "start" }),
+  });
   const form = h("form", { class: "setup", dataset: { game: game.id }, novalidate: true, "aria-describedby": "setup-error" },
     options.length
       ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options.map(optionField))
