@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 from quetgames.balance import lookup
@@ -190,3 +191,28 @@ def test_the_setup_lines_button_opens_the_help_at_the_fairest_settings(w: Watche
     page.screenshot(path=str(ARTIFACTS / "balance-help-fairest-phone.png"))
     page.keyboard.press("Escape")
     expect(page.locator("dialog.rules-dialog")).to_have_count(0)
+
+
+def test_every_row_is_found_by_its_own_options_and_seats_only(w: Watched, page: Page, dist: Path) -> None:
+    # the page's matching, over every row of the run: a row's full options
+    # find it, one seat more or less does not, nor a value no row has
+    misses = page.evaluate("""async () => {
+      const { withBalance, findRow } = await import("./balance.js");
+      const info = await (await fetch("build.json")).json();
+      const misses = [];
+      for (const game of withBalance(info.games, info.balance)) {
+        for (const [i, row] of (game.balance?.rows ?? []).entries()) {
+          const values = Object.fromEntries(Object.entries(row.options).filter(([, v]) => v !== null));
+          if (findRow(game, values, row.seats) !== row) misses.push(`${game.id} row ${i}`);
+          for (const seats of [row.seats - 1, row.seats + 1]) {
+            if (findRow(game, values, seats) !== null) misses.push(`${game.id} row ${i} with ${seats} seats`);
+          }
+          const first = game.options.find((o) => o.kind === "int" && o.name !== "players");
+          if (findRow(game, { ...values, [first.name]: -1 }, row.seats) !== null) misses.push(`${game.id} row ${i}, ${first.name} -1`);
+        }
+      }
+      return misses;
+    }""")
+    assert misses == []
+    assert sum(len(g["rows"]) for g in json.loads((dist / "build.json").read_text())["balance"]["games"].values()) \
+        == len(REPORT["rows"])
