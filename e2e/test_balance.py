@@ -134,7 +134,8 @@ def fairest_names(game_id: str) -> list[str]:
         row = lookup(REPORT, game_id, pick["options"])
         differ = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}"
                   for k, v in pick["options"].items() if k != "players" and v != defaults[k]]
-        names.append(f"{', '.join(differ) or 'the defaults'}, {row['players']} players")
+        seats = "1 player" if row["players"] == 1 else f"{row['players']} players"
+        names.append(f"{', '.join(differ) or 'the defaults'}, {seats}")
     return names
 
 

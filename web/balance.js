@@ -33,6 +33,14 @@ export function findRow(game, values, seats) {
 }
 
 const pct = (x) => `${Math.round(x * 100)}%`;
+const players = (n) => (n === 1 ? "1 player" : `${n} players`);
+
+/** A measured row's bias: "none" when the fair share lies inside its 95%
+ * interval (no clear bias measured), else "favoured" or "disadvantage". */
+function bias(row) {
+  if (row.low <= row.fair && row.fair <= row.high) return "none";
+  return row.share > row.fair ? "favoured" : "disadvantage";
+}
 
 /**
  * What is known of a row, in words: {known: "solved" | "measured" | "none",
@@ -45,9 +53,8 @@ export function knownOf(row) {
     const lead = row.proved_winner ? `Solved: Player ${row.proved_winner} can always win` : "Solved: the win is always shared";
     return { known: "solved", lead, text: "(proved by the computer's search; between players who know how, these settings are never fair).", short: "" };
   }
-  const fairInside = row.low <= row.fair && row.fair <= row.high;
-  const lead = fairInside ? "No clear bias" : row.share > row.fair ? "Player 1 favoured" : "Player 1 at a disadvantage";
-  const shared = row.shared > 0 ? ` ${pct(row.shared)} of these games ended in a shared win, which counts as a part.` : "";
+  const lead = { none: "No clear bias", favoured: "Player 1 favoured", disadvantage: "Player 1 at a disadvantage" }[bias(row)];
+  const shared = row.shared > 0 ? ` ${pct(row.shared)} of these games ended in a shared win, which counts as a fraction.` : "";
   return {
     known: "measured",
     lead: `${lead}:`,
@@ -105,19 +112,20 @@ export function balanceHelp(game) {
   const { rows, fairest = [], run = {} } = figures;
   const solved = rows.filter((row) => row.proved != null);
   const games = run.gamesPerSetting ? `${run.gamesPerSetting} games` : "games";
+  const pace = run.iterations ? ` (${run.iterations} search iterations a move: good play, not perfect)` : "";
   return h("section", { class: "balance-help", "aria-labelledby": "balance-help-title" },
     h("h3", { id: "balance-help-title" }, "Which settings are fair"),
     h("p", {}, `To measure how fair each setting of ${game.name} is, the computer's strong level played ${games} `
-      + "against itself at each setting listed below; where the computer's search proves who wins with best play, "
+      + `against itself${pace} at each setting listed below; where the computer's search proves who wins with best play, `
       + "the proof stands instead. In a fair setting Player 1 scores one game in two with two players, one in three "
-      + "with three, and so on (a shared win counts as a part)."),
+      + "with three, and so on (a shared win counts as a fraction)."),
     fairest.length
       ? [h("p", {}, "The fairest settings measured (other options at their defaults):"),
         h("ul", { class: "balance-fairest" }, fairest.map((i) => rows[i]).filter(Boolean).map((row) =>
-          h("li", {}, h("strong", {}, `${settingName(game, row)}, ${row.seats} players`), ": ",
+          h("li", {}, h("strong", {}, `${settingName(game, row)}, ${players(row.seats)}`), ": ",
             `Player 1 scored ${pct(row.share)} (95% interval ${pct(row.low)} to ${pct(row.high)}); a fair share is ${pct(row.fair)}`,
-            row.low <= row.fair && row.fair <= row.high ? "." : `; even here ${knownOf(row).lead.slice(0, -1).replace("Player 1", "Player 1 is")}.`)))]
-      : h("p", {}, "No measured setting of this game came out fair."),
+            { none: ".", favoured: "; even here Player 1 is favoured.", disadvantage: "; even here Player 1 is at a disadvantage." }[bias(row)])))]
+      : h("p", {}, "No setting of this game was measured by play."),
     solved.length
       ? h("p", {}, `${solved.length} of the ${rows.length} settings are solved: in each, one player can always win, whatever the others do.`)
       : null,
