@@ -3,6 +3,7 @@
 // focus goes back to where it was.
 
 import { h, richText } from "./dom.js";
+import { balanceHelp } from "./balance.js";
 
 /** Ask a yes/no question in the page; resolves true only for "Yes". */
 export function confirmDialog(text, { yes = "Yes", no = "No" } = {}) {
@@ -37,7 +38,8 @@ export function showRules(game) {
       h("div", { class: "dialog-head" },
         h("h2", { id: "rules-title" }, `How to play ${game.name}`),
         close),
-      h("div", { class: "rules-text" }, richText(game.rules ?? game.summary ?? ""))));
+      h("div", { class: "rules-text" }, richText(game.rules ?? game.summary ?? "")),
+      balanceHelp(game)));
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
     dialog.remove();
