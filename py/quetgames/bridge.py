@@ -88,7 +88,9 @@ def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
         **game.describe(),
         "computer_levels": list(LEVELS),
         "help": game_help(game),
-        "examples": [{"caption": e.caption, "record": e.record, "view": load(e.record).view()} for e in game.examples],
+        # a still picture: its view offers no moves (and keeps the catalog small)
+        "examples": [{"caption": e.caption, "record": e.record, "view": {**load(e.record).view(), "legal_moves": []}}
+                     for e in game.examples],
     } for game in GAMES.values()]
 
 

@@ -138,3 +138,18 @@ export function thumbnail() {
   parts.push(svg("text", { x: 3.5 * u, y: 1.75 * u, "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, "←0"));
   return thumb(n * u, n * u, parts);
 }
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * the grid with its headers, and in each square that may be filled now its two
+ * counts (↑ above, ← left), as the engine's view gives them. Nothing can be clicked. */
+export function example(view) {
+  const b = view.board;
+  const G = grid(b.size, { headers: true, label: "Enumeration example" });
+  drawValues(G, b.values, { last: b.last });
+  for (const [sq, cand] of Object.entries(view.is_over ? {} : b.candidates ?? {})) {
+    G.mark(sq, "legal");
+    G.text(sq, `↑${cand.above}`, { class: "cand", size: 0.3, dy: -0.23 });
+    G.text(sq, `←${cand.left}`, { class: "cand", size: 0.3, dy: 0.25 });
+  }
+  return html("div", { class: "grid-game en example-board" }, G.svg);
+}
