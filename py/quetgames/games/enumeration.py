@@ -143,8 +143,8 @@ and f3 (the dot) may be filled, since f2 and e3 are full. Above f3 stand 6 and 2
 row number 3 has no common factor above 1 with 2 but has 3 in common with 6, so the
 "above" count is 1. Left of f3 stand 3, 1, 1, 2, 1; column number 6 has a common
 factor with 3 and with 2 but none above 1 with any of the three 1s, so the "left"
-count is 3. The player may write
-f3=1 or f3=3.
+count is 3. The player may write 1 or 3 in f3
+(the moves f3=1 and f3=3).
 """
     examples = (
         Example("q1.en.p2_s6_gc.aabbbaaaadddf", "The top of the grid in the example; f3 may take 1 or 3."),
