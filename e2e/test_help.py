@@ -95,3 +95,21 @@ def test_how_to_play_from_a_game_page(w: Watched, page: Page) -> None:
     close(page)
     assert w.fragment() == state.record
     assert page.locator("#view .quet-board").first.inner_html() == board_before
+
+
+def test_example_boards_in_the_dark_colour_scheme(w: Watched, page: Page) -> None:
+    """The drawn examples take the dark scheme's colours too (looked at in the screenshots)."""
+    page.emulate_media(color_scheme="dark")
+    try:
+        for game_id in ("prime-target", "enumeration"):
+            dialog = open_help_from_setup(w, page, game_id)
+            figure = dialog.locator("figure.rules-example").first
+            figure.locator('svg[role="img"]').wait_for()
+            figure.scroll_into_view_if_needed()
+            figure.screenshot(path=str(ARTIFACTS / f"help-{game_id}-example-dark.png"))
+            # numbers are drawn in a light ink on the dark sheet
+            ink = figure.locator("svg text").first.evaluate("el => getComputedStyle(el).fill")
+            assert ink not in ("rgb(0, 0, 0)", "rgb(29, 35, 48)"), ink
+            close(page)
+    finally:
+        page.emulate_media(color_scheme="light")
