@@ -47,8 +47,8 @@ export function render(view, ui) {
     seen.add(sq);
     const { row: r0, col: c0 } = parseSquare(sq);
     const row = r0 + 1, col = c0 + 1;
-    const aboveWhat = `count of numbers above coprime to row ${row}`;
-    const leftWhat = `count of numbers to the left coprime to column ${col}`;
+    const aboveWhat = `count of numbers above with no common factor above 1 with row number ${row}`;
+    const leftWhat = `count of numbers to the left with no common factor above 1 with column number ${col}`;
     if (cand.above === cand.left) {
       const move = `${sq}=${cand.above}`;
       G.mark(sq, "legal");
@@ -104,8 +104,8 @@ export function render(view, ui) {
       ? html("p", { class: "corners" }, b.corners.map((v, i) => `grid ${i + 1} corner: ${v ?? "—"}`).join(" · "))
       : null);
   const legend = html("ul", { class: "grid-legend" },
-    html("li", {}, html("span", { class: "key legal" }, "↑"), "count of numbers above coprime to the row number"),
-    html("li", {}, html("span", { class: "key legal" }, "←"), "count of numbers to the left coprime to the column number"),
+    html("li", {}, html("span", { class: "key legal" }, "↑"), "how many numbers above have no common factor above 1 with the row number"),
+    html("li", {}, html("span", { class: "key legal" }, "←"), "how many numbers to the left have no common factor above 1 with the column number"),
     html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
     b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
 

@@ -302,8 +302,8 @@ class EnumerationState(State):
                 f"left of it, for column {c + 1}, give {a}), not {shown}"
             )
         raise IllegalMove(
-            f"{name} can take {a} (numbers above it coprime to row {r + 1}) or {b} (numbers left "
-            f"of it coprime to column {c + 1}), not {shown}"
+            f"{name} can take {a} (how many numbers above it have no common factor above 1 with "
+            f"row number {r + 1}) or {b} (how many left of it have none with column number {c + 1}), not {shown}"
         )
 
     # -- scoring ---------------------------------------------------------
