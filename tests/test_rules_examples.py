@@ -177,7 +177,7 @@ def test_prime_target_rings_outside_the_centre_have_even_totals() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_no_option_code_names_in_the_rules_prose(game_id: str) -> None:
     game = quetgames.GAMES[game_id]
-    help_text = " ".join(game_help(game).values())
+    help_text = " ".join([game.rules, *game_help(game).values()])
     # option names that are not English words a player would use: max_pick, rays, k, ...
     for name in [o.name for o in game.options if "_" in o.name or o.name in ("k", "rays", "n")] + ["n"]:
         assert not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", help_text), name

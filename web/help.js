@@ -1,7 +1,7 @@
 // "How to play": the sections of a game's help dialog, all from the engine's
 // catalog entry (build.json, or the bridge's "games" call): who invented the
 // game and how to read the rules (help.intro), the rules with their worked
-// example (help.rules), a small drawn board for each example position (the
+// example (rules), a small drawn board for each example position (the
 // board module's example(view), drawing the engine's view of the example's
 // record), and the settings (help.settings). No rule text is written here.
 //
@@ -57,7 +57,7 @@ export function helpSections(game) {
   const help = game.help ?? {};
   const sections = [];
   if (help.intro) sections.push({ key: "intro", nodes: richText(help.intro) });
-  sections.push({ key: "rules", nodes: rulesWithExamples(game, help.rules ?? game.rules ?? game.summary ?? "") });
+  sections.push({ key: "rules", nodes: rulesWithExamples(game, game.rules ?? game.summary ?? "") });
   if (help.settings) sections.push({ key: "settings", nodes: richText(help.settings) });
   return sections;
 }

@@ -81,8 +81,8 @@ def _answer(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every game's description, with its "How to play" (`help`: intro, rules,
-    settings) and its worked examples, each with the engine's view of its
+    """Every game's description, with the rest of its "How to play" (`help`:
+    intro and settings) and its worked examples, each with the engine's view of its
     position so the page can draw it before Python has loaded."""
     return [{
         **game.describe(),

@@ -79,11 +79,11 @@ def settings(game: Game, *, names: bool = False) -> str:
 
 
 def game_help(game: Game) -> dict[str, str]:
-    """The pieces of a game's "How to play", each light Markdown: who invented
-    it and how to read the rules (`intro`), the rules with their worked example
-    (`rules`), and the settings (`settings`)."""
+    """The pieces of a game's "How to play" besides its `rules` (which the
+    catalog already carries), each light Markdown: who invented it and how to
+    read the rules (`intro`), and the settings (`settings`)."""
     intro = f"{game.name} was invented by **{game.inventor}**; the rules below are told in Quet Games' own words.\n\n{conventions(game)}"
-    return {"intro": intro, "rules": game.rules.strip(), "settings": settings(game)}
+    return {"intro": intro, "settings": settings(game)}
 
 
 def _example_boards(game: Game) -> str:
