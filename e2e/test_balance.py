@@ -12,6 +12,7 @@ import math
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+import quetgames
 from quetgames.balance import lookup
 
 from .harness import ARTIFACTS, DESKTOP, PHONE, ROOT, Watched, go, open_record, shoot
@@ -129,10 +130,11 @@ def fairest_names(game_id: str) -> list[str]:
     """The fairest settings as the help names them: the options that differ
     from the defaults (seats apart), then the seat count."""
     defaults = quetgames_defaults(game_id)
+    words = {o.name: o.short or o.name.replace("_", " ") for o in quetgames.GAMES[game_id].options}
     names = []
     for pick in REPORT["fairest"][game_id]:
         row = lookup(REPORT, game_id, pick["options"])
-        differ = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}"
+        differ = [words[k] if v is True else f"{words[k]} {v}"
                   for k, v in pick["options"].items() if k != "players" and v != defaults[k]]
         seats = "1 player" if row["players"] == 1 else f"{row['players']} players"
         names.append(f"{', '.join(differ) or 'the defaults'}, {seats}")
@@ -152,7 +154,7 @@ def test_how_to_play_names_the_fairest_settings(w: Watched, page: Page) -> None:
     expect(section).to_be_visible()
     expect(section.locator("h3")).to_have_text("Which settings are fair")
     names = fairest_names(CC)
-    assert names[0] == "size 8, 3 players"
+    assert names[0] == "grid side 8, 3 players"
     expect(section.locator(".balance-fairest li strong")).to_have_text(names)
     rows = [r for r in REPORT["rows"] if r["game"] == CC]
     solved = sum(1 for r in rows if r["proved"] is not None)

@@ -92,8 +92,8 @@ export function settingName(game, row) {
   for (const option of game.options ?? []) {
     const value = row.options[option.name];
     if (option.name === "players" || same(value, option.default)) continue;
-    const name = option.name.replace(/_/g, " ");
-    if (option.kind === "bool") parts.push(value ? name : `no ${name}`);
+    const name = option.short || option.name.replace(/_/g, " ");  // the engine's few words for it
+    if (option.kind === "bool") parts.push(value ? name : `not ${name}`);
     else if (Array.isArray(value)) parts.push(`${name} ${value.join(" and ")}`);
     else parts.push(`${name} ${value}`);
   }

@@ -168,8 +168,8 @@ out and hand Player 1 the win. The safe square is d3.
     named_squares = True
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=8),
-        IntOption("size", "s", 12, "side of the grid, in squares", lo=4, hi=MAX_SIZE),
-        IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20),
+        IntOption("size", "s", 12, "side of the grid, in squares", lo=4, hi=MAX_SIZE, short="grid side"),
+        IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20, short="grids allowed"),
     )
 
 

@@ -152,7 +152,7 @@ count is 3. The player may write 1 or 3 in f3
     named_squares = True
     options = (
         IntOption("players", "p", 2, "1 for solitaire, 2 for a two-player game", lo=1, hi=2),
-        IntOption("size", "s", 6, "the side of the grid, header row and column included", lo=MIN_SIZE, hi=MAX_SIZE),
+        IntOption("size", "s", 6, "the side of the grid, header row and column included", lo=MIN_SIZE, hi=MAX_SIZE, short="grid side"),
         ChoiceOption(
             "goal", "g", "corner",
             "corner: fight over the lower-right number; parity: count odd against even numbers",
@@ -160,7 +160,7 @@ count is 3. The player may write 1 or 3 in f3
         ),
         ChoiceOption(
             "target", "t", "odd", "with one player and goal parity: which numbers to collect",
-            choices=("odd", "even"),
+            choices=("odd", "even"), short="collect",
         ),
     )
 

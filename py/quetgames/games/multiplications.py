@@ -66,7 +66,7 @@ offer.
     named_squares = True
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
-        IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12),
+        IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12, short="numbers each"),
     )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:

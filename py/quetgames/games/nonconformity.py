@@ -215,14 +215,14 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
         Example("q1.nc.l8_m1000_s6x4.4_2_8_6_10_3_12_9_14_12_7_14_21_7", "The finished example game: one point each (starred), a shared win."),
     )
     options = (
-        IntOption("length", "l", 10, "terms in each sequence, the start included", lo=2, hi=100),
-        IntOption("max_pick", "m", 1000, "the largest number a player may pick", lo=100, hi=MAX_MAX_PICK),
+        IntOption("length", "l", 10, "terms in each sequence, the start included", lo=2, hi=100, short="terms"),
+        IntOption("max_pick", "m", 1000, "the largest number a player may pick", lo=100, hi=MAX_MAX_PICK, short="largest pick"),
         PairOption(
             "starts", "s", None,
             "the two starting numbers, each from 2 to the largest pick; leave unset to draw them at random",
             lo=MIN_PICK, hi=MAX_MAX_PICK, unset=f"both drawn at random from {DRAW_LOW} to {DRAW_HIGH}",
         ),
-        BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players"),
+        BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players", short="one draw for both starts"),
         IntOption(
             "seed", "r", None,
             "when the starts are drawn: the seed of the draw (the same seed draws the same starts); leave unset for a fresh draw",

@@ -125,8 +125,8 @@ written `+`.
     )
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
-        IntOption("k", "k", 2, "rings each player completes (the target has this many × players rings around its centre)", lo=2, hi=5),
-        IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12),
+        IntOption("k", "k", 2, "rings each player completes (the target has this many × players rings around its centre)", lo=2, hi=5, short="rings each"),
+        IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12, short="wedges"),
     )
 
 
