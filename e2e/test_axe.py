@@ -12,7 +12,6 @@ engine: a seeded random game of each kind, with its default options.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -20,7 +19,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, describe, violations
-from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, shoot, watched_page
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, random_game, shoot, watched_page
 
 PHONE_390 = {"width": 390, "height": 844}
 LOOKS = (("light", DESKTOP), ("dark", DESKTOP), ("light", PHONE_390))
@@ -41,17 +40,6 @@ def check(page: Page, where: str, *, looks=LOOKS) -> None:
     page.set_viewport_size(DESKTOP)
     assert not problems, "axe found violations on\n" + "\n".join(problems)
 
-
-def random_game(game_id: str, seed: int) -> list[quetgames.State]:
-    """Every position of one seeded random game, start to end."""
-    rng = random.Random(seed)
-    states = [quetgames.new_game(game_id)]
-    while not states[-1].is_over:
-        state = states[-1]
-        for seat in state.to_move:
-            state = state.play(rng.choice(state.legal_moves(seat)), seat)
-        states.append(state)
-    return states
 
 
 def middle(states: list[quetgames.State]) -> quetgames.State:
@@ -182,3 +170,28 @@ def test_the_check_fails_on_a_known_violation(w: Watched, page: Page) -> None:
         assert "image-alt [critical]" in text and "#axe-probe-img" in text
     finally:
         page.evaluate("() => { for (const id of ['axe-probe-button', 'axe-probe-img']) document.getElementById(id)?.remove(); }")
+
+
+def test_a_missing_axe_fails_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Without node_modules/axe-core the checks fail and say how to install it
+    (CI installs it with npm ci, so its absence must never pass as a skip)."""
+    from . import axe
+
+    monkeypatch.setattr(axe, "AXE_JS", tmp_path / "node_modules" / "axe-core" / "axe.min.js")
+    monkeypatch.setattr(axe, "ROOT", tmp_path)
+    axe.axe_source.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match=r"axe-core is not installed .*npm ci --ignore-scripts"):
+            axe.axe_source()
+    finally:
+        axe.axe_source.cache_clear()
+
+
+def test_axe_never_ships_in_dist(dist) -> None:
+    """axe-core is a test tool: no file of dist/ is it or holds it."""
+    shipped = [p for p in dist.rglob("*") if p.is_file()]
+    assert shipped
+    named = [p for p in shipped if "axe" in p.name.lower()]
+    holding = [p for p in shipped if p.suffix in {".js", ".mjs", ".html", ".json"}
+               and b"Deque Systems" in p.read_bytes()]
+    assert named == [] and holding == [], (named, holding)
