@@ -86,6 +86,21 @@ def test_hot_seat_hand_over_and_secret_pick(w: Watched, page: Page) -> None:
     check(page, "the hand-over to Bob")
 
 
+def test_play_by_link_pick_and_seal(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(6, 10)).with_seats(["Alice", "Bob"])
+    open_record(w, state.record)
+    page.get_by_role("button", name="I am Alice: pick and seal").click()
+    page.locator(".seal-banner").wait_for()
+    page.locator("#board [data-move]").first.wait_for()
+    check(page, "Alice's pick by link")
+    old = w.fragment()
+    page.locator("#board [data-move]").first.click()
+    page.locator("#seal-title").wait_for()
+    w.wait_ready()
+    check(page, "the sealed pick's screen")
+    assert w.fragment() != old
+
+
 def test_dialogs_and_share_panel(w: Watched, page: Page) -> None:
     states = random_game("multiplications", seed=7)
     open_record(w, middle(states).record)
@@ -136,11 +151,12 @@ def embed(browser: Browser, server: str) -> Iterator[Watched]:
     watched.context.close()
 
 
-@pytest.mark.parametrize("mode", ["play", "replay"])
-def test_embed_poster_and_game(embed: Watched, server: str, mode: str) -> None:
+@pytest.mark.parametrize(("mode", "theme"), [("play", "auto"), ("replay", "dark")])
+def test_embed_poster_and_game(embed: Watched, server: str, mode: str, theme: str) -> None:
+    """theme=dark is the embed's own dark palette, whatever the reader's scheme."""
     page = embed.page
     states = random_game("prime-target", seed=3)
-    page.goto(f"{server}embed.html?mode={mode}&ply=2#{middle(states).record}")
+    page.goto(f"{server}embed.html?mode={mode}&ply=2&theme={theme}#{middle(states).record}")
     page.locator("#embed-start").wait_for()
     check(page, f"the embed's poster ({mode})")
     page.locator("#embed-start").click()
