@@ -87,7 +87,8 @@ def test_hot_seat_hand_over_and_secret_pick(w: Watched, page: Page) -> None:
 
 
 def test_play_by_link_pick_and_seal(w: Watched, page: Page) -> None:
-    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(6, 10)).with_seats(["Alice", "Bob"])
+    # not the hot-seat test's game: this device keeps Alice's pick in that one
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(7, 11)).with_seats(["Alice", "Bob"])
     open_record(w, state.record)
     page.get_by_role("button", name="I am Alice: pick and seal").click()
     page.locator(".seal-banner").wait_for()
