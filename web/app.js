@@ -421,7 +421,7 @@ function showSetup(game) {
     onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting),
   }));
   shellDrawn();
-  viewEl.querySelector(".setup-screen h2")?.focus({ preventScroll: true });
+  viewEl.querySelector(".setup-screen h1")?.focus({ preventScroll: true });
 }
 
 // -- a linked game, before the engine can open it --------------------------------------
@@ -436,7 +436,7 @@ function showOpening(record) {
   viewEl.replaceChildren(
     h("section", { class: "opening", dataset: { game: game?.id }, "aria-labelledby": "opening-title" },
       h("div", { class: "game-head" },
-        h("h2", { id: "opening-title" }, game ? game.name : "Opening a game…"),
+        h("h1", { id: "opening-title" }, game ? game.name : "Opening a game…"),
         h("nav", { class: "head-links" },
           game?.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
           h("a", { href: "#", class: "back" }, "All games"))),

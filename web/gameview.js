@@ -587,7 +587,7 @@ export class GameView {
 
     if (page) {
       region("head", JSON.stringify([game.name, !!game.rules, secret]), () => h("div", { class: "game-head" },
-        h("h2", {}, game.name),
+        h("h1", {}, game.name),
         h("nav", { class: "head-links" },
           game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
           // an embed carries the record, so not while it holds a secret pick

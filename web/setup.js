@@ -194,7 +194,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
 
   return h("section", { class: "setup-screen", dataset: { game: game.id } },
     h("div", { class: "game-head" },
-      h("h2", { tabindex: "-1" }, `New game of ${game.name}`),
+      h("h1", { tabindex: "-1" }, `New game of ${game.name}`),
       h("nav", { class: "head-links" },
         h("button", { type: "button", class: "secondary rules-button", onclick: onRules }, "How to play"),
         h("a", { href: "#", class: "back" }, "All games"))),

@@ -46,7 +46,7 @@ export function render(view, ui) {
         if (value === lastNumber) label += ", the last number";
         if (out) label += `, knocked out ${seatName(view, out.seat)}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.cell(sq).setAttribute("aria-label", label);
+        else G.label(sq, label);
       } else if (live && legal.has(sq)) {
         const info = b.targets[sq] ?? { eliminates: false, clashes: [] };
         G.mark(sq, "legal", info.eliminates && "danger");

@@ -43,7 +43,7 @@ export function render(view, ui) {
         G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
         const label = `${sq}, x numbered ${number}${sq === last ? ", the last number" : ""}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.cell(sq).setAttribute("aria-label", label);
+        else G.label(sq, label);
       } else if (xs.has(sq)) {
         const gain = b.gains[sq];
         G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
@@ -65,7 +65,7 @@ export function render(view, ui) {
         } else if (live) {
           G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
         } else {
-          G.cell(sq).setAttribute("aria-label", `${sq}, x`);
+          G.label(sq, `${sq}, x`);
         }
       } else if (live && legal.has(sq)) {
         G.mark(sq, "legal");

@@ -224,7 +224,7 @@ function pickPanel(view, ui, seat) {
   });
 
   const panel = h("section", { class: "nc-pick", "aria-label": `${name}'s choice` },
-    h("h3", {}, `${name}: choose your number for round ${b.round}`),
+    h("h2", {}, `${name}: choose your number for round ${b.round}`),
     h("p", { class: "nc-band-text" }, b.factors?.[seat]?.length
       ? `It must share a prime factor with ${b.last[seat]} (a multiple of ${words(b.factors[seat].map(String))}), from 2 to ${b.max_pick}, and not be one of your numbers.`
       : ""),

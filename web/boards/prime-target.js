@@ -6,7 +6,7 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { html as h, svg as s, target } from "./svg.js";
+import { html as h, svg as s, describe, target } from "./svg.js";
 
 export const styles = ["round.css"];
 
@@ -184,7 +184,7 @@ export function render(view, ui = {}) {
         label = `${where}, empty`;
       }
       path.setAttribute("class", classes.join(" "));
-      if (!path.hasAttribute("aria-label")) path.setAttribute("aria-label", label);
+      if (!path.hasAttribute("aria-label")) describe(path, label); // target() makes the playable ones buttons
       wedgeLayer.append(path);
       textLayer.append(group);
     }
