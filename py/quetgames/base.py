@@ -243,7 +243,7 @@ class State:
     def last_move_text(self) -> str | None:
         """The move that led to this position, in words (`describe_move`), or
         None at the start of a game or for a state not made by `play`."""
-        last = getattr(self, "_last", None)
+        last: tuple[State, str, int] | None = getattr(self, "_last", None)
         if last is None:
             return None
         before, move, seat = last
