@@ -35,6 +35,7 @@ FOCUS = """() => {
     tag: el.tagName.toLowerCase(), id: el.id, name: el.getAttribute('name'),
     move: el.dataset?.move ?? null, tryMove: el.dataset?.try ?? null, key: el.dataset?.key ?? null,
     cls: el.getAttribute('class') || '',
+    role: el.getAttribute('role'),
     text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 80),
     visible: el.matches(':focus-visible') && !!drawn,
     inGame: !!el.closest('section.game'), inBoard: !!el.closest('#board'),
@@ -302,9 +303,13 @@ def play_prime_target(w: Watched) -> None:
             assert here["move"] == f"{value}@{here['move'].split('@')[1]}", here
             game.enter(here["move"])
         else:
-            here = into_board(page)
-            page.keyboard.press("Space")  # one wedge to a difference
-            tab_to(page, lambda f: "pt-play-ring" in f["cls"])
+            # the wedges of the new ring are switches (sum or difference): Space turns one
+            here = tab_to(page, lambda f: f["inBoard"] and f["role"] == "switch")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+            assert page.evaluate("() => document.activeElement.getAttribute('aria-checked')") in ("true", "false")
+            # "Play this ring" comes before the target: back to it with Shift+Tab
+            tab_to(page, lambda f: "pt-play-ring" in f["cls"], back=True)
             page.keyboard.press("Enter")
             game.wait_move("a ring")
     finish(game, "prime-target")
@@ -378,7 +383,12 @@ def test_the_live_region_is_one_polite_region_that_stays(w: Watched) -> None:
     wait_fragment_change(w, old)
     page.locator("section.game").wait_for()
     page.evaluate("() => { window.__announce = document.getElementById('announce'); }")
-    assert page.locator("section.game [aria-live=polite]").count() == 1
+    # (the board's own previews, and the share panel's "copied", speak of what
+    # the person is doing there, not of moves)
+    live = page.evaluate("""() => [...document.querySelectorAll('section.game [aria-live], section.game [role=status], section.game [role=alert]')]
+      .filter((el) => !el.closest('#board') && !el.matches('.share-said'))
+      .map((el) => el.id || el.className)""")
+    assert live == ["message", "announce"]  # the message (role alert) is for refusals and errors
     page.locator("#move-input").focus()
     page.keyboard.type("c2")
     old = w.fragment()
