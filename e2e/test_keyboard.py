@@ -38,7 +38,7 @@ FOCUS = """() => {
     role: el.getAttribute('role'),
     text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 80),
     visible: el.matches(':focus-visible') && !!drawn,
-    inGame: !!el.closest('section.game'), inBoard: !!el.closest('#board'),
+    inGame: !!el.closest('section.game, .embed-game'), inBoard: !!el.closest('#board'),
   };
 }"""
 
@@ -396,3 +396,29 @@ def test_the_live_region_is_one_polite_region_that_stays(w: Watched) -> None:
     wait_fragment_change(w, old)
     page.wait_for_function("() => document.getElementById('announce').textContent.startsWith('Player 1 marked an x at c2.')")
     assert page.evaluate("() => window.__announce === document.getElementById('announce') && window.__announce.isConnected")
+
+
+def test_the_embed_announces_the_readers_move_and_the_computers_reply(browser: Browser, server: str) -> None:
+    """The embed draws the same game view: Start, a move and the computer's
+    answer, by keyboard, each said in the live region."""
+    state = quetgames.new_game("multiplications", k=3).with_seats(["Reader", ""], ["human", "random"])
+    reader = watched_page(browser, server, viewport={"width": 640, "height": 700}, timeout_ms=30_000)
+    try:
+        page = reader.page
+        page.goto(f"{server}embed.html?mode=play#{state.record}")
+        tab_to(page, lambda f: f["id"] == "embed-start")
+        page.keyboard.press("Enter")
+        reader.wait_ready()
+        page.locator("#board [data-move]").first.wait_for()
+        page.wait_for_function("() => document.getElementById('announce')?.textContent")
+        game = Game(reader)
+        assert game.heard == [state.view()["announcement"]]
+        here = arrow_to_legal(page)
+        game.enter(here["move"])
+        assert game.heard[-1].startswith(f"Reader marked an x at {here['move']}.")
+        said = game.wait_computer()
+        assert said.startswith("Player 2 marked an x at ")
+        assert said.endswith("Reader to mark an x (2 of 7 placed).")
+        assert reader.errors == []
+    finally:
+        reader.context.close()
