@@ -373,7 +373,8 @@ def test_a_whole_game_by_keyboard_alone_with_every_move_announced(w: Watched, ga
 
 def test_the_live_region_is_one_polite_region_that_stays(w: Watched) -> None:
     """One element says the moves; it is not rebuilt (a screen reader follows
-    a live region that stays in the page), and the status line is not a second one."""
+    a live region that stays in the page), and the status line (redrawn on
+    every move) is not a second one."""
     page = w.page
     w.page.evaluate("() => { location.hash = 'setup=multiplications'; }")
     page.locator("form.setup").wait_for()
@@ -388,7 +389,9 @@ def test_the_live_region_is_one_polite_region_that_stays(w: Watched) -> None:
     live = page.evaluate("""() => [...document.querySelectorAll('section.game [aria-live], section.game [role=status], section.game [role=alert]')]
       .filter((el) => !el.closest('#board') && !el.matches('.share-said'))
       .map((el) => el.id || el.className)""")
-    assert live == ["message", "announce"]  # the message (role alert) is for refusals and errors
+    # besides the announcement: the message (an alert: refusals and errors) and
+    # the note (polite: news such as a hint or a move taken back)
+    assert live == ["message", "note", "announce"]
     page.locator("#move-input").focus()
     page.keyboard.type("c2")
     old = w.fragment()

@@ -541,7 +541,7 @@ export class GameView {
   #skeleton() {
     const r = (this.#regions = new Regions());
     const message = h("p", { id: "message", class: "message", role: "alert" });
-    const note = h("p", { id: "note", class: "note" });
+    const note = h("p", { id: "note", class: "note", role: "status" });
     // the one polite live region: after every move, the engine's words for it
     // and whose turn it is (view.announcement); it stays in place, so a screen
     // reader hears each change of its text
