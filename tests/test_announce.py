@@ -92,12 +92,11 @@ def test_names_given_to_seats_are_the_names_said():
 
 
 def test_convoluted_coprimality_says_the_number_the_square_and_a_knock_out():
-    # 1 2 3 4      the 1 sits in a1; Player 1 writes 2 in b1, Player 2 the 3 in c1
+    # 1  2  3  .     the 1 sits in a1; Player 1 writes 2 in b1, Player 2 the 3 in c1
     state = played(quetgames.new_game("convoluted-coprimality", size=4), "b1", "c1")
     assert state.view()["announcement"] == "Player 2 wrote 3 at c1. Player 1 to write 4 (block 4 to 5) next to 3 at c1."
-    # 1  2  3  4
-    # .  .  .  5     Player 1 writes 4 and 5; Player 2's block is 6 and 7:
-    # .  .  .  .     6 at c2 touches 3 and 5? no: 6 next to 3 (c1) shares 3
+    # 1  2  3  4     Player 1 writes its block, 4 and 5; Player 2's 6 at c2
+    # .  .  6? 5     would touch 3 (sharing the factor 3) and 5 (sharing none)
     state = played(state, "d1", "d2")
     words = state.describe_move("c2")
     assert words == "Player 2 wrote 6 at c2, next to 3, which shares a factor with it: Player 2 is out"
@@ -119,7 +118,7 @@ def test_convoluted_coprimality_says_when_a_grid_is_wiped():
 
 def test_enumeration_says_the_value_and_which_count_it_is():
     state = quetgames.new_game("enumeration", size=4)
-    # b2: above it 2 (coprime to row 2? the column header 2 is not: 0), left of it 2 (same): one value
+    # b2's two counts agree, so its one value needs no word on which count it is
     first = state.legal_moves()[0]
     square, value = first.split("=")
     assert state.describe_move(first) == f"Player 1 wrote {value} at {square}"
