@@ -62,7 +62,11 @@ def announced(page: Page) -> str:
 
 
 def tab_to(page: Page, wanted: Callable[[dict], bool], *, back: bool = False, limit: int = 80) -> dict:
-    """Press Tab (Shift+Tab: back) until the focused element is the wanted one."""
+    """Press Tab (Shift+Tab: back) until the focused element is the wanted one
+    (none if it already is)."""
+    here = focus(page)
+    if not here["body"] and wanted(here):
+        return here
     for _ in range(limit):
         page.keyboard.press("Shift+Tab" if back else "Tab")
         here = focus(page)
@@ -425,3 +429,22 @@ def test_the_embed_announces_the_readers_move_and_the_computers_reply(browser: B
         assert reader.errors == []
     finally:
         reader.context.close()
+
+
+def test_nonconformity_against_the_computer_announces_each_round_with_both_picks(w: Watched) -> None:
+    """The computer chooses first and keeps its pick; the person's pick, typed
+    in the pick box, reveals the round, and the words name both picks."""
+    game = start_from_home(w, "nonconformity", {"length": "3", "max_pick": "100", "starts.0": "6", "starts.1": "4"},
+                           kinds=["human", "random"])
+    page = game.page
+    while not game.state.is_over:
+        page.locator(".secret-banner.computer-pick #nc-pick, .secret-banner.computer-pick ~ * #nc-pick").first.wait_for()
+        here = assert_focus_kept(page, f"round {game.state.view()['board']['played'] + 1} begins")
+        assert here["inBoard"], here
+        pick = game.state.legal_moves(0)[0]
+        tab_to(page, lambda f: f["id"] == "nc-pick", back=True)
+        page.keyboard.type(pick)
+        page.keyboard.press("Enter")
+        said = game.wait_move(f"pick {pick}")
+        assert re.match(rf"Round \d+: Player 1 picked {pick} and Player 2 picked \d+; ", said), said
+    finish(game, "nonconformity-computer")
