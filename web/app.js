@@ -25,6 +25,7 @@ import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 import { boardFor, loadBoard } from "./renderers.js";
 import { GameView } from "./gameview.js";
+import { withBalance } from "./balance.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");
@@ -129,7 +130,7 @@ async function start() {
   const catalog = Array.isArray(info.games) ? info.games : [];
   try {
     // without a catalog (a build.json from before there was one), the engine lists the games
-    games = catalog.length ? catalog : await engineArrived.then(() => engine.request("games", {}, { retry: true }));
+    games = catalog.length ? withBalance(catalog, info.balance) : await engineArrived.then(() => engine.request("games", {}, { retry: true }));
   } catch (error) {
     console.warn("the game engine did not list its games:", error);
     games = [];

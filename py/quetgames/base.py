@@ -33,7 +33,7 @@ from .options import Option
 if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
     from .players.search import Player
 
-__all__ = ["Game", "State", "Seat", "RECORD_VERSION", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
+__all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
 RECORD_VERSION = 1
 MAX_RECORD = 100_000  # characters; far above any real game, low enough to bound replay work
@@ -48,6 +48,17 @@ class Seat:
 
     name: str = ""
     kind: str = "human"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position of a game's worked example: the record that reaches it and a
+    caption saying what to look at. The help dialog draws the engine's view of
+    it beside the rules, and tests/test_rules_examples.py replays it and checks
+    what the rules text says about it."""
+
+    record: str
+    caption: str
 
 
 class Game:
@@ -65,6 +76,8 @@ class Game:
     summary: ClassVar[str]
     inventor: ClassVar[str] = "Leroy Quet"
     rules: ClassVar[str]  # the full rules in the project's words, light Markdown, with a worked example
+    examples: ClassVar[tuple[Example, ...]] = ()  # the positions the worked example talks about
+    named_squares: ClassVar[bool] = False  # the board is a grid whose squares are named a1, b1, …
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
     player: Player

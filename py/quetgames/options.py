@@ -32,6 +32,7 @@ class Option:
     key: str
     default: Any
     help: str
+    unset: str = ""  # for a default of None: what happens when the option is left unset, in words
 
     def validate(self, value: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -44,7 +45,10 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description for setup screens."""
-        return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        described = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        if self.unset:
+            described["unset"] = self.unset
+        return described
 
     kind = "?"
 

@@ -127,3 +127,33 @@ export function thumbnail() {
   });
   return thumb(n * u, n * u, parts);
 }
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * the x's, their numbers joined in order, the last number ringed, and what each
+ * x would score if numbered next (the engine's gains). Nothing can be clicked. */
+export function example(view) {
+  const b = view.board;
+  const G = grid(b.size, { label: "Multiplications example" });
+  const order = Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
+  if (order.length > 1) G.line(order, { gap: 0.34 });
+  for (const sq of b.xs) {
+    const number = b.numbers[sq];
+    const gain = b.gains?.[sq];
+    if (number != null) {
+      G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
+      G.text(sq, String(number), { class: "num", size: 0.46 });
+    } else {
+      G.text(sq, "×", { class: "x", size: gain != null ? 0.42 : 0.6, dy: gain != null ? -0.15 : 0 });
+      if (gain != null) {
+        G.mark(sq, "legal");
+        G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
+      }
+    }
+  }
+  const last = order.at(-1);
+  if (last) {
+    const p = G.center(last);
+    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: p.x, cy: p.y, r: G.unit * 0.4, "stroke-width": G.unit * 0.07 }));
+  }
+  return html("div", { class: "grid-game mu example-board" }, G.svg);
+}
