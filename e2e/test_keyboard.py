@@ -42,7 +42,6 @@ FOCUS = """() => {
   };
 }"""
 
-ANNOUNCED = "() => document.getElementById('announce')?.textContent ?? null"
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +54,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
 
 def focus(page: Page) -> dict:
     return page.evaluate(FOCUS)
-
-
-def announced(page: Page) -> str:
-    return page.evaluate(ANNOUNCED)
 
 
 def tab_to(page: Page, wanted: Callable[[dict], bool], *, back: bool = False, limit: int = 80) -> dict:
