@@ -317,7 +317,7 @@ async function startGame(gameId, options, seats, waiting = null) {
     const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) }, { retry: true });
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
-    await gameView.show(created, { save: true });
+    await gameView.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
   } catch (error) {
     setEngineState("ready");
     throw error;

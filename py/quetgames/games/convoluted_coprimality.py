@@ -59,7 +59,7 @@ from collections.abc import Iterator, Sequence
 from math import gcd
 from typing import Any
 
-from ..base import Example, Game, State
+from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import grid_text, parse_square, square_name
 from ..numbers import coprime, next_prime, primes_up_to
@@ -294,6 +294,20 @@ class ConvolutedCoprimalityState(State):
         block = f"{first}" if first == last else f"{first} to {last}"
         where = square_name(divmod(self.path[-1], self.size))
         return f"{self.seat_name(self.mover)} to write {j} (block {block}) next to {j - 1} at {where}"
+
+    def _describe(self, move: str, seat: int, after: ConvolutedCoprimalityState) -> str:
+        who = after.seat_name(seat)
+        j = self.next_number
+        text = f"{who} wrote {j} at {move}"
+        if self.alive[seat] and not after.alive[seat]:
+            clashed = [str(n) for n in after.eliminations[-1][4]]
+            verb = "shares" if len(clashed) == 1 else "share"
+            text += f", next to {in_words(clashed)}, which {verb} a factor with it: {who} is out"
+        if after.ended > self.ended:
+            text += f"; {j + 1} has nowhere to go"
+            if after.round > self.round:
+                text += f", so the grid is wiped and grid {after.round} starts again from 1 at a1"
+        return text
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         size = self.size

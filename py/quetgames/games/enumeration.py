@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NoReturn
 
-from ..base import Example, Game, State
+from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import LETTERS, grid_text, parse_square, square_name
 from ..numbers import coprime
@@ -332,6 +332,20 @@ class EnumerationState(State):
             f"{who} to fill a square in grid {self.grid + 1} of 2 ({self.seat_name(high)} wants the "
             f"lower-right number high, {self.seat_name(low)} wants it low)"
         )
+
+    def _describe(self, move: str, seat: int, after: EnumerationState) -> str:
+        r, c, v, _ = self._move_table()[move]
+        above, left = next((s[2], s[3]) for s in self.frontier if s[0] == r and s[1] == c)
+        how = "" if above == left else " (the count above it)" if v == above else " (the count left of it)"
+        text = f"{after.seat_name(seat)} wrote {v} at {square_name((r, c))}{how}"
+        if after.grid > self.grid:
+            text += f"; grid {self.grid + 1} is full, with {v} in its lower-right corner, and grid {after.grid + 1} begins"
+        elif after.is_over and self.options["goal"] == "corner":
+            text += f"; the grid is full, with {v} in its lower-right corner"
+        elif after.is_over:
+            odd = after.odd
+            text += f"; the grid is full, with {counted(odd, 'odd number')} and {counted(after.filled - odd, 'even number')}"
+        return text
 
     def _collectors(self) -> dict[str, int | None]:
         if self.options["goal"] != "parity":

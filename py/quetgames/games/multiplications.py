@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..base import Example, Game, State
+from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..grid import LETTERS, Square, grid_text, parse_square, square_name
 from ..options import IntOption
@@ -160,6 +160,20 @@ class MultiplicationsState(State):
         if self.marking:
             return f"{who} to mark an x ({len(self.xs)} of {self.size} placed)"
         return f"{who} to write {len(self.numbers) + 1} on an x"
+
+    def _describe(self, move: str, seat: int, after: MultiplicationsState) -> str:
+        who = after.seat_name(seat)
+        if self.marking:
+            text = f"{who} marked an x at {move}"
+            if after.numbers:
+                text += (f"; every row and column now has its x, and the x at {square_name(after.numbers[0])}, "
+                         "in the leftmost column, is numbered 1")
+            return text
+        square = after.numbers[-1]
+        rows, columns = span(self.numbers[-1], square)
+        n = len(after.numbers)
+        return (f"{who} wrote {n} on the x at {move}, {counted(rows, 'row')} and {counted(columns, 'column')} "
+                f"from {n - 1}: {counted(rows * columns, 'point')}")
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         last = self.numbers[-1] if self.numbers else None

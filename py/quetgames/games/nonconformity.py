@@ -98,7 +98,7 @@ from itertools import compress
 from math import prod
 from typing import Any
 
-from ..base import Example, Game, State
+from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..numbers import coprime, prime_factors
 from ..options import BoolOption, IntOption, PairOption
@@ -578,13 +578,8 @@ class NonconformityState(State):
             note = f"{self.seat_name(other)} has chosen"
         return head + f"{note}; {self.seat_name(chooser)} to choose a number"
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
-        over = self.is_over
-        seal = self.open_seal
-        bands = []
-        for s in (0, 1):
-            low, high = self.spans[1 - s]
-            bands.append({"low": low, "high": high, "excluded": sorted(t for t in self.owned[1 - s] if low < t < high)})
+    def _round_log(self) -> list[dict[str, Any]]:
+        """Every revealed round: {"round", "picks" (None: sat out or forfeited), "scored"}."""
         log = []
         index = [1, 1]  # next term position per seat
         for r in range(self.played):
@@ -600,6 +595,41 @@ class NonconformityState(State):
                     picks.append(None)
                     gained.append(False)
             log.append({"round": r + 1, "picks": picks, "scored": gained})
+        return log
+
+    def _describe(self, move: str, seat: int, after: NonconformityState) -> str:
+        # Never a pick that is still secret: a pick is named only once its round is revealed.
+        who, other = after.seat_name(seat), after.seat_name(1 - seat)
+        if after.played == self.played:
+            if move.startswith("c"):
+                return f"{who} sealed a pick"
+            if self.open_seal is not None:
+                return f"{who} chose {after.pending[seat]} in the open"
+            return f"{who} has chosen a number"
+        entry = after._round_log()[-1]
+        forfeit = next((x.seat for x in after.seals if x.round == entry["round"] and x.forfeited), None)
+        picks = [
+            f"{after.seat_name(s)} picked {pick}" if pick is not None
+            else f"{after.seat_name(s)} gave up a sealed pick" if forfeit == s
+            else f"{after.seat_name(s)} sat out"
+            for s, pick in enumerate(entry["picks"])
+        ]
+        scorers = [after.seat_name(s) for s, scored in enumerate(entry["scored"]) if scored]
+        outcome = "nobody's pick scores" if not scorers else f"{in_words(scorers)} {'scores' if len(scorers) == 1 else 'score'} a point"
+        text = f"Round {entry['round']}: {in_words(picks)}; {outcome}"
+        if move == FORFEIT:
+            text += f", and {other} scores a point for the forfeit"
+        elif "~" in move:
+            text = f"{who} revealed the sealed pick, which matches its seal. " + text
+        return text
+
+    def _board(self, seat: int | None) -> dict[str, Any]:
+        over = self.is_over
+        seal = self.open_seal
+        bands = []
+        for s in (0, 1):
+            low, high = self.spans[1 - s]
+            bands.append({"low": low, "high": high, "excluded": sorted(t for t in self.owned[1 - s] if low < t < high)})
         return {
             "round": None if over else self.played + 1,
             "rounds": self.rounds,
@@ -608,7 +638,7 @@ class NonconformityState(State):
             "sequences": [list(q) for q in self.seqs],
             "term_rounds": [list(q) for q in self.term_rounds],
             "scored": [list(q) for q in self.scored],
-            "round_log": log,
+            "round_log": self._round_log(),
             "bands": bands,
             "last": [q[-1] for q in self.seqs],
             "factors": [list(f) for f in self.factors],

@@ -54,7 +54,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..base import Example, Game, State
+from ..base import Example, Game, State, counted, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..numbers import is_prime
 from ..options import IntOption
@@ -271,6 +271,17 @@ class PrimeTargetState(State):
         if self.opening:
             return f"{who} to write a number in the centre ({self.placed} of {self.rays} written)"
         return f"{who} to complete ring {len(self.rings) + 1} of {self.ring_total}"
+
+    def _describe(self, move: str, seat: int, after: PrimeTargetState) -> str:
+        who = after.seat_name(seat)
+        if self.opening:
+            value, wedge = self._parse_centre(move)
+            return f"{who} wrote {value} in wedge {wedge} of the centre"
+        ring, points = after.rings[-1], after.ring_points[-1]
+        primes = [str(v) for v in ring if is_prime(v)]
+        found = "no prime" if not primes else f"the prime {primes[0]}" if len(primes) == 1 else f"{len(primes)} primes ({in_words(primes)})"
+        return (f"{who} completed ring {len(after.rings)} with {in_words([str(v) for v in ring])}: "
+                f"{found}, {counted(points, 'point')}")
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over
