@@ -332,6 +332,29 @@ def engine_catalog() -> list[dict]:
     return answer["result"]
 
 
+BALANCE_REPORT = ROOT / "docs" / "balance.json"
+
+
+def balance_figures() -> dict | None:
+    """The balance figures the setup screens and "How to play" show, from
+    docs/balance.json (written by `python -m quetgames balance`), trimmed by the
+    engine (quetgames.balance.page_data: each row's full options, seats and
+    figures). None when there is no report."""
+    if not BALANCE_REPORT.exists():
+        return None
+    program = ("import json, sys, quetgames.balance as b; "
+               "sys.stdout.write(json.dumps(b.page_data(json.loads(sys.stdin.read()))))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True,
+                          encoding="utf-8", input=BALANCE_REPORT.read_text(encoding="utf-8"))
+    if done.returncode != 0:
+        raise SystemExit(f"build: the engine could not read {BALANCE_REPORT}: {done.stderr.strip()}")
+    figures = json.loads(done.stdout)
+    if figures["stale"]:
+        log(f"balance: left out {len(figures['stale'])} rows measured with other options than today's: rerun `quetgames balance`")
+    return figures
+
+
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
     # Build beside dist/ under a unique name and swap it in at the end, so a
@@ -353,6 +376,7 @@ def build(out: Path = DIST) -> dict:
             "pyodide_files": runtime["files"],
             "boards": boards,
             "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
+            "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
         write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
@@ -453,7 +477,7 @@ def size_report(out: Path) -> str:
 
 
 def inputs_newest() -> float:
-    paths = [ROOT / "build.py", ROOT / "pyproject.toml", *WEB.rglob("*"), *(ROOT / "py").rglob("*.py")]
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", BALANCE_REPORT, *WEB.rglob("*"), *(ROOT / "py").rglob("*.py")]
     return max(p.stat().st_mtime for p in paths if p.is_file())
 
 

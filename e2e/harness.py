@@ -183,3 +183,18 @@ def new_from_setup(w: Watched, game_id: str, options: dict[str, str], *,
     if kinds is not None:  # the seat kinds are in the record, so the link restores them
         assert [s["kind"] for s in state.view()["seats"]] == kinds
     return state
+
+
+def random_game(game_id: str, seed: int, **options) -> list[quetgames.State]:
+    """Every position of one seeded random game, start to end; each position is
+    between rounds (every seat to move has moved), so it holds no secret pick."""
+    import random
+
+    rng = random.Random(seed)
+    states = [quetgames.new_game(game_id, **options)]
+    while not states[-1].is_over:
+        state = states[-1]
+        for seat in state.to_move:
+            state = state.play(rng.choice(state.legal_moves(seat)), seat)
+        states.append(state)
+    return states

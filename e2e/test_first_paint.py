@@ -171,12 +171,12 @@ def test_a_linked_game_shows_its_title_and_players_while_the_engine_loads(watche
     # a link the page cannot read for itself: a plain "Opening a game…"
     held = open_held(watched, f"{server}index.html#{broken}")
     opening = page.locator("section.opening")
-    assert opening.locator("h2").inner_text() == "Opening a game…"
+    assert opening.locator("h1").inner_text() == "Opening a game…"
     assert opening.locator(".engine-wait").is_visible()
 
     # a good one: the game's name, its players and the download
     go(page, state.record)
-    opening.locator("h2", has_text=state.game.name).wait_for()
+    opening.locator("h1", has_text=state.game.name).wait_for()
     assert "Invented by Leroy Quet" in opening.inner_text()
     assert opening.locator(".opening-name").all_inner_texts() == ["Ann", "Bø 🎲", "Player 3"]
     wait = opening.locator(".engine-wait")

@@ -341,7 +341,7 @@ def test_illegal_moves_say_why_and_change_nothing(move, message):
 def test_two_choice_message_names_both_counts():
     # d2: above it the header 4 (not coprime to row 2) -> 0; left 2 0 1 -> 1 for column 4.
     s = play(quetgames.new_game("enumeration"), "b2=0 c2=1")
-    with pytest.raises(IllegalMove, match=r"d2 can take 0 \(numbers above it coprime to row 2\) or 1 \(numbers left of it coprime to column 4\), not 2"):
+    with pytest.raises(IllegalMove, match=r"d2 can take 0 \(how many numbers above it have no common factor above 1 with row number 2\) or 1 \(how many left of it have none with column number 4\), not 2"):
         s.play("d2=2")
 
 

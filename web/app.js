@@ -25,6 +25,7 @@ import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 import { boardFor, loadBoard } from "./renderers.js";
 import { GameView } from "./gameview.js";
+import { withBalance } from "./balance.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");
@@ -129,7 +130,7 @@ async function start() {
   const catalog = Array.isArray(info.games) ? info.games : [];
   try {
     // without a catalog (a build.json from before there was one), the engine lists the games
-    games = catalog.length ? catalog : await engineArrived.then(() => engine.request("games", {}, { retry: true }));
+    games = catalog.length ? withBalance(catalog, info.balance) : await engineArrived.then(() => engine.request("games", {}, { retry: true }));
   } catch (error) {
     console.warn("the game engine did not list its games:", error);
     games = [];
@@ -312,7 +313,7 @@ async function startGame(gameId, options, seats, waiting = null) {
     const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) }, { retry: true });
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
-    await gameView.show(created, { save: true });
+    await gameView.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
   } catch (error) {
     setEngineState("ready");
     throw error;
@@ -429,7 +430,7 @@ function showSetup(game) {
     onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting),
   }));
   shellDrawn();
-  viewEl.querySelector(".setup-screen h2")?.focus({ preventScroll: true });
+  viewEl.querySelector(".setup-screen h1")?.focus({ preventScroll: true });
 }
 
 // -- a linked game, before the engine can open it --------------------------------------
@@ -444,7 +445,7 @@ function showOpening(record) {
   viewEl.replaceChildren(
     h("section", { class: "opening", dataset: { game: game?.id }, "aria-labelledby": "opening-title" },
       h("div", { class: "game-head" },
-        h("h2", { id: "opening-title" }, game ? game.name : "Opening a game…"),
+        h("h1", { id: "opening-title" }, game ? game.name : "Opening a game…"),
         h("nav", { class: "head-links" },
           game?.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
           h("a", { href: "#", class: "back" }, "All games"))),

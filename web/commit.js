@@ -183,7 +183,7 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
   let body;
   if (phase === "sealed") {
     body = [
-      h("h3", { id: "seal-title", tabindex: "-1" }, `Your pick is sealed. Send this link to ${picker}.`),
+      h("h2", { id: "seal-title", tabindex: "-1" }, `Your pick is sealed. Send this link to ${picker}.`),
       h("p", {}, `${picker} picks next and sends a link back; open it here, on this device, to reveal the round.`),
       kept ? h("p", { class: "seal-own" }, `Your sealed pick: ${kept.pick} (its secret is kept on this device only).`) : null,
       state, share,
@@ -191,7 +191,7 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
   } else if (phase === "waiting") {
     const picked = view.board?.pending?.[other(seal.seat)];
     body = [
-      h("h3", { id: "seal-title", tabindex: "-1" }, `Waiting for ${sealer} to reveal. Send this link to ${sealer}.`),
+      h("h2", { id: "seal-title", tabindex: "-1" }, `Waiting for ${sealer} to reveal. Send this link to ${sealer}.`),
       h("p", {}, `${picker} has picked${picked != null ? ` ${picked}` : ""}. Only ${sealer} can reveal the sealed pick, `,
         "on the device where it was sealed, by opening this link. Every device checks the reveal against the seal."),
       state, share,
@@ -201,7 +201,7 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
   } else {
     const theyPicked = !view.to_move.includes(other(seal.seat)) || choosingOf(view)?.chosen?.includes(other(seal.seat));
     body = [
-      h("h3", { id: "seal-title", tabindex: "-1" }, `${sealer}'s sealed pick cannot be revealed from this device`),
+      h("h2", { id: "seal-title", tabindex: "-1" }, `${sealer}'s sealed pick cannot be revealed from this device`),
       h("p", { class: "seal-problem", role: "alert", dataset: { seal: "lost" } },
         `The secret that opens ${sealer}'s seal for round ${seal.round} is not on this device (it was sealed on another device, or this browser's storage was cleared). `,
         "Nobody can reveal the pick without it, and no other number can take its place."),

@@ -2,7 +2,9 @@
 // and a "How to play" sheet. Escape closes either (a question then means no);
 // focus goes back to where it was.
 
-import { h, richText } from "./dom.js";
+import { h } from "./dom.js";
+import { balanceHelp } from "./balance.js";
+import { helpBody } from "./help.js";
 
 /** Ask a yes/no question in the page; resolves true only for "Yes". */
 export function confirmDialog(text, { yes = "Yes", no = "No" } = {}) {
@@ -28,7 +30,7 @@ export function confirmDialog(text, { yes = "Yes", no = "No" } = {}) {
   });
 }
 
-/** The game's rules in a dialog with a title and a Close button. */
+/** The game's "How to play" (help.js builds its sections) in a dialog with a title and a Close button. */
 export function showRules(game) {
   const before = document.activeElement;
   const close = h("button", { type: "button", class: "close" }, "Close");
@@ -37,7 +39,8 @@ export function showRules(game) {
       h("div", { class: "dialog-head" },
         h("h2", { id: "rules-title" }, `How to play ${game.name}`),
         close),
-      h("div", { class: "rules-text" }, richText(game.rules ?? game.summary ?? ""))));
+      helpBody(game),
+      balanceHelp(game)));
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
     dialog.remove();

@@ -26,36 +26,56 @@ function inline(text) {
   });
 }
 
-/** Rules text in light Markdown (blank-line paragraphs, "- " bullet lists,
- * **bold**) as a list of elements built from text nodes only. */
+/** Rules text in light Markdown (blank-line paragraphs, "- " bullet lists
+ * with indented continuation lines, **bold**, `code`, and ``` fenced blocks
+ * kept line for line in a <pre>) as a list of elements built from text nodes
+ * only: nothing of the text is ever parsed as HTML. */
 export function richText(text) {
   const blocks = [];
-  for (const chunk of String(text ?? "").split(/\n\s*\n/)) {
-    const lines = chunk.split("\n");
-    let para = [];
-    let list = null;
-    const flushPara = () => {
-      if (para.length) blocks.push(h("p", {}, inline(para.join(" ").replace(/\s+/g, " ").trim())));
-      para = [];
-    };
-    for (const raw of lines) {
-      const line = raw.trim();
-      if (line === "") continue;
-      const bullet = /^[-*]\s+(.*)$/.exec(line);
-      if (bullet) {
-        flushPara();
-        if (!list) blocks.push((list = h("ul")));
-        list.append(h("li", {}, inline(bullet[1])));
-      } else if (list && /^\s{2,}/.test(raw)) {
-        // an indented continuation line belongs to the last bullet
-        list.lastChild.append(" ", ...inline(line));
-      } else {
-        list = null;
-        para.push(line);
-      }
+  let para = [];
+  let list = null;
+  let fence = null; // the lines of an open ``` block
+  const flushPara = () => {
+    if (para.length) blocks.push(h("p", {}, inline(para.join(" ").replace(/\s+/g, " ").trim())));
+    para = [];
+  };
+  const closeFence = () => {
+    blocks.push(h("pre", { class: "rules-pre" }, h("code", {}, fence.join("\n"))));
+    fence = null;
+  };
+  for (const raw of String(text ?? "").split("\n")) {
+    const line = raw.trim();
+    if (fence) {
+      if (line.startsWith("```")) closeFence();
+      else fence.push(raw.replace(/\s+$/, ""));
+      continue;
     }
-    flushPara();
+    if (line.startsWith("```")) {
+      flushPara();
+      list = null;
+      fence = [];
+      continue;
+    }
+    if (line === "") {
+      flushPara();
+      list = null;
+      continue;
+    }
+    const bullet = /^[-*]\s+(.*)$/.exec(line);
+    if (bullet) {
+      flushPara();
+      if (!list) blocks.push((list = h("ul")));
+      list.append(h("li", {}, inline(bullet[1])));
+    } else if (list && /^\s{2,}/.test(raw)) {
+      // an indented continuation line belongs to the last bullet
+      list.lastChild.append(" ", ...inline(line));
+    } else {
+      list = null;
+      para.push(line);
+    }
   }
+  if (fence) closeFence(); // an unclosed block still shows its lines
+  flushPara();
   return blocks;
 }
 

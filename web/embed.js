@@ -105,7 +105,7 @@ function problemsNote() {
 function showFatal(title, text) {
   setEngineState("error");
   stage.replaceChildren(h("section", { class: "embed-fatal", role: "alert" },
-    h("h1", {}, title), h("p", {}, text), problemsNote(),
+    h("h2", {}, title), h("p", {}, text), problemsNote(),
     h("p", {}, h("a", { href: fullSiteURL(""), target: "_blank", rel: "noopener" }, "Go to Quet Games"))));
 }
 
@@ -128,7 +128,7 @@ async function showPoster(record) {
   const poster = h("section", { class: "poster", "aria-labelledby": "poster-title" },
     thumb,
     h("div", { class: "poster-text" },
-      h("h1", { id: "poster-title" }, name),
+      h("h2", { id: "poster-title" }, name),
       h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
       button,
       h("p", { class: "poster-note" }, opts.start === "visible"

@@ -546,17 +546,21 @@ export class GameView {
     const r = (this.#regions = new Regions());
     const message = h("p", { id: "message", class: "message", role: "alert" });
     const note = h("p", { id: "note", class: "note", role: "status" });
+    // the one polite live region: after every move, the engine's words for it
+    // and whose turn it is (view.announcement); it stays in place, so a screen
+    // reader hears each change of its text
+    const said = h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
     if (this.page) {
       this.#root = h("section", { class: "game" },
         r.slot("head"), r.slot("status"), r.slot("seats"), r.slot("summary"),
         h("div", { class: "game-body" },
           h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"))),
-        r.slot("share"));
+        r.slot("share"), said);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"));
+        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"), said);
     }
     this.el.replaceChildren(this.#root);
   }
@@ -591,7 +595,7 @@ export class GameView {
 
     if (page) {
       region("head", JSON.stringify([game.name, !!game.rules, secret]), () => h("div", { class: "game-head" },
-        h("h2", {}, game.name),
+        h("h1", {}, game.name),
         h("nav", { class: "head-links" },
           game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
           // an embed carries the record, so not while it holds a secret pick
@@ -605,7 +609,7 @@ export class GameView {
     const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}` : view.status;
     const over = view.is_over && !(!page && replay);
     region("status", JSON.stringify([status, over]), () =>
-      h("p", { id: "status", class: over ? "status over" : "status", "aria-live": "polite" }, status));
+      h("p", { id: "status", class: over ? "status over" : "status" }, status));
 
     const best = this.computers.solitaireBest(shown, privateRecord);
     region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.is_over, best]), () => this.#seatList(shown, best));
@@ -658,6 +662,11 @@ export class GameView {
     } else {
       region("controls", JSON.stringify([replay?.ply ?? null, plies, view.history, readOnly]), () => this.#stepBar());
     }
+
+    // (a replay-only embed plays nothing: it has no moves to announce)
+    const said = this.el.querySelector("#announce");
+    const words = readOnly ? "" : view.announcement ?? `${view.status}.`;
+    if (said && said.textContent !== words) said.textContent = words;
 
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
     // region), else where a step asked for it. Given on the next frame, once

@@ -80,9 +80,9 @@ export function curtain(view, { phase, seat }, { reveal, onShow }) {
     `I am ${name}: show my choices`);
   const chosen = choosingOf(view)?.chosen ?? [];
   const body = phase === "ask"
-    ? [h("h3", { id: "curtain-title", tabindex: "-1" }, `${name}, choose your number`),
+    ? [h("h2", { id: "curtain-title", tabindex: "-1" }, `${name}, choose your number`),
       h("p", { class: "look-away" }, `(${others(view, seat)}, look away)`)]
-    : [h("h3", { id: "curtain-title", tabindex: "-1" }, `Pass the device to ${name}`),
+    : [h("h2", { id: "curtain-title", tabindex: "-1" }, `Pass the device to ${name}`),
       h("p", { class: "look-away" },
         `${listInWords(view.seats.map((_, i) => i).filter((i) => i !== seat && chosen.includes(i)).map((i) => seatName(view, i))) || "The other player"} has chosen. `,
         `${name}, press the button when only you can see the screen.`)];

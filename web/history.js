@@ -30,7 +30,7 @@ export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
   return h("section", { class: "moves", "aria-labelledby": "moves-title" },
     h("div", { class: "moves-head" },
-      h("h3", { id: "moves-title" }, "Moves"),
+      h("h2", { id: "moves-title" }, "Moves"),
       h("button", {
         type: "button", class: "secondary undo", dataset: { key: "undo" }, disabled: !canUndo || !live,
         onclick: on.undo,
@@ -61,7 +61,7 @@ export function winnersInWords(view) {
 /** The end-of-game panel: winners in words, final scores, what next. */
 export function summaryPanel(view, { onPlayAgain }) {
   return h("section", { id: "summary", class: "end-summary", "aria-labelledby": "summary-title" },
-    h("h3", { id: "summary-title", tabindex: "-1" }, "Game over"),
+    h("h2", { id: "summary-title", tabindex: "-1" }, "Game over"),
     h("p", { class: "winners" }, winnersInWords(view)),
     h("table", { class: "final-scores" },
       h("caption", {}, "Final scores"),

@@ -3,6 +3,7 @@
 // engine checks the options; its refusal is shown next to the form in words.
 
 import { h } from "./dom.js";
+import { balanceNote } from "./balance.js";
 
 export const NAME_LIMIT = 20;
 const KNOWN_KINDS = ["int", "choice", "bool", "pair"];
@@ -118,10 +119,15 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   const error = h("p", { id: "setup-error", class: "form-error", role: "alert" });
   const seatList = h("ol", { class: "seat-rows" });
   const start = h("button", { type: "submit", class: "start" }, "Start the game");
+  // what is known of how fair the chosen settings are; its button opens the help at the fairest ones
+  const known = balanceNote(game, {
+    onFairest: () => onRules?.()?.querySelector?.(".balance-help")?.scrollIntoView({ block: "start" }),
+  });
   const form = h("form", { class: "setup", dataset: { game: game.id }, novalidate: true, "aria-describedby": "setup-error" },
     options.length
       ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options.map(optionField))
       : null,
+    known.el,
     h("fieldset", { class: "seats-setup" }, h("legend", {}, "Players"),
       h("p", { class: "hint" }, `Names are optional (up to ${NAME_LIMIT} characters).`),
       seatList),
@@ -161,6 +167,11 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   form.addEventListener("input", showApplying);
   form.addEventListener("change", showApplying);
 
+  const showKnown = () => known.update(readOptions(form, options), seatCount());
+  showKnown();
+  form.addEventListener("input", showKnown);
+  form.addEventListener("change", showKnown);
+
   form.addEventListener("input", () => { error.textContent = ""; });
   // One start at a time. The button stays enabled (aria-disabled) while it
   // works: it may be showing that it waits for the engine, and must stay readable.
@@ -183,7 +194,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
 
   return h("section", { class: "setup-screen", dataset: { game: game.id } },
     h("div", { class: "game-head" },
-      h("h2", { tabindex: "-1" }, `New game of ${game.name}`),
+      h("h1", { tabindex: "-1" }, `New game of ${game.name}`),
       h("nav", { class: "head-links" },
         h("button", { type: "button", class: "secondary rules-button", onclick: onRules }, "How to play"),
         h("a", { href: "#", class: "back" }, "All games"))),

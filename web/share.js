@@ -69,7 +69,7 @@ export function sharePanel({ url, record, advice, title }) {
     said.textContent = done ? " Record copied." : " Select the record and copy it.";
   });
   return h("section", { class: "share-panel", id: "share", "aria-labelledby": "share-title" },
-    h("h3", { id: "share-title" }, "Share this game"),
+    h("h2", { id: "share-title" }, "Share this game"),
     h("p", { class: "share-advice" }, advice),
     shareControls(url, { title, text: advice }),
     h("details", { class: "export" },

@@ -29,39 +29,8 @@ from . import GAMES, RulesError, analyse, load, new_game
 from .analysis import table as analysis_table
 from .balance import wilson
 from .base import State
+from .help import rules_document
 from .players import LEVELS, computer_move
-
-
-def rules_document() -> str:
-    """The project's rules document (docs/RULES.md), made from each game's own text."""
-    parts = [
-        "# The rules of Quet Games\n",
-        "All five games were invented by **Leroy Quet**, who posted them to rec.puzzles, "
-        "rec.games.abstract and his blog between 2008 and 2010. The texts below are the "
-        "project's own wording of his rules, including the decisions the project took where "
-        "his posts leave a question open. This file is generated from the engine "
-        "(`python -m quetgames rules > docs/RULES.md`), so the rules the engine plays and "
-        "the rules shown to players are one text.\n",
-        "Throughout: seats are numbered from Player 1; unless a game says otherwise, every "
-        "phase of a game starts with Player 1 (the lowest-numbered seat still playing) and "
-        "turns pass in seat order; the highest score wins and tied seats share the win. "
-        "Squares of a grid are named like a spreadsheet: columns a, b, c, … from the left and "
-        "rows 1, 2, 3, … from the top, so a1 is the upper-left square.\n",
-    ]
-    for game in GAMES.values():
-        options = ", ".join(
-            f"`{o['name']}` ({_describe_range(o)}, default {json.dumps(o['default'])})" for o in game.describe()["options"]
-        )
-        parts.append(f"## {game.name}\n\nGame id `{game.id}`. Options: {options}.\n\n{game.rules.strip()}\n")
-    return "\n".join(parts)
-
-
-def _describe_range(option: dict[str, Any]) -> str:
-    if "choices" in option:
-        return " or ".join(f'"{c}"' for c in option["choices"])
-    if "min" in option:
-        return f"{option['min']}–{option['max']}"
-    return str(option["kind"])
 
 
 # -- text boards -------------------------------------------------------------

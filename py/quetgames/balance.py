@@ -25,17 +25,18 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from .errors import RulesError
 from .games.convoluted_coprimality import ConvolutedCoprimalityState
 from .players import computer_move
 from .players.convoluted_coprimality import _cc_search
 from .players.search import OutOfTime
 from .registry import GAMES
 
-__all__ = ["SETTINGS", "wilson", "prove", "balance", "balance_markdown"]
+__all__ = ["SETTINGS", "wilson", "prove", "balance", "balance_markdown", "setting_key", "lookup", "page_data"]
 
 PROOF_SECONDS = 5.0  # the most a proof may take before the setting is played instead
 PROOF_DEPTH = 400
@@ -80,6 +81,12 @@ def prove(game_id: str, options: dict[str, Any], seconds: float = PROOF_SECONDS)
     return value if value != 0.5 or longest < PROOF_DEPTH else None
 
 
+def _drawn(game_id: str, options: Mapping[str, Any]) -> bool:
+    """Whether the setting leaves its start to a seeded draw (Nonconformity
+    with neither seed nor starts given): such a row is measured over many draws."""
+    return any(o.name == "seed" for o in GAMES[game_id].options) and "seed" not in options and "starts" not in options
+
+
 def _one_game(task: tuple[str, dict[str, Any], int, float, int | None]) -> tuple[float, bool, int]:
     """Strong against itself: the first seat's result, whether the win was
     shared, and the number of moves."""
@@ -109,7 +116,7 @@ def balance(
         # Games that draw their start from a seed (Nonconformity, seed unset) get
         # seed + g in game g; the row's own record options use `seed`, so they
         # are the same in every run and every process.
-        seeded = any(o.name == "seed" for o in game.options) and "seed" not in options and "starts" not in options
+        seeded = _drawn(game_id, options)
         resolved = game.resolve_options(dict(options, seed=seed) if seeded else options)
         players = resolved["players"] if "players" in resolved else 2
         start = time.perf_counter()
@@ -185,3 +192,100 @@ def balance_markdown(rows: Sequence[dict[str, Any]]) -> str:
                 f"{r['low']:.0%} – {r['high']:.0%} | {r['shared']:.0%} | {r['mean_length']:.1f} | {describe(r)} |"
             )
     return "\n".join(lines)
+
+
+
+# -- looking figures up ---------------------------------------------------------
+
+
+def setting_key(game_id: str, options: Mapping[str, Any], seed: int = 0) -> tuple[str, str, bool]:
+    """What makes two settings the same for the figures: the game, the engine's
+    own record spelling of the options once resolved (defaults filled, options
+    that do not apply dropped), and whether the start is left to a draw. A
+    drawn start is resolved from `seed` (the run's), so it compares equal to a
+    row of that run; a seed or starts given names one particular start, which
+    no drawn row covers. Raises InvalidOptions for options the game refuses."""
+    game = GAMES[game_id]
+    drawn = _drawn(game_id, options)
+    resolved = game.resolve_options(dict(options, seed=seed) if drawn else options)
+    return game_id, game.encode_options(resolved), drawn
+
+
+def lookup(report: Mapping[str, Any], game_id: str, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The row of a balance report (docs/balance.json) for a game and options,
+    matched on the engine's normalised options and so on the seat count too
+    (``players`` is an option, and a game without it always has two seats),
+    or None when the report has no figures for that setting."""
+    seed = int(report.get("seed") or 0)
+    wanted = setting_key(game_id, options, seed)
+    for row in report["rows"]:
+        if row["game"] == game_id and setting_key(game_id, row["options"], seed) == wanted:
+            return dict(row)
+    return None
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def page_data(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a balance report the web page needs (build.py writes it into
+    build.json), per game: its rows, each with its full option set (every
+    option, defaults filled, as a setup form's values are) and seat count,
+    the figures rounded, and the proved winner where search proved one; and
+    `fairest`, the report's fairest settings as indices into those rows.
+
+    A row whose options no longer resolve to what was measured (a default
+    changed since the run) is left out and named in `stale`: old figures must
+    not be shown for a different game."""
+    seed = int(report.get("seed") or 0)
+    games: dict[str, dict[str, Any]] = {}
+    stale: list[str] = []
+    report_rows: dict[str, list[Mapping[str, Any]]] = {}  # the report's rows kept, in the order of `games`
+    for row in report["rows"]:
+        game_id = row["game"]
+        game = GAMES.get(game_id)
+        if game is None:
+            stale.append(f"{game_id} {row['options']}")
+            continue
+        drawn = _drawn(game_id, row["options"])
+        try:
+            resolved = game.resolve_options(dict(row["options"], seed=seed) if drawn else row["options"])
+            full = game.defaults | {name: game.option(name).validate(value) for name, value in row["options"].items()}
+        except RulesError:
+            stale.append(f"{game_id} {row['options']}")
+            continue
+        if game.encode_options(resolved) != row["record_options"]:
+            stale.append(f"{game_id} {row['options']}")
+            continue
+        seats = row["players"]
+        proved = row["proved"]
+        page_row: dict[str, Any] = {
+            "options": {name: list(value) if isinstance(value, tuple) else value for name, value in full.items()},
+            "seats": seats,
+            "fair": _rounded(row["fair"]),
+        }
+        if proved is not None:
+            # the first seat's proved value: 1 it wins, 0 it loses (with two
+            # seats, the other wins), anything else a shared win
+            page_row["proved"] = proved
+            page_row["proved_winner"] = 1 if proved == 1 else 2 if proved == 0 and seats == 2 else None
+        else:
+            page_row.update(games=row["games"], share=_rounded(row["share"]), low=_rounded(row["low"]),
+                            high=_rounded(row["high"]), shared=_rounded(row["shared"]))
+        games.setdefault(game_id, {"rows": [], "fairest": []})["rows"].append(page_row)
+        report_rows.setdefault(game_id, []).append(row)
+    for game_id, picks in report.get("fairest", {}).items():
+        if game_id not in games:
+            continue
+        for pick in picks:
+            found = [i for i, r in enumerate(report_rows[game_id]) if r["options"] == pick["options"]]
+            if found:
+                games[game_id]["fairest"].append(found[0])
+    return {
+        "games_per_setting": report.get("games_per_setting"),
+        "iterations": report.get("iterations"),
+        "budget": report.get("budget"),
+        "games": games,
+        "stale": stale,
+    }

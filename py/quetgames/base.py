@@ -33,7 +33,7 @@ from .options import Option
 if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
     from .players.search import Player
 
-__all__ = ["Game", "State", "Seat", "RECORD_VERSION", "LEVELS", "SEAT_KINDS"]
+__all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
 RECORD_VERSION = 1
 MAX_RECORD = 100_000  # characters; far above any real game, low enough to bound replay work
@@ -48,6 +48,17 @@ class Seat:
 
     name: str = ""
     kind: str = "human"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position of a game's worked example: the record that reaches it and a
+    caption saying what to look at. The help dialog draws the engine's view of
+    it beside the rules, and tests/test_rules_examples.py replays it and checks
+    what the rules text says about it."""
+
+    record: str
+    caption: str
 
 
 class Game:
@@ -65,6 +76,8 @@ class Game:
     summary: ClassVar[str]
     inventor: ClassVar[str] = "Leroy Quet"
     rules: ClassVar[str]  # the full rules in the project's words, light Markdown, with a worked example
+    examples: ClassVar[tuple[Example, ...]] = ()  # the positions the worked example talks about
+    named_squares: ClassVar[bool] = False  # the board is a grid whose squares are named a1, b1, …
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
     player: Player
@@ -157,12 +170,16 @@ def _check_name(name: Any, error: type[RulesError]) -> str:
 class State:
     """A position in a game. States never change: `play` returns a new one."""
 
-    __slots__ = ("game", "options", "history", "seats")
+    __slots__ = ("game", "options", "history", "seats", "_last")
 
     game: Game
     options: dict[str, Any]
     history: tuple[str, ...]
     seats: tuple[Seat, ...]
+    # the position before the last move, that move and its seat (set by `play`),
+    # so the last move can be put in words on demand: nothing is spent on it
+    # while the computer players search
+    _last: tuple[State, str, int] | None
 
     # -- hooks a game implements -------------------------------------------
 
@@ -178,6 +195,7 @@ class State:
         state.options = options
         state.history = ()
         state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
+        state._last = None
         return state
 
     @property
@@ -222,6 +240,27 @@ class State:
         if len(winners) == 1:
             return f"Game over: {names} wins with {self.scores[winners[0]]}"
         return f"Game over: {names} share the win with {self.scores[winners[0]]} each"
+
+    def _describe(self, move: str, seat: int, after: Self) -> str:
+        """`move`, just played by `seat` from this position (giving `after`), in
+        words every seat may hear: who did what and what came of it, never a
+        pick still secret. One clause, no final full stop."""
+        return f"{after.seat_name(seat)} played {move}"
+
+    def describe_move(self, move: str, seat: int | None = None) -> str:
+        """What playing `move` for `seat` here does, in words every seat may
+        hear ("Player 2 wrote 8 at h1"); raises IllegalMove as `play` does."""
+        return self.play(move, seat).last_move_text or ""
+
+    @property
+    def last_move_text(self) -> str | None:
+        """The move that led to this position, in words (`describe_move`), or
+        None at the start of a game or for a state not made by `play`."""
+        last: tuple[State, str, int] | None = getattr(self, "_last", None)
+        if last is None:
+            return None
+        before, move, seat = last
+        return before._describe(move, seat, self)
 
     def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
         """What a move would do, without playing it, for games whose moves are
@@ -313,7 +352,9 @@ class State:
         seat = self._seat(seat)
         if len(move) > 200:
             raise IllegalMove("that move is far too long to be a move of this game")
-        return self._apply(move, seat)
+        new = self._apply(move, seat)
+        new._last = (self, move, seat)
+        return new
 
     @property
     def record(self) -> str:
@@ -357,6 +398,8 @@ class State:
         to_move = self.to_move
         single = to_move[0] if len(to_move) == 1 else seat if seat in to_move else None
         choosing = self._choosing()
+        status = self._status()
+        last = self.last_move_text
         return {
             "game": self.game.id,
             "name": self.game.name,
@@ -368,7 +411,11 @@ class State:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "history": list(self.history),
-            "status": self._status(),
+            "status": status,
+            # the last move in words (None before the first), and what a screen
+            # reader is told after it: that move, then whose turn it is
+            "last_move": last,
+            "announcement": f"{last}. {status}." if last else f"{status}.",
             "legal_moves": self._legal_for_view(single),
             "choosing": None if choosing is None else {
                 "chosen": list(choosing[0]), "to_choose": list(choosing[1]), "secret": choosing[2],
@@ -409,6 +456,18 @@ class State:
 
     def __hash__(self) -> int:
         return hash(self.record)
+
+
+def in_words(items: list[str] | tuple[str, ...]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def counted(n: int, noun: str) -> str:
+    """"1 point", "3 points"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def decode_seats(text: str, players: int) -> tuple[list[str], list[str]]:

@@ -46,6 +46,7 @@ from . import GAMES, State, load, new_game
 from .compare import compare
 from .errors import RulesError
 from .games.nonconformity import NonconformityState, commitment
+from .help import game_help
 from .players import LEVELS, computer_move, solitaire_best
 from .registry import replay
 
@@ -95,7 +96,17 @@ def _answer(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{**game.describe(), "computer_levels": list(LEVELS)} for game in GAMES.values()]
+    """Every game's description, with the rest of its "How to play" (`help`:
+    intro and settings) and its worked examples, each with the engine's view of its
+    position so the page can draw it before Python has loaded."""
+    return [{
+        **game.describe(),
+        "computer_levels": list(LEVELS),
+        "help": game_help(game),
+        # a still picture: its view offers no moves (and keeps the catalog small)
+        "examples": [{"caption": e.caption, "record": e.record, "view": {**load(e.record).view(), "legal_moves": []}}
+                     for e in game.examples],
+    } for game in GAMES.values()]
 
 
 def _new(args: dict[str, Any]) -> dict[str, Any]:

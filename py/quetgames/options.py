@@ -32,6 +32,8 @@ class Option:
     key: str
     default: Any
     help: str
+    unset: str = ""  # for a default of None: what happens when the option is left unset, in words
+    short: str = ""  # a few words naming it beside a value ("grid side 8"), where the help is too long
 
     def validate(self, value: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -44,7 +46,12 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description for setup screens."""
-        return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        described = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        if self.unset:
+            described["unset"] = self.unset
+        if self.short:
+            described["short"] = self.short
+        return described
 
     kind = "?"
 

@@ -46,7 +46,7 @@ export function render(view, ui) {
         if (value === lastNumber) label += ", the last number";
         if (out) label += `, knocked out ${seatName(view, out.seat)}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.cell(sq).setAttribute("aria-label", label);
+        else G.label(sq, label);
       } else if (live && legal.has(sq)) {
         const info = b.targets[sq] ?? { eliminates: false, clashes: [] };
         G.mark(sq, "legal", info.eliminates && "danger");
@@ -114,4 +114,27 @@ export function thumbnail() {
   path.forEach(([c, r], i) => parts.push(svg("text", { x: c * u + u / 2, y: r * u + u / 2, "font-size": 10, "font-weight": 700, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, String(i + 1))));
   parts.push(svg("rect", { x: 4 * u + 1, y: 1 * u + 1, width: u - 2, height: u - 2, fill: "#56b4e9", "fill-opacity": 0.4, stroke: "#0072b2", "stroke-dasharray": "3 2" }));
   return thumb(n * u, n * u, parts);
+}
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * the grid, the path and its numbers, the last number ringed, and the squares the
+ * next number may take (dashed; a danger mark where it would knock the writer
+ * out), all from the engine's view. Nothing in it can be clicked. */
+export function example(view) {
+  const b = view.board;
+  const G = grid(b.size, { label: "Convoluted Coprimality example" });
+  if (b.path.length > 1) G.line(b.path, { gap: 0.3 });
+  b.grid.forEach((row, r) => row.forEach((value, c) => {
+    if (value != null) G.text(squareName(r, c), String(value), { class: "num", size: value >= 100 ? 0.36 : 0.46 });
+  }));
+  for (const [sq, info] of Object.entries(view.is_over ? {} : b.targets ?? {})) {
+    G.mark(sq, "legal", info.eliminates && "danger");
+    G.text(sq, String(b.next_number), { class: "ghost", size: 0.4 });
+    if (info.eliminates) G.text(sq, "⚠", { class: "warn", size: 0.32, dx: 0.3, dy: -0.3 });
+  }
+  if (b.last_square) {
+    const p = G.center(b.last_square);
+    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: p.x, cy: p.y, r: G.unit * 0.42, "stroke-width": G.unit * 0.07 }));
+  }
+  return html("div", { class: "grid-game cc example-board" }, G.svg);
 }

@@ -47,8 +47,8 @@ export function render(view, ui) {
     seen.add(sq);
     const { row: r0, col: c0 } = parseSquare(sq);
     const row = r0 + 1, col = c0 + 1;
-    const aboveWhat = `count of numbers above coprime to row ${row}`;
-    const leftWhat = `count of numbers to the left coprime to column ${col}`;
+    const aboveWhat = `count of numbers above with no common factor above 1 with row number ${row}`;
+    const leftWhat = `count of numbers to the left with no common factor above 1 with column number ${col}`;
     if (cand.above === cand.left) {
       const move = `${sq}=${cand.above}`;
       G.mark(sq, "legal");
@@ -104,8 +104,8 @@ export function render(view, ui) {
       ? html("p", { class: "corners" }, b.corners.map((v, i) => `grid ${i + 1} corner: ${v ?? "—"}`).join(" · "))
       : null);
   const legend = html("ul", { class: "grid-legend" },
-    html("li", {}, html("span", { class: "key legal" }, "↑"), "count of numbers above coprime to the row number"),
-    html("li", {}, html("span", { class: "key legal" }, "←"), "count of numbers to the left coprime to the column number"),
+    html("li", {}, html("span", { class: "key legal" }, "↑"), "how many numbers above have no common factor above 1 with the row number"),
+    html("li", {}, html("span", { class: "key legal" }, "←"), "how many numbers to the left have no common factor above 1 with the column number"),
     html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
     b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
 
@@ -137,4 +137,19 @@ export function thumbnail() {
   parts.push(svg("text", { x: 3.5 * u, y: 1.3 * u, "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, "↑1"));
   parts.push(svg("text", { x: 3.5 * u, y: 1.75 * u, "font-size": 7, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, "←0"));
   return thumb(n * u, n * u, parts);
+}
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * the grid with its headers, and in each square that may be filled now its two
+ * counts (↑ above, ← left), as the engine's view gives them. Nothing can be clicked. */
+export function example(view) {
+  const b = view.board;
+  const G = grid(b.size, { headers: true, label: "Enumeration example" });
+  drawValues(G, b.values, { last: b.last });
+  for (const [sq, cand] of Object.entries(view.is_over ? {} : b.candidates ?? {})) {
+    G.mark(sq, "legal");
+    G.text(sq, `↑${cand.above}`, { class: "cand", size: 0.3, dy: -0.23 });
+    G.text(sq, `←${cand.left}`, { class: "cand", size: 0.3, dy: 0.25 });
+  }
+  return html("div", { class: "grid-game en example-board" }, G.svg);
 }

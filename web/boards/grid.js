@@ -25,8 +25,9 @@
 //   G.target(sq, opts)       make the square's cell a move target (see svg.js
 //                            target(); adds the hover ring and the focus ring) -> the cell
 //   G.mark(sq, ...classes)   add classes to the square's cell
+//   G.label(sq, words)       a square that does not play: its words (svg.js describe())
 
-import { svg, html, board, target } from "./svg.js";
+import { svg, html, board, describe, target } from "./svg.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -120,6 +121,9 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
       const l = svg("path", { class: cls, d, "stroke-width": +(cell * 0.12).toFixed(2) });
       layers.lines.append(l);
       return l;
+    },
+    label(sq, words) {
+      return describe(cells.get(sq), words);
     },
     mark(sq, ...classes) {
       cells.get(sq)?.classList.add(...classes.filter(Boolean));

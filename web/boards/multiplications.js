@@ -43,7 +43,7 @@ export function render(view, ui) {
         G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
         const label = `${sq}, x numbered ${number}${sq === last ? ", the last number" : ""}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.cell(sq).setAttribute("aria-label", label);
+        else G.label(sq, label);
       } else if (xs.has(sq)) {
         const gain = b.gains[sq];
         G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
@@ -65,7 +65,7 @@ export function render(view, ui) {
         } else if (live) {
           G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
         } else {
-          G.cell(sq).setAttribute("aria-label", `${sq}, x`);
+          G.label(sq, `${sq}, x`);
         }
       } else if (live && legal.has(sq)) {
         G.mark(sq, "legal");
@@ -126,4 +126,34 @@ export function thumbnail() {
     parts.push(svg("text", { x: c * u + u / 2, y: r * u + u / 2, "font-size": num ? 11 : 13, "font-weight": 700, "text-anchor": "middle", "dominant-baseline": "central", fill: "currentColor" }, num ? String(num) : "×"));
   });
   return thumb(n * u, n * u, parts);
+}
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * the x's, their numbers joined in order, the last number ringed, and what each
+ * x would score if numbered next (the engine's gains). Nothing can be clicked. */
+export function example(view) {
+  const b = view.board;
+  const G = grid(b.size, { label: "Multiplications example" });
+  const order = Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
+  if (order.length > 1) G.line(order, { gap: 0.34 });
+  for (const sq of b.xs) {
+    const number = b.numbers[sq];
+    const gain = b.gains?.[sq];
+    if (number != null) {
+      G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
+      G.text(sq, String(number), { class: "num", size: 0.46 });
+    } else {
+      G.text(sq, "×", { class: "x", size: gain != null ? 0.42 : 0.6, dy: gain != null ? -0.15 : 0 });
+      if (gain != null) {
+        G.mark(sq, "legal");
+        G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
+      }
+    }
+  }
+  const last = order.at(-1);
+  if (last) {
+    const p = G.center(last);
+    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: p.x, cy: p.y, r: G.unit * 0.4, "stroke-width": G.unit * 0.07 }));
+  }
+  return html("div", { class: "grid-game mu example-board" }, G.svg);
 }

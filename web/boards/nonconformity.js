@@ -224,7 +224,7 @@ function pickPanel(view, ui, seat) {
   });
 
   const panel = h("section", { class: "nc-pick", "aria-label": `${name}'s choice` },
-    h("h3", {}, `${name}: choose your number for round ${b.round}`),
+    h("h2", {}, `${name}: choose your number for round ${b.round}`),
     h("p", { class: "nc-band-text" }, b.factors?.[seat]?.length
       ? `It must share a prime factor with ${b.last[seat]} (a multiple of ${words(b.factors[seat].map(String))}), from 2 to ${b.max_pick}, and not be one of your numbers.`
       : ""),
@@ -275,4 +275,31 @@ export function thumbnail() {
     s("line", { class: "nc-axis", x1: 4, x2: 104, y1: 62, y2: 62 }),
     s("g", { class: "seat-0" }, s("rect", { class: "nc-band", x: 22, y: 56, width: 46, height: 12, rx: 2 })),
     s("path", { class: "nc-excluded", d: "M42 59l6 6m0 -6l-6 6" }));
+}
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * each player's sequence as a row of chips in their colour (the start dashed, a
+ * number that scored thick and starred), from the engine's view. */
+export function example(view) {
+  ensureStyles();
+  const b = view.board;
+  const W = 30, H = 18, GAP = 4, LABEL = 64;
+  const longest = Math.max(...b.sequences.map((seq) => seq.length));
+  const rows = b.sequences.map((seq, i) => {
+    const y = 6 + i * (H + 10);
+    const chips = seq.map((value, k) => {
+      const x = LABEL + k * (W + GAP);
+      const hit = Boolean(b.scored?.[i]?.[k]);
+      return [
+        s("rect", { class: `nc-thumb-chip${hit ? " scored" : ""}`, x, y, width: W, height: H, rx: 3, "stroke-dasharray": k === 0 ? "3 2" : null }),
+        s("text", { class: "nc-thumb-text", x: x + W / 2, y: y + H / 2 + 4, "text-anchor": "middle", "font-size": 10 }, `${value}${hit ? "★" : ""}`),
+      ];
+    });
+    return s("g", { class: `seat-${i}` },
+      s("text", { class: "nc-thumb-text", x: 2, y: y + H / 2 + 4, "font-size": 10 }, seatName(view, i)), chips);
+  });
+  const width = LABEL + longest * (W + GAP) + 2;
+  const height = 6 + b.sequences.length * (H + 10);
+  return h("div", { class: "nc-board round-board example-board" },
+    s("svg", { class: "nc-example", viewBox: `0 0 ${width} ${height}` }, rows));
 }

@@ -6,7 +6,7 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { html as h, svg as s, target } from "./svg.js";
+import { html as h, svg as s, describe, target } from "./svg.js";
 
 export const styles = ["round.css"];
 
@@ -184,7 +184,7 @@ export function render(view, ui = {}) {
         label = `${where}, empty`;
       }
       path.setAttribute("class", classes.join(" "));
-      if (!path.hasAttribute("aria-label")) path.setAttribute("aria-label", label);
+      if (!path.hasAttribute("aria-label")) describe(path, label); // target() makes the playable ones buttons
       wedgeLayer.append(path);
       textLayer.append(group);
     }
@@ -472,4 +472,44 @@ export function thumbnail() {
     }
   }
   return svg;
+}
+
+/** A small still picture of a position, for the rules' worked examples (help.js):
+ * every ring with its numbers (primes ringed in the rings that scored, each ring
+ * in the colour of the player who completed it), the wedge numbers round the
+ * outside and the top line marked, from the engine's view. Nothing can be
+ * clicked, and it keeps nothing between drawings (unlike render). */
+export function example(view) {
+  ensureStyles();
+  const b = view.board;
+  const edges = ringEdges(b.ring_count, b.rays);
+  const step = 360 / b.rays;
+  const scored = new Map(b.ring_scores.map((rs) => [rs.ring, rs]));
+  const wedges = s("g", { class: "pt-wedges" });
+  const texts = s("g", { class: "pt-texts" });
+  for (let ring = 0; ring < b.ring_count; ring++) {
+    const values = b.rings[ring] ?? null;
+    const score = scored.get(ring);
+    const digits = Math.max(2, ...(values ?? []).map((v) => String(v ?? "").length));
+    for (let w = 1; w <= b.rays; w++) {
+      const a0 = (w - 1) * step, a1 = w * step;
+      const value = values ? values[w - 1] : null;
+      const classes = ["pt-wedge", ring === 0 ? "centre" : "ring", score && `done seat-${score.seat}`, value == null && "empty"];
+      wedges.append(s("path", { class: classes.filter(Boolean).join(" "), d: sectorPath(edges[ring], edges[ring + 1], a0, a1) }));
+      const { group, text } = wedgeLabel(edges[ring], edges[ring + 1], a0, a1, digits, { prime: Boolean(score?.primes[w - 1]) });
+      if (value != null) text.textContent = String(value);
+      texts.append(group);
+    }
+  }
+  const outer = edges.at(-1);
+  for (let w = 1; w <= b.rays; w++) {
+    const [x, y] = point(outer, (w - 1) * step);
+    const [hx, hy] = point(edges[0], (w - 1) * step);
+    texts.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
+    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
+    texts.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
+  }
+  texts.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
+  const picture = s("svg", { class: "pt-svg", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${2 * SIZE}` }, wedges, texts);
+  return h("div", { class: "pt-board round-board example-board" }, picture);
 }

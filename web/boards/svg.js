@@ -12,6 +12,10 @@
 //   html(tag, attrs, ...children) -> HTMLElement        (same conventions)
 //   board(width, height, {label, className}) -> <svg viewBox="0 0 w h"> that
 //       scales to its container's width (role="group", aria-label=label).
+//   describe(el, label) -> el
+//       Gives a drawn part that does not play (a filled square, a wedge) its
+//       words: aria-label, with role="img" unless it has a role (ARIA names
+//       only elements with a role, and an SVG <g> or <path> has none).
 //   target(el, {move, tryMove, label, ui, confirm, x, y}) -> el
 //       Makes `el` a focusable role="button" with aria-label `label`.
 //       move:    notation of a legal one-click move -> data-move, class "target legal"
@@ -20,7 +24,8 @@
 //       confirm: optional string or () => string|null|Promise; when it gives a
 //                text, ui.confirm(text) must say yes before the move is played
 //       x, y:    optional board position for rovingFocus (else the bbox centre)
-//       When ui.replaying is true nothing is made a target (the board is inert).
+//       When ui.replaying is true nothing is made a target (the board is inert):
+//       el is only described.
 //       Click, Enter and Space play; the event does not bubble to the shell's
 //       delegated data-move handler, so a move is sent exactly once.
 //   rovingFocus(container, {selector}) -> container
@@ -115,10 +120,16 @@ async function activate(el, opts, byKeyboard) {
   await ui.play(notation);
 }
 
+export function describe(el, label) {
+  el.setAttribute("aria-label", label);
+  if (!el.hasAttribute("role")) el.setAttribute("role", "img");
+  return el;
+}
+
 export function target(el, opts = {}) {
   const { move, tryMove, label, ui, x, y } = opts;
   if (!ui || ui.replaying || (move == null && tryMove == null)) {
-    if (label) el.setAttribute("aria-label", label);
+    if (label) describe(el, label);
     return el;
   }
   el.classList.add("target", move != null ? "legal" : "try");

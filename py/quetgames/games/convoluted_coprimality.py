@@ -59,7 +59,7 @@ from collections.abc import Iterator, Sequence
 from math import gcd
 from typing import Any
 
-from ..base import Game, State
+from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import grid_text, parse_square, square_name
 from ..numbers import coprime, next_prime, primes_up_to
@@ -142,8 +142,8 @@ block 2 is 3, block 3 is 4 and 5, block 4 is 6 and 7, block 5 is 8 to 11, and so
 player writes a whole block, one number per move. Player 1 writes the 2; after that, each
 block goes to the next player still in the game after whoever wrote the last number.
 
-**Knocked out.** Two numbers are coprime when no number above 1 divides both. Writing a number
-directly beside (above, below, left or right of) a number that is not coprime to it is
+**Knocked out.** Writing a number directly beside (above, below, left or right of) a
+number with which it has a common factor above 1 (as 6 has 2 with 4, and 3 with 9) is
 allowed, but the player who writes it is out of the game at once. The rest of their block
 passes to the next player still in, and the block after that to the player after them.
 
@@ -151,20 +151,25 @@ passes to the next player still in, and the block after that to the player after
 a new path starts: the 1 is written in a1 again, and the lowest-numbered player still in
 writes the 2.
 
-**End.** As soon as only one player is left, that player wins. If the grid gets stuck and is
-wiped for the last time allowed (3 grids by default), every player still in shares the win.
-A player still in scores 1, a player knocked out 0.
+**End.** As soon as only one player is left, that player wins. The number of grids a game
+may use is set before it starts (3 unless chosen otherwise). When the last of them gets
+stuck, the game ends and every player still in shares the win. A player still in scores 1,
+a player knocked out 0.
 
 **Example.** On a 4 × 4 grid Player 1 writes 2 in b1. Player 2 must write 3 in c1: b2 also
 touches the 2, but b2 is not on the edge and touches no other number. Player 1 writes the block
-4, 5 in d1 and d2. Player 2 now writes 6: c2 is allowed (it touches both the 3 and the 5),
-but 6 and 3 share the factor 3, so writing 6 there would knock Player 2 out and hand Player 1
-the win. The safe square is d3.
+4, 5 in d1 and d2. Player 2 now writes 6 (the board below): c2 is allowed (it touches both the
+3 and the 5), but 6 and 3 have the common factor 3, so writing 6 there would knock Player 2
+out and hand Player 1 the win. The safe square is d3.
 """
+    examples = (
+        Example("q1.cc.p2_s4_r3.fg", "Player 2 to write 6 on a 4 × 4 grid: c2 would knock them out, d3 is safe."),
+    )
+    named_squares = True
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=8),
-        IntOption("size", "s", 12, "the grid has size × size squares", lo=4, hi=MAX_SIZE),
-        IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20),
+        IntOption("size", "s", 12, "side of the grid, in squares", lo=4, hi=MAX_SIZE, short="grid side"),
+        IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20, short="grids allowed"),
     )
 
 
@@ -289,6 +294,20 @@ class ConvolutedCoprimalityState(State):
         block = f"{first}" if first == last else f"{first} to {last}"
         where = square_name(divmod(self.path[-1], self.size))
         return f"{self.seat_name(self.mover)} to write {j} (block {block}) next to {j - 1} at {where}"
+
+    def _describe(self, move: str, seat: int, after: ConvolutedCoprimalityState) -> str:
+        who = after.seat_name(seat)
+        j = self.next_number
+        text = f"{who} wrote {j} at {move}"
+        if self.alive[seat] and not after.alive[seat]:
+            clashed = [str(n) for n in after.eliminations[-1][4]]
+            verb = "shares" if len(clashed) == 1 else "share"
+            text += f", next to {in_words(clashed)}, which {verb} a factor with it: {who} is out"
+        if after.ended > self.ended:
+            text += f"; {j + 1} has nowhere to go"
+            if after.round > self.round:
+                text += f", so the grid is wiped and grid {after.round} starts again from 1 at a1"
+        return text
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         size = self.size

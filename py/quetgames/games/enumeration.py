@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NoReturn
 
-from ..base import Game, State
+from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import LETTERS, grid_text, parse_square, square_name
 from ..numbers import coprime
@@ -78,17 +78,18 @@ class Enumeration(Game):
     code = "en"
     name = "Enumeration"
     summary = (
-        "Fill a grid whose top row and left column hold 1, 2, 3, ... with counts of "
-        "coprime numbers: each new square takes either how many numbers above it are "
-        "coprime to its row number or how many numbers to its left are coprime to its "
-        "column number. Fight over the number that lands in the lower-right corner, or "
+        "Fill a grid whose top row and left column hold 1, 2, 3, ... with counts: each new "
+        "square takes either how many numbers above it have no common factor above 1 with "
+        "its row number, or how many numbers to its left have none with its column "
+        "number. Fight over the number that lands in the lower-right corner, or "
         "over how many odd and even numbers the finished grid holds."
     )
     rules = """\
-**The grid.** The game uses a square grid of side n (6 unless chosen otherwise).
-Its top row is filled in advance with 1, 2, …, n from left to right, and its left
-column with 1, 2, …, n from top to bottom, so the corner a1 holds 1. These header
-numbers name the columns and rows: column d has number 4, row 3 has number 3.
+**The grid.** The game uses a square grid, 6 × 6 unless another side (3 to 26) is
+chosen before the game. Its top row is filled in advance with 1, 2, 3, … from left
+to right, and its left column with 1, 2, 3, … from top to bottom, each up to the
+side of the grid, so the corner a1 holds 1. These header numbers
+name the columns and rows: column d has number 4, row 3 has number 3.
 Every other square, from b2 onwards, starts empty.
 
 **Filling a square.** A move writes a number into one empty square. That square
@@ -96,13 +97,13 @@ must already have numbers both in the square just above it and in the square jus
 left of it. The number must be one of two counts:
 
 - **above**: how many of the numbers above the square, in its column (the header
-  included), share no factor with the square's row number;
+  included), have no common factor above 1 with the square's row number;
 - **left**: how many of the numbers to the left of the square, in its row (the
-  header included), share no factor with the square's column number.
+  header included), have no common factor above 1 with the square's column number.
 
-Zero counts as sharing every factor: gcd(m, 0) = m, so 0 is coprime only to 1, and
-since every played square has a row and column number of at least 2, a 0 is never
-counted. When both counts agree the square has only one choice.
+Every number divides 0, so 0 has a common factor above 1 with every number except 1.
+Since every square that gets filled has a row and a column number of at least 2, a 0
+is never counted. When both counts agree the square has only one choice.
 
 **Turns.** Player 1 begins; with two players, the seats then alternate, one square
 a turn. A grid is finished when all its squares are full.
@@ -125,9 +126,9 @@ finished grid; goal "parity" scores how many numbers in the finished grid, heade
 included, have the chosen target parity (odd or even).
 
 **Example.** On a 6 × 6 grid the first square is always b2: above it is the 2 of
-column b, which is not coprime to row number 2, and left of it is the 2 of row 2,
-which is not coprime to column number 2, so both counts are 0 and b2 gets 0. Later
-in a game the top of the grid might read
+column b, which has the common factor 2 with row number 2, and left of it is the 2
+of row 2, which has the factor 2 in common with column number 2, so both counts are
+0 and b2 gets 0. Later in a game the top of the grid might read (the board below)
 
 ```
 1 2 3 4 5 6
@@ -139,14 +140,19 @@ in a game the top of the grid might read
 ```
 
 and f3 (the dot) may be filled, since f2 and e3 are full. Above f3 stand 6 and 2;
-row number 3 shares no factor with 2 but does with 6, so the "above" count is 1.
-Left of f3 stand 3, 1, 1, 2, 1; column number 6 shares a factor with 3 and 2 but
-none with any of the three 1s, so the "left" count is 3. The player may write
-f3=1 or f3=3.
+row number 3 has no common factor above 1 with 2 but has 3 in common with 6, so the
+"above" count is 1. Left of f3 stand 3, 1, 1, 2, 1; column number 6 has a common
+factor with 3 and with 2 but none above 1 with any of the three 1s, so the "left"
+count is 3. The player may write 1 or 3 in f3
+(the moves f3=1 and f3=3).
 """
+    examples = (
+        Example("q1.en.p2_s6_gc.aabbbaaaadddf", "The top of the grid in the example; f3 may take 1 or 3."),
+    )
+    named_squares = True
     options = (
         IntOption("players", "p", 2, "1 for solitaire, 2 for a two-player game", lo=1, hi=2),
-        IntOption("size", "s", 6, "the side of the grid, header row and column included", lo=MIN_SIZE, hi=MAX_SIZE),
+        IntOption("size", "s", 6, "the side of the grid, header row and column included", lo=MIN_SIZE, hi=MAX_SIZE, short="grid side"),
         ChoiceOption(
             "goal", "g", "corner",
             "corner: fight over the lower-right number; parity: count odd against even numbers",
@@ -154,7 +160,7 @@ f3=1 or f3=3.
         ),
         ChoiceOption(
             "target", "t", "odd", "with one player and goal parity: which numbers to collect",
-            choices=("odd", "even"),
+            choices=("odd", "even"), short="collect",
         ),
     )
 
@@ -296,8 +302,8 @@ class EnumerationState(State):
                 f"left of it, for column {c + 1}, give {a}), not {shown}"
             )
         raise IllegalMove(
-            f"{name} can take {a} (numbers above it coprime to row {r + 1}) or {b} (numbers left "
-            f"of it coprime to column {c + 1}), not {shown}"
+            f"{name} can take {a} (how many numbers above it have no common factor above 1 with "
+            f"row number {r + 1}) or {b} (how many left of it have none with column number {c + 1}), not {shown}"
         )
 
     # -- scoring ---------------------------------------------------------
@@ -326,6 +332,20 @@ class EnumerationState(State):
             f"{who} to fill a square in grid {self.grid + 1} of 2 ({self.seat_name(high)} wants the "
             f"lower-right number high, {self.seat_name(low)} wants it low)"
         )
+
+    def _describe(self, move: str, seat: int, after: EnumerationState) -> str:
+        r, c, v, _ = self._move_table()[move]
+        above, left = next((s[2], s[3]) for s in self.frontier if s[0] == r and s[1] == c)
+        how = "" if above == left else " (the count above it)" if v == above else " (the count left of it)"
+        text = f"{after.seat_name(seat)} wrote {v} at {square_name((r, c))}{how}"
+        if after.grid > self.grid:
+            text += f"; grid {self.grid + 1} is full, with {v} in its lower-right corner, and grid {after.grid + 1} begins"
+        elif after.is_over and self.options["goal"] == "corner":
+            text += f"; the grid is full, with {v} in its lower-right corner"
+        elif after.is_over:
+            odd = after.odd
+            text += f"; the grid is full, with {counted(odd, 'odd number')} and {counted(after.filled - odd, 'even number')}"
+        return text
 
     def _collectors(self) -> dict[str, int | None]:
         if self.options["goal"] != "parity":

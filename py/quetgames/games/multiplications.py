@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..base import Game, State
+from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..grid import LETTERS, Square, grid_text, parse_square, square_name
 from ..options import IntOption
@@ -34,8 +34,10 @@ class Multiplications(Game):
         "vertical distance from the number before it; the highest total wins."
     )
     rules = """\
-**Players and board.** Two to six players share a square grid with k × players + 1
-rows and columns (k is 3 or more; at most 26 rows).
+**Players and board.** Two to six players share a square grid. Its side is set by
+how many numbers each player will write, chosen before the game (3 unless chosen
+otherwise): that many per player, plus 1 for the free first number. Two players
+writing 3 each play on a 7 × 7 grid; the grid has at most 26 rows.
 
 **Part one: the x's.** Starting with Player 1 and going round in seat order, each
 player marks an x in an empty square. An x may not share its row or its column with
@@ -44,19 +46,27 @@ exactly one x, and part one ends.
 
 **Part two: the numbers.** The x in the leftmost column is numbered 1 for free. Then,
 again from Player 1 in seat order, each move writes the next number (2, then 3, …) on
-any x that has no number yet. The mover scores the number of rows between the new
-number and the one before it, times the number of columns between them.
+any x that has no number yet. The mover scores how many rows apart the new number
+and the one before it lie (the difference of their row numbers), times how many
+columns apart they lie (the difference of their column positions). No two x's
+share a row or a column, so every number scores at least 1 × 1 = 1.
 
 **End.** When every x is numbered the game ends. The highest total wins; equal totals
 share the win.
 
-**Example.** On a 7 × 7 grid the 1 sits at a5. Writing 2 on the x at d2 scores
-3 rows × 3 columns = 9; writing it on the x at b4 instead would score 1 × 1 = 1, and an x
-in the same row or column as the 1 would score 0.
+**Example.** On the 7 × 7 grid below the x's are at c1, d2, e3, b4, a5, f6 and g7,
+so the 1 sits at a5, in the leftmost column. Player 1 writes the 2. On the x at d2 it
+scores 3 rows apart (rows 5 and 2) × 3 columns apart (a and d) = 9; on the x at b4
+it would score only 1 × 1 = 1; the far corner g7 gives 2 × 6 = 12, the most on
+offer.
 """
+    examples = (
+        Example("q1.mu.p2_k3.aedbbdcaecffgg", "Seven x's, the 1 at a5: Player 1 to write the 2."),
+    )
+    named_squares = True
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
-        IntOption("k", "k", 3, "the grid has k × players + 1 rows and columns", lo=3, hi=12),
+        IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12, short="numbers each"),
     )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
@@ -150,6 +160,20 @@ class MultiplicationsState(State):
         if self.marking:
             return f"{who} to mark an x ({len(self.xs)} of {self.size} placed)"
         return f"{who} to write {len(self.numbers) + 1} on an x"
+
+    def _describe(self, move: str, seat: int, after: MultiplicationsState) -> str:
+        who = after.seat_name(seat)
+        if self.marking:
+            text = f"{who} marked an x at {move}"
+            if after.numbers:
+                text += (f"; every row and column now has its x, and the x at {square_name(after.numbers[0])}, "
+                         "in the leftmost column, is numbered 1")
+            return text
+        square = after.numbers[-1]
+        rows, columns = span(self.numbers[-1], square)
+        n = len(after.numbers)
+        return (f"{who} wrote {n} on the x at {move}, {counted(rows, 'row')} and {counted(columns, 'column')} "
+                f"from {n - 1}: {counted(rows * columns, 'point')}")
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         last = self.numbers[-1] if self.numbers else None

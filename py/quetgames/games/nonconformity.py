@@ -98,7 +98,7 @@ from itertools import compress
 from math import prod
 from typing import Any
 
-from ..base import Game, State
+from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..numbers import coprime, prime_factors
 from ..options import BoolOption, IntOption, PairOption
@@ -162,16 +162,17 @@ class Nonconformity(Game):
     )
     rules = """\
 **Players and starts.** Two players each own a sequence of whole numbers. Each sequence
-begins with a start: either both starts are set when the game is created, or they are
-drawn at random from 2 to 30 (optionally one draw shared by both players). The game has
-a fixed length: each sequence may reach that many terms, start included, so there are
-length − 1 rounds.
+begins with a start: either both starts are set before the game, or they are drawn
+at random from 2 to 30 (optionally one draw shared by both players). The game has a
+fixed length, chosen before it starts (10 unless chosen otherwise): each sequence may
+reach that many terms, start included, so a game of length 10 has 9 rounds.
 
 **A round.** Both players choose their next number in secret, without seeing the other's
 choice; then both numbers are revealed together and added to their sequences. Your number
 must:
 
-- be from 2 to the largest number allowed (max_pick, 1000 unless set otherwise);
+- be from 2 to the largest number a player may pick, which is chosen before the game
+  (100 to 1,000,000; 1000 unless chosen otherwise);
 - have a prime factor in common with your own previous term (after 10, any even number or
   any multiple of 5 will do);
 - not be one of your own earlier terms. It may equal one of your opponent's.
@@ -182,9 +183,10 @@ the smallest and smaller than the largest of your opponent's terms from before t
 from the same round does not count, and starts never score.
 
 **Sitting out.** If no number is open to you (every multiple of every prime of your last
-term, up to max_pick, is already in your sequence; this can even happen to a start, such
-as a prime above half of max_pick), you sit out: you get no term that round, and since
-your last term stays the same, you sit out every later round too. Your opponent keeps
+term, up to the largest number allowed, is already in your sequence; this can even
+happen to a start, such as a prime above half of that largest number), you sit out: you
+get no term that round, and since your last term stays the same, you sit out every later
+round too. Your opponent keeps
 playing, and their number is revealed as soon as they choose it. If neither player can
 choose, the game ends early.
 
@@ -202,26 +204,29 @@ of a sealed number always costs a point, and it can never be swapped for another
 **End.** After the last round (or when neither player can move) the higher score wins;
 equal scores share the win.
 
-**Example.** Starts 6 and 4, eight terms each. Player 1 plays 4, 8, 10, 12, 14, 7, 21 and
-Player 2 plays 2, 6, 3, 9, 12, 14, 7. In round 4 Player 2's 9 (sharing the prime 3 with the
+**Example.** Starts 6 and 4, eight terms each (the finished game below). Player 1
+plays 4, 8, 10, 12, 14, 7, 21 and Player 2 plays 2, 6, 3, 9, 12, 14, 7. In round 4 Player 2's 9 (sharing the prime 3 with the
 3 before it) lies between 4 and 10, the extremes of Player 1's 6, 4, 8, 10, and is none of
 them: one point. In round 6 Player 1's 7 lies between 2 and 12 and is not among Player 2's
 4, 2, 6, 3, 9, 12: one point. Player 2's 7 in round 7 also lies inside, but Player 1
 already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
 """
+    examples = (
+        Example("q1.nc.l8_m1000_s6x4.4_2_8_6_10_3_12_9_14_12_7_14_21_7", "The finished example game: one point each (starred), a shared win."),
+    )
     options = (
-        IntOption("length", "l", 10, "terms in each sequence, the start included", lo=2, hi=100),
-        IntOption("max_pick", "m", 1000, "the largest number a player may pick", lo=100, hi=MAX_MAX_PICK),
+        IntOption("length", "l", 10, "terms in each sequence, the start included", lo=2, hi=100, short="terms"),
+        IntOption("max_pick", "m", 1000, "the largest number a player may pick", lo=100, hi=MAX_MAX_PICK, short="largest pick"),
         PairOption(
             "starts", "s", None,
-            "the two starting numbers, each from 2 to max_pick; leave unset to draw them at random",
-            lo=MIN_PICK, hi=MAX_MAX_PICK,
+            "the two starting numbers, each from 2 to the largest pick; leave unset to draw them at random",
+            lo=MIN_PICK, hi=MAX_MAX_PICK, unset=f"both drawn at random from {DRAW_LOW} to {DRAW_HIGH}",
         ),
-        BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players"),
+        BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players", short="one draw for both starts"),
         IntOption(
             "seed", "r", None,
             "when the starts are drawn: the seed of the draw (the same seed draws the same starts); leave unset for a fresh draw",
-            lo=0, hi=SEED_MAX,
+            lo=0, hi=SEED_MAX, unset="a fresh draw every game",
         ),
     )
 
@@ -597,13 +602,8 @@ class NonconformityState(State):
             note = f"{self.seat_name(other)} has chosen"
         return head + f"{note}; {self.seat_name(chooser)} to choose a number"
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
-        over = self.is_over
-        seal = self.open_seal
-        bands = []
-        for s in (0, 1):
-            low, high = self.spans[1 - s]
-            bands.append({"low": low, "high": high, "excluded": sorted(t for t in self.owned[1 - s] if low < t < high)})
+    def _round_log(self) -> list[dict[str, Any]]:
+        """Every revealed round: {"round", "picks" (None: sat out or forfeited), "scored"}."""
         log = []
         index = [1, 1]  # next term position per seat
         for r in range(self.played):
@@ -619,6 +619,41 @@ class NonconformityState(State):
                     picks.append(None)
                     gained.append(False)
             log.append({"round": r + 1, "picks": picks, "scored": gained})
+        return log
+
+    def _describe(self, move: str, seat: int, after: NonconformityState) -> str:
+        # Never a pick that is still secret: a pick is named only once its round is revealed.
+        who, other = after.seat_name(seat), after.seat_name(1 - seat)
+        if after.played == self.played:
+            if move.startswith("c"):
+                return f"{who} sealed a pick"
+            if self.open_seal is not None:
+                return f"{who} chose {after.pending[seat]} in the open"
+            return f"{who} has chosen a number"
+        entry = after._round_log()[-1]
+        forfeit = next((x.seat for x in after.seals if x.round == entry["round"] and x.forfeited), None)
+        picks = [
+            f"{after.seat_name(s)} picked {pick}" if pick is not None
+            else f"{after.seat_name(s)} gave up a sealed pick" if forfeit == s
+            else f"{after.seat_name(s)} sat out"
+            for s, pick in enumerate(entry["picks"])
+        ]
+        scorers = [after.seat_name(s) for s, scored in enumerate(entry["scored"]) if scored]
+        outcome = "nobody's pick scores" if not scorers else f"{in_words(scorers)} {'scores' if len(scorers) == 1 else 'score'} a point"
+        text = f"Round {entry['round']}: {in_words(picks)}; {outcome}"
+        if move == FORFEIT:
+            text += f", and {other} scores a point for the forfeit"
+        elif "~" in move:
+            text = f"{who} revealed the sealed pick, which matches its seal. " + text
+        return text
+
+    def _board(self, seat: int | None) -> dict[str, Any]:
+        over = self.is_over
+        seal = self.open_seal
+        bands = []
+        for s in (0, 1):
+            low, high = self.spans[1 - s]
+            bands.append({"low": low, "high": high, "excluded": sorted(t for t in self.owned[1 - s] if low < t < high)})
         return {
             "round": None if over else self.played + 1,
             "rounds": self.rounds,
@@ -627,7 +662,7 @@ class NonconformityState(State):
             "sequences": [list(q) for q in self.seqs],
             "term_rounds": [list(q) for q in self.term_rounds],
             "scored": [list(q) for q in self.scored],
-            "round_log": log,
+            "round_log": self._round_log(),
             "bands": bands,
             "last": [q[-1] for q in self.seqs],
             "factors": [list(f) for f in self.factors],

@@ -54,7 +54,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..base import Game, State
+from ..base import Example, Game, State, counted, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..numbers import is_prime
 from ..options import IntOption
@@ -72,21 +72,26 @@ class PrimeTarget(Game):
     code = "pt"
     name = "Prime Target"
     summary = (
-        "Fill the centre of a target with the numbers 1 to n, one per wedge, taking turns. "
+        "Fill the centre of a target with the numbers from 1 up to its number of wedges, one "
+        "per wedge, taking turns. "
         "Then take turns completing the next ring outward: each wedge gets the sum or the "
         "difference of the two numbers just inside it. A ring scores how many primes it "
         "holds, or the prime itself when it holds exactly one; the highest total wins."
     )
     rules = """\
-**Players and target.** Two to six players share a target of concentric rings cut by
-`rays` straight lines (4 to 12) into pie-slice wedges. Wedges are numbered 1, 2, 3, …
-going clockwise, wedge 1 sitting just clockwise of the top line. Besides the centre
-there are k × players rings (k is 2 to 5), so every player completes k rings.
+**Players and target.** Two to six players share a target: a round centre with rings
+around it, all cut into the same number of pie-slice wedges by lines running out from
+the middle. The number of wedges in every ring is chosen before the game, from 4 to 12
+(8 unless chosen otherwise). Wedges are numbered 1, 2, 3, … going clockwise, wedge 1
+sitting just clockwise of the line that points straight up. Besides the centre, the
+target has as many rings as the players complete between them: each player completes
+the same number of rings, 2 to 5, also chosen before the game (2 unless chosen otherwise).
 
 **Part one: the centre.** Starting with Player 1 and going round in seat order, each
-move writes one of the numbers 1 to `rays` that is still unused into an empty wedge of
-the centre. Once every centre wedge is filled, the centre holds each of those numbers
-exactly once. The centre scores for nobody.
+move writes a whole number into an empty wedge of the centre: any number from 1 up to
+the number of wedges that is not in the centre yet. Once every centre wedge is filled,
+the centre holds each of those numbers exactly once (1 to 8 with eight wedges). The
+centre scores for nobody.
 
 **Part two: the rings.** Again from Player 1 in seat order, each move completes the
 innermost ring that is still empty, all of it at once. Each of its wedges looks at two
@@ -95,26 +100,33 @@ clockwise neighbour (the last wedge's neighbour is wedge 1). The player writes e
 their sum or their difference (larger minus smaller) in that wedge, choosing
 separately for every wedge.
 
-**Scoring a ring.** Count the wedges of the new ring that hold a prime; the same prime
-in two wedges counts twice. That count is the score for the ring, except when it is
-exactly 1: then the ring scores the value of that one prime instead.
+**Scoring a ring.** Count the wedges of the new ring that hold a prime (2, 3, 5, 7,
+11, …; 0 and 1 are not prime); the same prime in two wedges counts twice. That count
+is the score for the ring, except when it is exactly 1: then the ring scores the value
+of that one prime instead.
 
 **End.** When the outermost ring is complete the game ends. The highest total wins;
 equal totals share the win.
 
-**Example.** If a wedge sits outside a 2 and, clockwise of it, a 6, it takes 8 (2 + 6)
-or 4 (6 − 2). A finished ring 8, 4, 9, 7, 1, 6 holds one prime, 7, so it scores 7; the
-ring 3, 4, 5, 10, 11, 1 holds three primes and scores 3.
+**Example.** In the target below (eight wedges) the centre reads 2, 6, 1, 3, 5, 4, 8, 7
+from wedge 1 clockwise. Wedge 1 of the first ring sits outside the 2 and, clockwise of
+it, the 6, so it takes 8 (2 + 6) or 4 (6 − 2). Player 1 wrote every sum: the ring
+8, 7, 4, 8, 9, 12, 15, 9 holds one prime, 7, so it scores 7. Player 2 also wrote every
+sum: the ring 15, 11, 12, 17, 21, 27, 24, 17 holds three primes (11 and 17 twice), so it
+scores 3. Player 1 leads 7 to 3 with two rings to go.
 
 **Notation.** A centre move is written value@wedge, like `5@3`. A ring move is one sign
 per wedge, wedge 1 first: `+` for the sum, `-` for the difference, like `+-++-+-+`.
 Where one of the two numbers is 0 the sum and difference agree, and that wedge is
 written `+`.
 """
+    examples = (
+        Example("q1.pt.p2_k2_r8.2162133455468778AAAA", "Player 1's ring scores 7 (one prime, 7); Player 2's scores 3 (three primes)."),
+    )
     options = (
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
-        IntOption("k", "k", 2, "each player completes k rings (the target has k × players + 1 rings)", lo=2, hi=5),
-        IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12),
+        IntOption("k", "k", 2, "rings each player completes (the target has this many × players rings around its centre)", lo=2, hi=5, short="rings each"),
+        IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12, short="wedges"),
     )
 
 
@@ -259,6 +271,17 @@ class PrimeTargetState(State):
         if self.opening:
             return f"{who} to write a number in the centre ({self.placed} of {self.rays} written)"
         return f"{who} to complete ring {len(self.rings) + 1} of {self.ring_total}"
+
+    def _describe(self, move: str, seat: int, after: PrimeTargetState) -> str:
+        who = after.seat_name(seat)
+        if self.opening:
+            value, wedge = self._parse_centre(move)
+            return f"{who} wrote {value} in wedge {wedge} of the centre"
+        ring, points = after.rings[-1], after.ring_points[-1]
+        primes = [str(v) for v in ring if is_prime(v)]
+        found = "no prime" if not primes else f"the prime {primes[0]}" if len(primes) == 1 else f"{len(primes)} primes ({in_words(primes)})"
+        return (f"{who} completed ring {len(after.rings)} with {in_words([str(v) for v in ring])}: "
+                f"{found}, {counted(points, 'point')}")
 
     def _board(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over

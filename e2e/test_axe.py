@@ -1,0 +1,214 @@
+"""axe-core finds nothing wrong, at any impact level, on every screen a player
+meets: the home page, each game's setup, each board at the start, in the
+middle and at the end, the hot-seat screens, the dialogs, the share panel, a
+broken link, a game against the computer, and the embed's poster and game.
+
+Each screen is checked in three looks: light and dark colour schemes at
+desktop width, and light at a phone's 390 px (where the layout changes).
+One page (one engine start) serves the whole module; games are opened by
+changing the fragment, as a shared link does. Positions come from the Python
+engine: a seeded random game of each kind, with its default options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+
+from .axe import assert_clean, describe, violations
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, random_game, shoot, watched_page
+
+PHONE_390 = {"width": 390, "height": 844}
+LOOKS = (("light", DESKTOP), ("dark", DESKTOP), ("light", PHONE_390))
+GAMES = list(quetgames.GAMES)
+
+
+def check(page: Page, where: str, *, looks=LOOKS) -> None:
+    """No axe violation on the screen as it is, in every look; all looks are
+    checked before failing, so one run names every problem."""
+    problems = []
+    for scheme, size in looks:
+        page.emulate_media(color_scheme=scheme)
+        page.set_viewport_size(size)
+        found = violations(page)
+        if found:
+            problems.append(f"{where}, {scheme}, {size['width']} px:\n{describe(found)}")
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size(DESKTOP)
+    assert not problems, "axe found violations on\n" + "\n".join(problems)
+
+
+
+def middle(states: list[quetgames.State]) -> quetgames.State:
+    """A position halfway through (between rounds: it holds no secret pick)."""
+    return states[len(states) // 2]
+
+
+# -- the page ---------------------------------------------------------------------------
+
+
+def test_home_page(w: Watched, page: Page) -> None:
+    open_record(w, "")
+    check(page, "the home page")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_setup_screen(w: Watched, page: Page, game_id: str) -> None:
+    go(w, f"setup={game_id}")
+    page.locator(f'form.setup[data-game="{game_id}"]').wait_for()
+    check(page, f"the setup of {game_id}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_board_at_start_middle_and_end(w: Watched, page: Page, game_id: str) -> None:
+    states = random_game(game_id, seed=GAMES.index(game_id))
+    for stage, state in (("start", states[0]), ("middle", middle(states)), ("end", states[-1])):
+        open_record(w, state.record)
+        if state.is_over:
+            page.locator("#summary").wait_for()
+        check(page, f"{game_id} at the {stage}")
+    shoot(page, f"axe-{game_id}-over")
+
+
+def test_hot_seat_hand_over_and_secret_pick(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(6, 10)).with_seats(["Alice", "Bob"])
+    open_record(w, state.record)
+    page.locator('.curtain[data-phase="ask"]').wait_for()
+    page.get_by_role("button", name="I am Alice: show my choices").click()
+    page.locator("#board [data-move]").first.wait_for()
+    check(page, "Alice's secret pick")
+    page.locator("#board [data-move]").first.click()
+    page.locator('.curtain[data-phase="handover"]').wait_for()
+    w.wait_ready()
+    check(page, "the hand-over to Bob")
+
+
+def test_play_by_link_pick_and_seal(w: Watched, page: Page) -> None:
+    # not the hot-seat test's game: this device keeps Alice's pick in that one
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(7, 11)).with_seats(["Alice", "Bob"])
+    open_record(w, state.record)
+    page.get_by_role("button", name="I am Alice: pick and seal").click()
+    page.locator(".seal-banner").wait_for()
+    page.locator("#board [data-move]").first.wait_for()
+    check(page, "Alice's pick by link")
+    old = w.fragment()
+    page.locator("#board [data-move]").first.click()
+    page.locator("#seal-title").wait_for()
+    w.wait_ready()
+    check(page, "the sealed pick's screen")
+    assert w.fragment() != old
+
+
+def test_dialogs_and_share_panel(w: Watched, page: Page) -> None:
+    states = random_game("multiplications", seed=7)
+    open_record(w, middle(states).record)
+    page.get_by_role("button", name="How to play").click()
+    page.locator("dialog.rules-dialog[open]").wait_for()
+    check(page, "the How to play dialog")
+    page.keyboard.press("Escape")
+    page.locator("dialog.rules-dialog[open]").wait_for(state="detached")
+
+    page.get_by_role("button", name="Embed").click()
+    page.locator("dialog.embed-builder[open]").wait_for()
+    check(page, "the Embed dialog")
+    page.keyboard.press("Escape")
+    page.locator("dialog.embed-builder[open]").wait_for(state="detached")
+
+    # the share panel, unfolded, after Copy link has said what it did
+    page.locator("#share .export summary").click()
+    page.locator("#share .copy-link").click()
+    page.locator("#share .share-said:not(:empty)").wait_for()
+    check(page, "the share panel")
+
+
+def test_game_against_the_computer_with_a_hint(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("enumeration").with_seats(kinds=["human", "greedy"])
+    open_record(w, state.record)
+    page.locator(".computer-bar").wait_for()
+    page.get_by_role("button", name="Hint").click()
+    page.locator("#board .hinted").first.wait_for()
+    check(page, "a game against the computer, with a hint")
+
+
+def test_broken_link_and_home_with_saved_games(w: Watched, page: Page) -> None:
+    go(w, "q1.zz.nonsense", wait=True)
+    page.locator(".link-error").wait_for()
+    check(page, "a broken link")
+    open_record(w, "")
+    page.locator(".saved-games").wait_for()  # the games this module opened are listed
+    check(page, "the home page with saved games")
+
+
+# -- the embed ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def embed(browser: Browser, server: str) -> Iterator[Watched]:
+    watched = watched_page(browser, server, viewport=DESKTOP)
+    yield watched
+    watched.context.close()
+
+
+@pytest.mark.parametrize(("mode", "theme"), [("play", "auto"), ("replay", "dark")])
+def test_embed_poster_and_game(embed: Watched, server: str, mode: str, theme: str) -> None:
+    """theme=dark is the embed's own dark palette, whatever the reader's scheme."""
+    page = embed.page
+    states = random_game("prime-target", seed=3)
+    page.goto(f"{server}embed.html?mode={mode}&ply=2&theme={theme}#{middle(states).record}")
+    page.locator("#embed-start").wait_for()
+    check(page, f"the embed's poster ({mode})")
+    page.locator("#embed-start").click()
+    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator("#board svg").wait_for()
+    check(page, f"the embedded game ({mode})")
+    assert embed.errors == []
+
+
+# -- the check itself -------------------------------------------------------------------
+
+
+def test_the_check_fails_on_a_known_violation(w: Watched, page: Page) -> None:
+    """A page with a nameless button and an image without text: axe must say so,
+    naming each rule, its impact and where it is (so the tests above can fail)."""
+    open_record(w, "")
+    page.evaluate("""() => {
+      const b = document.createElement('button'); b.id = 'axe-probe-button';
+      const i = document.createElement('img'); i.id = 'axe-probe-img'; i.src = 'icon.svg';
+      document.querySelector('main').append(b, i);
+    }""")
+    try:
+        with pytest.raises(AssertionError) as failed:
+            assert_clean(page, "a page with planted faults")
+        text = str(failed.value)
+        assert "button-name [critical]" in text and "#axe-probe-button" in text
+        assert "image-alt [critical]" in text and "#axe-probe-img" in text
+    finally:
+        page.evaluate("() => { for (const id of ['axe-probe-button', 'axe-probe-img']) document.getElementById(id)?.remove(); }")
+
+
+def test_a_missing_axe_fails_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Without node_modules/axe-core the checks fail and say how to install it
+    (CI installs it with npm ci, so its absence must never pass as a skip)."""
+    from . import axe
+
+    monkeypatch.setattr(axe, "AXE_JS", tmp_path / "node_modules" / "axe-core" / "axe.min.js")
+    monkeypatch.setattr(axe, "ROOT", tmp_path)
+    axe.axe_source.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match=r"axe-core is not installed .*npm ci --ignore-scripts"):
+            axe.axe_source()
+    finally:
+        axe.axe_source.cache_clear()
+
+
+def test_axe_never_ships_in_dist(dist) -> None:
+    """axe-core is a test tool: no file of dist/ is it or holds it."""
+    shipped = [p for p in dist.rglob("*") if p.is_file()]
+    assert shipped
+    named = [p for p in shipped if "axe" in p.name.lower()]
+    holding = [p for p in shipped if p.suffix in {".js", ".mjs", ".html", ".json"}
+               and b"Deque Systems" in p.read_bytes()]
+    assert named == [] and holding == [], (named, holding)
