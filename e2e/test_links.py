@@ -351,7 +351,9 @@ def test_a_link_that_rewrites_a_move_is_named_and_the_player_chooses(players: tu
     rewritten = rewritten.play(rewritten.legal_moves()[0])
     open_link(a, f"{server}#{rewritten.record}")
     text = conflict_text(a, "changed")
-    assert f"This link changes move {k + 1}: {mover} played {moves[0]} here; the link says {mover} played {moves[-1]}" in text, text
+    mine_words, their_words = here.describe_move(moves[0]), here.describe_move(moves[-1])
+    assert mine_words.startswith(mover) and mine_words != their_words
+    assert f"This link changes move {k + 1}: {mine_words} here; the link says {their_words}" in text, text
     shoot(a.page, f"links-changed-{game_id}")
     # keep my game: back to it, as it was
     a.page.locator("[data-key=keep-mine]").click()

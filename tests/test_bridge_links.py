@@ -107,9 +107,10 @@ def test_compare_names_the_first_move_a_link_rewrites(game_id: str) -> None:
     mover = here.seat_name(here.to_move[0])
     assert got["relation"] == "changed"
     assert got["ply"] == k and got["where"] == f"move {k + 1}"
-    assert got["mine"] == f"{mover} played {first}"
-    assert got["theirs"] == f"{mover} played {last}"
-    assert got["message"] == f"this link changes move {k + 1}: {mover} played {first} here; the link says {mover} played {last}"
+    # each move in the game's own words (describe_move), naming who played it
+    assert got["mine"] == here.describe_move(first) and got["mine"].startswith(mover)
+    assert got["theirs"] == here.describe_move(last) and got["mine"] != got["theirs"]
+    assert got["message"] == f"this link changes move {k + 1}: {got['mine']} here; the link says {got['theirs']}"
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)

@@ -434,8 +434,12 @@ class State:
         return f"move {len(self.history) + 1}"
 
     def _move_words(self, move: str, seat: int) -> str:
-        """What `seat` playing `move` from this state is, in words: "Ann played c4"."""
-        return f"{self.seat_name(seat)} played {move}"
+        """What `seat` playing `move` from this state is, in words: the game's
+        own `describe_move` ("Ann wrote 8 at h1")."""
+        try:
+            return self.describe_move(move, seat)
+        except IllegalMove:  # (both records were checked; a move that does not play here is named as written)
+            return f"{self.seat_name(seat)} played {move}"
 
     def _change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
         """How two records part at this state's next move, each (move, seat):
