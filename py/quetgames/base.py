@@ -157,12 +157,13 @@ def _check_name(name: Any, error: type[RulesError]) -> str:
 class State:
     """A position in a game. States never change: `play` returns a new one."""
 
-    __slots__ = ("game", "options", "history", "seats")
+    __slots__ = ("game", "options", "history", "seats", "movers")
 
     game: Game
     options: dict[str, Any]
     history: tuple[str, ...]
     seats: tuple[Seat, ...]
+    movers: tuple[int, ...]  # the seat behind each entry of history (set by `play`)
 
     # -- hooks a game implements -------------------------------------------
 
@@ -177,6 +178,7 @@ class State:
         state.game = game
         state.options = options
         state.history = ()
+        state.movers = ()
         state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
         return state
 
@@ -209,6 +211,28 @@ class State:
     def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """(seats that have chosen, seats still to choose, secret) while a joint
         move is open; None otherwise (every sequential game)."""
+        return None
+
+    def _movers_of(self, seat: int, start: int, count: int) -> tuple[int, ...]:
+        """Who played the `count` history entries from index `start` that one
+        play by `seat` added: that seat, unless a game reveals several seats'
+        moves at once (Nonconformity)."""
+        return (seat,) * count
+
+    def _move_words(self, index: int) -> tuple[str, str]:
+        """(kind, words) for history entry `index`: a short name of what sort of
+        move it is ("mark", "number", "ring", ...) and the move in a few words
+        for the moves list, such as "x at c4"."""
+        return "move", self.history[index]
+
+    def _end_reason(self) -> str:
+        """Why the game ended, in one sentence without its full stop (asked only
+        once it is over): what ran out or who was knocked out."""
+        return "no moves are left"
+
+    def _standing(self) -> list[str] | None:
+        """Per seat, what its score means in words where a bare number would
+        puzzle (Convoluted Coprimality's 1 and 0); None: the scores speak."""
         return None
 
     def text_board(self) -> str:
@@ -313,7 +337,11 @@ class State:
         seat = self._seat(seat)
         if len(move) > 200:
             raise IllegalMove("that move is far too long to be a move of this game")
-        return self._apply(move, seat)
+        new = self._apply(move, seat)
+        added = len(new.history) - len(self.history)
+        if added:
+            new.movers = self.movers + self._movers_of(seat, len(self.history), added)
+        return new
 
     @property
     def record(self) -> str:
@@ -361,6 +389,14 @@ class State:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "history": list(self.history),
+            # the moves list: who played each history entry, what sort of move, in words
+            "moves": [
+                {"seat": self.movers[i], "move": move, "kind": kind, "words": words}
+                for i, move in enumerate(self.history)
+                for kind, words in [self._move_words(i)]
+            ],
+            "end_reason": self._end_reason() if self.is_over else None,
+            "standing": self._standing(),
             "status": self._status(),
             "legal_moves": self._legal_for_view(single),
             "choosing": None if choosing is None else {

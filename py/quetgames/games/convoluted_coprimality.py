@@ -169,7 +169,7 @@ the win. The safe square is d3.
 
 
 class ConvolutedCoprimalityState(State):
-    __slots__ = ("grid", "path", "mover", "alive", "round", "ended", "over_by", "steps", "eliminations", "previous_path")
+    __slots__ = ("grid", "path", "mover", "alive", "round", "ended", "over_by", "steps", "eliminations", "previous_path", "written")
 
     grid: tuple[int, ...]  # flat, row by row; 0 for an empty square
     path: tuple[int, ...]  # path[i] is the flat square of the number i + 1 on this grid
@@ -181,6 +181,7 @@ class ConvolutedCoprimalityState(State):
     steps: str  # one direction digit "0".."3" per move, for the record
     eliminations: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]  # (seat, number, square, round, clashes)
     previous_path: tuple[int, ...]
+    written: tuple[tuple[int, int], ...]  # per move: (grid, number written), for the moves list
 
     @classmethod
     def initial(cls, game: Game, options: dict[str, Any]) -> ConvolutedCoprimalityState:
@@ -194,6 +195,7 @@ class ConvolutedCoprimalityState(State):
         state.steps = ""
         state.eliminations = ()
         state.previous_path = ()
+        state.written = ()
         return state
 
     @property
@@ -248,6 +250,7 @@ class ConvolutedCoprimalityState(State):
         new.grid = tuple(cells)
         new.path = self.path + (q,)
         new.history = self.history + (move,)
+        new.written = self.written + ((self.round, j),)
         new.steps = self.steps + str(_STEPS.index((square[0] - last // size, square[1] - last % size)))
         if clashed:
             alive = list(self.alive)
@@ -290,6 +293,25 @@ class ConvolutedCoprimalityState(State):
         where = square_name(divmod(self.path[-1], self.size))
         return f"{self.seat_name(self.mover)} to write {j} (block {block}) next to {j - 1} at {where}"
 
+    def _move_words(self, index: int) -> tuple[str, str]:
+        rnd, number = self.written[index]
+        out = any(n == number and r == rnd for _, n, _, r, _ in self.eliminations)
+        return "write", f"{number} at {self.history[index]}{' (out)' if out else ''}"
+
+    def _end_reason(self) -> str:
+        outs = [
+            f"{self.seat_name(s)} was knocked out in grid {r}: {n} went beside "
+            + _listed([f"{c} (common factor {gcd(n, c)})" for c in clashed])
+            for s, n, _, r, clashed in self.eliminations
+        ]
+        if self.over_by == "last_standing":
+            return "; ".join(outs)
+        reason = f"the path got stuck in grid {self.round}, the last one allowed, with {sum(self.alive)} players still in"
+        return "; ".join([reason, *outs])
+
+    def _standing(self) -> list[str]:
+        return ["still in" if a else "knocked out" for a in self.alive]
+
     def _board(self, seat: int | None) -> dict[str, Any]:
         size = self.size
 
@@ -309,6 +331,8 @@ class ConvolutedCoprimalityState(State):
             "size": size,
             "grid": [[v or None for v in self.grid[r * size:(r + 1) * size]] for r in range(size)],
             "path": [name(q) for q in self.path],
+            # who wrote each number of this grid (the free 1: None), rows like grid's
+            "writers": self._writers(),
             "last_square": name(self.path[-1]),
             "next_number": j if playing else None,
             "block": list(range(first, last + 1)) if playing else [],
@@ -326,6 +350,16 @@ class ConvolutedCoprimalityState(State):
             "previous_path": [name(q) for q in self.previous_path],
             "over_by": self.over_by,
         }
+
+    def _writers(self) -> list[list[int | None]]:
+        size = self.size
+        flat: list[int | None] = [None] * (size * size)
+        moves = len(self.path) - 1  # the numbers from 2 on, the last moves of the game
+        first = len(self.movers) - moves
+        for k, q in enumerate(self.path[1:]):
+            if first + k >= 0:
+                flat[q] = self.movers[first + k]
+        return [flat[r * size:(r + 1) * size] for r in range(size)]
 
     def text_board(self) -> str:
         size = self.size
@@ -447,6 +481,10 @@ def targets(geo: _Geometry, grid: Sequence[int], last: int) -> list[int]:
             out.append(q)
     return out
 
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _warning(number: int, square: str, clashes: list[int]) -> str | None:
