@@ -359,3 +359,107 @@ def test_multiplications_hint_frame_sits_inside_its_square(w: Watched, page: Pag
     assert look["inside"], look
     assert look["focusRing"] == "none"  # the hint is not drawn as keyboard focus
     shoot(page, "newcomer-multiplications-hint")
+
+
+# -- (5) who did what: the moves list, each player's marks, why the game ended ---------------
+
+
+def test_the_moves_list_names_each_mover_and_tells_marks_from_numbers(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    rows = [" ".join(t.split()) for t in page.locator(".move-list .ply").all_inner_texts()]
+    # the engine's words and movers: "2. Bob: x at d2" (part one) against "8. Ann: 2 on d2" (part two)
+    expected = [f"{i + 1}. {['Ann', 'Bob'][m['seat']]}: {m['words']}" for i, m in enumerate(state.view()["moves"])]
+    assert rows == expected, rows
+    assert rows[1] == "2. Bob: x at d2" and rows[7] == "8. Ann: 2 on d2" and rows[8] == "9. Bob: 3 on b1"
+    kinds = page.locator(".move-list > li").evaluate_all("els => els.map(e => e.className)")
+    assert kinds == ["kind-mark"] * 7 + ["kind-number"] * 2
+    # stepping back names the move too
+    page.locator('[data-key="ply-2"]').click()
+    page.locator(".replay-banner").wait_for()
+    assert "(Bob: x at d2)" in page.locator(".replay-banner p").inner_text()
+    page.locator('[data-key="exit-replay"]').click()
+    page.locator(".moves").scroll_into_view_if_needed()
+    shoot(page, "newcomer-moves-list")
+
+
+BADGES = """() => Object.fromEntries([...document.querySelectorAll('#board svg.grid-board .seat-badge')].map(b => {
+  const box = b.getBoundingClientRect();
+  const cells = [...document.querySelectorAll('#board .cell')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return box.left >= r.left - 1 && box.right <= r.right + 1 && box.top >= r.top - 1 && box.bottom <= r.bottom + 1;
+  });
+  return [cells.length === 1 ? cells[0].dataset.square : '?', { text: b.textContent, shape: b.dataset.shape,
+    fill: getComputedStyle(b.querySelector('.badge-shape')).fill, width: box.width }];
+}))"""
+
+
+def test_each_players_numbers_are_told_apart_by_more_than_colour(w: Watched, page: Page) -> None:
+    # Convoluted Coprimality: the rules' example, 2 b1 and 4 d1, 5 d2 by Player 1, 3 c1 by Player 2
+    cc = quetgames.new_game("convoluted-coprimality", size=4)
+    for move in ["b1", "c1", "d1", "d2"]:
+        cc = cc.play(move)
+    # Multiplications: 2 on d2 by Player 1, 3 on b1 by Player 2; the free 1 (a4) is nobody's
+    mu = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+        mu = mu.play(move)
+    for state, writers in ((cc, {"b1": 0, "c1": 1, "d1": 0, "d2": 0}), (mu, {"d2": 0, "b1": 1})):
+        open_record(w, state.record)
+        badges = page.evaluate(BADGES)
+        assert set(badges) == set(writers), badges
+        for sq, seat in writers.items():
+            assert badges[sq]["text"] == str(seat + 1)
+        one, two = (next(b for sq, b in badges.items() if writers[sq] == s) for s in (0, 1))
+        # not colour alone: the seat's number and a shape of its own
+        assert one["text"] != two["text"] and one["shape"] != two["shape"], (one, two)
+        assert one["fill"] != two["fill"]
+        assert all(b["width"] >= 8 for b in badges.values())
+        shoot(page, f"newcomer-badges-{state.game.id}")
+
+
+KNOCK_OUT = """() => {
+  const out = document.querySelector('#board .out-badge');
+  const ring = document.querySelector('#board .last-mark');
+  const cell = document.querySelector(`#board .cell[data-square="${out.dataset.square}"] .cell-bg`).getBoundingClientRect();
+  return { square: out.dataset.square, width: out.getBoundingClientRect().width, cell: cell.width,
+           overRing: !!(ring.compareDocumentPosition(out) & Node.DOCUMENT_POSITION_FOLLOWING),
+           text: out.textContent };
+}"""
+
+
+def test_the_end_screen_says_why_the_game_ended(w: Watched, page: Page) -> None:
+    # the rules' 4 x 4 example: Player 2 writes 6 at c2, beside the 3, and is out
+    state = quetgames.new_game("convoluted-coprimality", size=4).with_seats(["Ann", "Bob"])
+    for move in ["b1", "c1", "d1", "d2"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    assert page.locator(".seats .score").all_inner_texts() == ["still in", "still in"]
+    click_move(w, "c2")
+    summary = page.locator("#summary .winners")
+    summary.wait_for()
+    assert " ".join(summary.inner_text().split()) == "Ann wins! Bob was knocked out in grid 1: 6 went beside 3 (common factor 3)."
+    assert page.locator(".seats .score").all_inner_texts() == ["still in", "knocked out"]
+    assert page.locator("#summary .final-scores td").all_inner_texts() == ["still in", "knocked out"]
+    # the ✕ is big enough to see and drawn over the last-number ring at the same square
+    look = page.evaluate(KNOCK_OUT)
+    assert look["square"] == "c2" and look["text"] == "✕" and look["overRing"], look
+    assert look["width"] >= 0.35 * look["cell"], look
+    shoot(page, "newcomer-end-cc")
+
+
+# -- (7) Nonconformity: one number box; the status agrees with the banner ---------------------
+
+
+def test_nonconformity_has_one_number_box_and_one_story(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", starts=[29, 14], length=4).with_seats(["Ann", ""], ["human", "random"])
+    open_record(w, state.record)
+    banner = page.locator(".computer-pick")
+    banner.wait_for(timeout=30_000)
+    assert "Player 2 has chosen in secret" in banner.inner_text()
+    assert page.locator("#board input").count() == 1 and page.locator("#move-input").count() == 0
+    status = page.locator("#status").inner_text()
+    assert "Player 2 has chosen" in status and "Ann to choose" in status, status
+    assert "each choose" not in status
+    shoot(page, "newcomer-nonconformity-one-box")

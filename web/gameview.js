@@ -21,7 +21,7 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
-import { movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
 import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
@@ -339,7 +339,11 @@ export class GameView {
     if (humans.length === 1 && computerPicked) {
       const opened = await this.#ask("open", { record, seat: humans[0] });
       const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
-      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others };
+      // the round as it stands with the computers' held picks in: its status (in the engine's words)
+      let held = record;
+      for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).record;
+      const status = held === record ? opened.view.status : (await this.#ask("open", { record: held, seat: humans[0] })).view.status;
+      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status };
     }
     return this.hotseat && isComputer(view, this.hotseat.seat) ? null : this.hotseat;
   }
@@ -433,7 +437,7 @@ export class GameView {
       this.replay = null;
     } else {
       const at = await this.#ask("at", { record: this.current.record, ply: wanted });
-      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: this.current.view.history[wanted - 1] };
+      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
     }
   }
 
@@ -598,17 +602,20 @@ export class GameView {
           h("a", { href: "#", class: "back" }, "All games"))));
     }
 
-    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}` : view.status;
+    // while a person picks after the computers (computerPickBanner), the line says what
+    // the engine says of the round with their held picks in, as the banner does
+    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}`
+      : !replay && hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
     const over = view.is_over && !(!page && replay);
     region("status", JSON.stringify([status, over]), () =>
       h("p", { id: "status", class: over ? "status over" : "status", "aria-live": "polite" }, status));
 
     const best = this.computers.solitaireBest(shown, record);
-    region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.is_over, best]), () => this.#seatList(shown, best));
+    region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.standing, shown.is_over, best]), () => this.#seatList(shown, best));
 
     if (page) {
       const summary = view.is_over && !replay;
-      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners] : null), () =>
+      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
       region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move] : null), () =>
         replay ? replayBanner(replay, () => this.exitReplay()) : null);
@@ -635,11 +642,12 @@ export class GameView {
     }
 
     if (page) {
-      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked;
+      // (a board with its own box for typed moves, such as Nonconformity's number, gets no second one)
+      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
       region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
-        moves: view.history, ply: replay ? replay.ply : null, plies,
+        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), ply: replay ? replay.ply : null, plies,
         // no taking back while a secret pick waits: the next player holds the device
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
@@ -718,7 +726,9 @@ export class GameView {
         h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
         h("span", { class: "seat-name" }, seatName(view, i)),
         kind ? h("span", { class: "seat-kind" }, ...kind) : null,
-        h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
+        // a score the engine words (Convoluted Coprimality: "still in"), else the number
+        view.standing ? h("span", { class: "score standing" }, view.standing[i])
+          : h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
         best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
           best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
         toMove && this.page ? h("span", { class: "badge turn" }, "to move") : null,
@@ -794,7 +804,7 @@ export class GameView {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
       onclick: () => this.replayTo(target),
     }, words);
-    const move = replay?.move ?? current.view.history[at - 1];
+    const move = replay?.move ?? (at > 0 ? moveInWords(current.view, at - 1) : null);
     const where = at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),

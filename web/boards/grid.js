@@ -13,9 +13,10 @@
 //     column a as header cells; label: the board's accessible name.
 //   G.svg                    the <svg> (viewBox scaled to its container)
 //   G.n, G.unit              squares per side, side of a square in viewBox units
-//   G.layers.{cells, lines, text, overlay}   drawing order, bottom to top;
-//                            lines/text/overlay ignore the pointer, so clicks
-//                            reach the cells below
+//   G.layers.{cells, lines, text, overlay, badges}   drawing order, bottom to top;
+//                            lines/text/overlay/badges ignore the pointer, so
+//                            clicks reach the cells below
+//   G.badge(sq, seat)        the seat's badge (seatBadge) in the square's corner
 //   G.cell(sq)               the <g class="cell"> of a square (holds rect.cell-bg)
 //   G.center(sq) -> {x, y};  G.rect(sq) -> {x, y, w, h}
 //   G.text(sq, content, {class, size, dx, dy}) -> <text> centred in the square
@@ -57,6 +58,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     lines: svg("g", { class: "lines" }),
     text: svg("g", { class: "cell-text" }),
     overlay: svg("g", { class: "overlay" }),
+    badges: svg("g", { class: "badges", "aria-hidden": "true" }),
   };
   const edge = svg("g", { class: "edge-labels", "aria-hidden": "true" });
   const cells = new Map();
@@ -80,7 +82,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
         svg("text", { x: pad * 0.5, y: y0 + (i + 0.5) * cell, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1)));
     }
   }
-  root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay);
+  root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay, layers.badges);
 
   const G = {
     svg: root,
@@ -125,6 +127,14 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
       cells.get(sq)?.classList.add(...classes.filter(Boolean));
       return cells.get(sq);
     },
+    badge(sq, seat) {
+      // whose mark this is, told by more than colour: the seat's number in the
+      // seat's own shape, in the cell's lower-right corner, above every ring
+      const p = G.center(sq);
+      const g = seatBadge(p.x + cell * 0.31, p.y + cell * 0.31, cell * 0.17, seat);
+      layers.badges.append(g);
+      return g;
+    },
     target(sq, opts) {
       const g = cells.get(sq);
       const r = G.rect(sq);
@@ -145,6 +155,28 @@ export function targetRings(x, y, w, h, unit) {
     svg("rect", { class: "ring", x: x + inset, y: y + inset, width: w - 2 * inset, height: h - 2 * inset, rx: inset }),
     svg("rect", { class: "focus-ring", x: x + edge, y: y + edge, width: w - 2 * edge, height: h - 2 * edge, "stroke-width": +(unit * 0.12).toFixed(2) }),
   ];
+}
+
+/** A seat's badge centred at (x, y) with radius r: its number (seat + 1) in a
+ *  shape of its own (circle, square, diamond, triangle, then round again),
+ *  filled with the seat's colour. */
+export function seatBadge(x, y, r, seat) {
+  const shapes = ["circle", "square", "diamond", "triangle"];
+  const shape = shapes[seat % shapes.length];
+  const f = (v) => +v.toFixed(2);
+  const body = shape === "circle" ? svg("circle", { cx: f(x), cy: f(y), r: f(r) })
+    : shape === "square" ? svg("rect", { x: f(x - r * 0.9), y: f(y - r * 0.9), width: f(r * 1.8), height: f(r * 1.8) })
+    : shape === "diamond" ? svg("polygon", { points: [[x, y - r * 1.15], [x + r * 1.15, y], [x, y + r * 1.15], [x - r * 1.15, y]].map((q) => q.map(f).join(",")).join(" ") })
+    : svg("polygon", { points: [[x, y - r * 1.25], [x + r * 1.2, y + r * 0.85], [x - r * 1.2, y + r * 0.85]].map((q) => q.map(f).join(",")).join(" ") });
+  body.setAttribute("class", "badge-shape");
+  return svg("g", { class: "seat-badge", dataset: { seat, shape } }, body,
+    svg("text", { x: f(x), y: f(y + (shape === "triangle" ? r * 0.2 : 0)), "font-size": f(r * 1.25), "text-anchor": "middle", "dominant-baseline": "central" }, String(seat + 1)));
+}
+
+/** A seat's badge for a legend: a small <svg> of its own. */
+export function badgeKey(seat) {
+  const key = svg("svg", { class: "badge-key", viewBox: "0 0 20 20", "aria-hidden": "true" }, seatBadge(10, 10, 8, seat));
+  return key;
 }
 
 // -- page furniture shared by the grid boards ---------------------------------
