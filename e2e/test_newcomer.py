@@ -462,4 +462,8 @@ def test_nonconformity_has_one_number_box_and_one_story(w: Watched, page: Page) 
     status = page.locator("#status").inner_text()
     assert "Player 2 has chosen" in status and "Ann to choose" in status, status
     assert "each choose" not in status
+    # the board's strip and the seat chips tell the same story
+    strip = [" ".join(t.split()) for t in page.locator("#board .nc-who li").all_inner_texts()]
+    assert strip[0].endswith("to choose") and "Player 2" in strip[1] and strip[1].endswith("has chosen"), strip
+    assert page.locator(".seats li.to-move").evaluate_all("els => els.map(e => e.dataset.seat)") == ["0"]
     shoot(page, "newcomer-nonconformity-one-box")

@@ -337,13 +337,13 @@ export class GameView {
     const humans = view.to_move.filter((seat) => !isComputer(view, seat));
     const computerPicked = this.computers.heldPicks(record).length > 0 || secret;
     if (humans.length === 1 && computerPicked) {
-      const opened = await this.#ask("open", { record, seat: humans[0] });
-      const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
-      // the round as it stands with the computers' held picks in: its status (in the engine's words)
+      // the person's view of the round with the computers' held picks in, so the
+      // board, the seats and the status all say what the banner says: they have chosen
       let held = record;
       for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).record;
-      const status = held === record ? opened.view.status : (await this.#ask("open", { record: held, seat: humans[0] })).view.status;
-      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status };
+      const opened = await this.#ask("open", { record: held, seat: humans[0] });
+      const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
+      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status: opened.view.status };
     }
     return this.hotseat && isComputer(view, this.hotseat.seat) ? null : this.hotseat;
   }
@@ -610,8 +610,10 @@ export class GameView {
     region("status", JSON.stringify([status, over]), () =>
       h("p", { id: "status", class: over ? "status over" : "status", "aria-live": "polite" }, status));
 
+    // (the seats as the person picking after the computers sees them: theirs have chosen)
+    const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
     const best = this.computers.solitaireBest(shown, record);
-    region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.standing, shown.is_over, best]), () => this.#seatList(shown, best));
+    region("seats", JSON.stringify([seated.seats, seated.to_move, seated.winners, seated.scores, seated.standing, seated.is_over, best]), () => this.#seatList(seated, best));
 
     if (page) {
       const summary = view.is_over && !replay;
