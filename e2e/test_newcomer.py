@@ -26,7 +26,7 @@ import re
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -467,3 +467,98 @@ def test_nonconformity_has_one_number_box_and_one_story(w: Watched, page: Page) 
     assert strip[0].endswith("to choose") and "Player 2" in strip[1] and strip[1].endswith("has chosen"), strip
     assert page.locator(".seats li.to-move").evaluate_all("els => els.map(e => e.dataset.seat)") == ["0"]
     shoot(page, "newcomer-nonconformity-one-box")
+
+
+# -- (7) a phone: the turn line stays in view, every target is big enough to tap --------------
+
+PHONE_390 = {"width": 390, "height": 844}
+TARGETS = """() => [...document.querySelectorAll(
+    '#board [data-move], #board [data-try], #board .target, #board [role=switch], #board [role=button], #board button, #board input, #board summary')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.dataset.move || e.dataset.try || e.tagName, +r.width.toFixed(1), +r.height.toFixed(1)]; })"""
+STATUS_IN_VIEW = """() => {
+  const s = document.getElementById('status').getBoundingClientRect();
+  const hit = document.elementFromPoint(s.left + 8, s.top + s.height / 2);
+  return { top: s.top, bottom: s.bottom, shown: !!hit && !!hit.closest('#status') };
+}"""
+
+
+def mid_game(game_id: str, moves: int, seed: int = 2, **options) -> quetgames.State:
+    """A random game after `moves` moves; Enumeration's goes on until a square
+    offers two different numbers (drawn as two half-square targets)."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game_id, **options)
+    for _ in range(moves):
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    while game_id == "enumeration" and all(c["above"] == c["left"] for c in state.view()["board"]["candidates"].values()):
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    return state
+
+
+PHONE_GAMES = [
+    ("convoluted-coprimality", {}, 9),  # 12 x 12
+    ("enumeration", {}, 5),  # two-choice squares, split in halves
+    ("enumeration", {"size": 12}, 9),
+    ("multiplications", {}, 9),
+    ("prime-target", {}, 9),
+]
+
+
+def small_targets(page: Page) -> tuple[int, list]:
+    found = page.evaluate(TARGETS)
+    return len(found), [t for t in found if min(t[1], t[2]) < 31.5]
+
+
+def test_a_phone_keeps_the_turn_line_in_view_and_targets_tappable(w: Watched, page: Page) -> None:
+    page.set_viewport_size(PHONE_390)
+    states = [mid_game(g, n, **o) for g, o, n in PHONE_GAMES]
+    # Nonconformity against the computer: the person's pick screen, with its numbers to tap
+    states.append(quetgames.new_game("nonconformity", starts=[29, 14], length=4).with_seats(["Ann", ""], ["human", "random"]))
+    for state in states:
+        open_record(w, state.record)
+        if state.game.id == "nonconformity":
+            page.locator(".computer-pick").wait_for(timeout=30_000)
+        count, small = small_targets(page)
+        assert count > 0 and small == [], (state.game.id, state.options, small[:6])
+        # using the board, scrolled down to its last row: the turn line is still on screen, on top
+        start = page.evaluate("() => document.getElementById('status').getBoundingClientRect().top + scrollY")
+        page.evaluate("() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().bottom + scrollY - 844)")
+        look = page.evaluate(STATUS_IN_VIEW)
+        assert look["top"] >= 0 and look["bottom"] < 200 and look["shown"], (state.game.id, look)
+        if page.evaluate("scrollY") > start:  # scrolled past where it stood: it stuck to the top
+            assert look["top"] < 2, (state.game.id, look)
+        if state.game.id == "enumeration" and state.options["size"] == 12:
+            page.screenshot(path=str(ARTIFACTS / "newcomer-phone-enumeration-12.png"))
+        page.evaluate("window.scrollTo(0, 0)")
+    page.set_viewport_size(DESKTOP)
+
+
+def embed_targets(w: Watched, server: str, record: str, size: dict) -> tuple[int, list]:
+    page = w.page
+    page.set_viewport_size(size)
+    page.goto("about:blank")  # (a new fragment alone would not load the frame afresh)
+    page.goto(f"{server}embed.html?mode=play#{record}")
+    page.locator("#embed-start").click()
+    w.wait_ready()
+    page.locator("#board").wait_for()
+    return small_targets(page)
+
+
+def test_an_embed_keeps_targets_tappable_on_a_phone_and_at_480_px(browser, server: str) -> None:
+    from .harness import watched_page
+    w = watched_page(browser, server)
+    try:
+        for game_id, options, moves in PHONE_GAMES:
+            state = mid_game(game_id, moves, **options)
+            count, small = embed_targets(w, server, state.record, PHONE_390)
+            assert count > 0 and small == [], (game_id, options, small[:6])
+        # the issue's frame: 480 px wide, 640 tall, Enumeration's two-choice squares
+        state = mid_game("enumeration", 5)
+        count, small = embed_targets(w, server, state.record, {"width": 480, "height": 640})
+        halves = w.page.evaluate("() => [...document.querySelectorAll('#board .half')].map(h => h.getBoundingClientRect().height)")
+        assert halves and min(halves) >= 32 and small == [], (halves, small)
+        w.page.screenshot(path=str(ARTIFACTS / "newcomer-embed-enumeration-480.png"))
+        assert w.errors == []
+    finally:
+        w.context.close()

@@ -266,7 +266,9 @@ function fitBoard() {
   const overflow = document.documentElement.scrollHeight - window.innerHeight;
   const rect = main.getBoundingClientRect();
   if (overflow <= 0 || rect.height === 0) return;
-  const height = Math.max(MIN_BOARD_PX, rect.height - overflow);
+  // never below the width its squares need to be tapped (data-min-width, grid.js)
+  const floor = Math.min(rect.width, Number(main.dataset.minWidth || 0)) * (rect.height / rect.width);
+  const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
   if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
 }
 

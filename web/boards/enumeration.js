@@ -109,7 +109,8 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
     b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
 
-  const [toggle, wrap] = scrollable(G, { focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+  // a square with two choices is split in two halves, each a tap target: twice the height
+  const [toggle, wrap] = scrollable(G, { minCell: 66, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
   const side = b.finished.map((values, i) => {
     const M = grid(values.length, { headers: true, labels: false, label: `Finished grid ${i + 1}` });
     drawValues(M, values);

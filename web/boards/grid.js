@@ -181,12 +181,20 @@ export function badgeKey(seat) {
 
 // -- page furniture shared by the grid boards ---------------------------------
 
-let zoomed = true; // big grids on a phone: scroll a readable board (remembered across redraws)
+let zoomed = true; // boards too big to tap on this screen: scroll a readable board (remembered across redraws)
 
-/** Wrap a big board so a phone can scroll it, with a toggle to fit it to the
- *  screen instead; `focusSquare` is scrolled into view. -> [toggle, wrapper] */
-export function scrollable(G, { big = G.n >= 14, focusSquare = null } = {}) {
+/** Wrap a board so that a small screen can scroll it at a size where every
+ *  square is at least `minCell` CSS pixels (a tap target), with a toggle to
+ *  fit it to the screen instead; `focusSquare` is scrolled into view.
+ *  The board's svg says its tappable width in data-min-width (the embed's fit
+ *  keeps to it). -> [toggle, wrapper] */
+export function scrollable(G, { minCell = 34, focusSquare = null } = {}) {
+  const need = Math.ceil((G.n + 0.75) * minCell); // the labels take about three quarters of a square
+  G.svg.dataset.minWidth = String(need);
+  // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
+  const big = typeof window !== "undefined" && need > window.innerWidth - 40;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
+  wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
     zoomed ? "Fit the whole grid" : "Zoom in");
   toggle.addEventListener("click", () => {
