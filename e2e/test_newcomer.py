@@ -562,3 +562,74 @@ def test_an_embed_keeps_targets_tappable_on_a_phone_and_at_480_px(browser, serve
         assert w.errors == []
     finally:
         w.context.close()
+
+
+# -- the end of each game, and a phone, for the docs (docs/SCREENSHOTS.md) --------------------
+
+DOCS_SHOTS = ARTIFACTS.parent.parent / "docs" / "screenshots"
+NAMES = ["Ann", "Bob"]
+
+
+def finished(game_id: str, seed: int, **options) -> quetgames.State:
+    """A random two-player game played to its end, decided by one seat."""
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        state = quetgames.new_game(game_id, **options).with_seats(NAMES)
+        while not state.is_over:
+            seat = state.to_move[0]
+            state = state.play(rng.choice(state.legal_moves(seat)), seat)
+        if len(state.winners) == 1:
+            return state
+    raise AssertionError(f"no decided {game_id} game")
+
+
+END_GAMES = [
+    ("convoluted-coprimality", {"size": 8}),
+    ("enumeration", {}),
+    ("multiplications", {}),
+    ("nonconformity", {"length": 6, "max_pick": 100, "starts": [12, 15]}),
+    ("prime-target", {}),
+]
+
+
+def test_every_end_screen_says_why_and_is_pictured_for_the_docs(browser, server: str) -> None:
+    from .harness import watched_page
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    # half the pixels of a screen: small files that still read
+    w = watched_page(browser, server, viewport={"width": 1000, "height": 900}, device_scale_factor=0.6)
+    try:
+        w.goto_ready(server)
+        page = w.page
+        for game_id, options in END_GAMES:
+            state = finished(game_id, 1, **options)
+            view = state.view()
+            open_record(w, state.record)
+            summary = page.locator("#summary .winners")
+            summary.wait_for()
+            reason = view["end_reason"]
+            winner = NAMES[view["winners"][0]]
+            assert " ".join(summary.inner_text().split()) == f"{winner} wins! {reason[0].upper()}{reason[1:]}.", game_id
+            top = page.evaluate("() => document.querySelector('section.game').getBoundingClientRect().top + scrollY")
+            bottom = page.evaluate("() => document.querySelector('.game-body').getBoundingClientRect().bottom + scrollY")
+            path = DOCS_SHOTS / f"end-{game_id}.png"
+            page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": 1000, "height": bottom - top + 16})
+            assert path.stat().st_size < 150_000, (path, path.stat().st_size)
+        assert w.errors == []
+    finally:
+        w.context.close()
+    # a phone in the middle of a game, scrolled down to the board: the turn line stays on top
+    w = watched_page(browser, server, viewport=PHONE_390)
+    try:
+        w.goto_ready(server)
+        state = quetgames.new_game("multiplications").with_seats(NAMES)
+        for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+            state = state.play(move)
+        open_record(w, state.record)
+        w.page.evaluate("() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + scrollY - 120)")
+        w.page.locator('#board [data-move="c3"]').hover()
+        path = DOCS_SHOTS / "phone.png"
+        w.page.screenshot(path=str(path))
+        assert path.stat().st_size < 150_000, path.stat().st_size
+        assert w.errors == []
+    finally:
+        w.context.close()
