@@ -519,8 +519,6 @@ def test_a_phone_keeps_the_turn_line_in_view_and_targets_tappable(w: Watched, pa
         open_record(w, state.record)
         if state.game.id == "nonconformity":
             page.locator(".computer-pick").wait_for(timeout=30_000)
-        count, small = small_targets(page)
-        assert count > 0 and small == [], (state.game.id, state.options, small[:6])
         # using the board, scrolled down to its last row: the turn line is still on screen, on top
         start = page.evaluate("() => document.getElementById('status').getBoundingClientRect().top + scrollY")
         page.evaluate("() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().bottom + scrollY - 844)")
@@ -528,6 +526,8 @@ def test_a_phone_keeps_the_turn_line_in_view_and_targets_tappable(w: Watched, pa
         assert look["top"] >= 0 and look["bottom"] < 200 and look["shown"], (state.game.id, look)
         if page.evaluate("scrollY") > start:  # scrolled past where it stood: it stuck to the top
             assert look["top"] < 2, (state.game.id, look)
+        count, small = small_targets(page)
+        assert count > 0 and small == [], (state.game.id, state.options, small[:6])
         if state.game.id == "enumeration" and state.options["size"] == 12:
             page.screenshot(path=str(ARTIFACTS / "newcomer-phone-enumeration-12.png"))
         page.evaluate("window.scrollTo(0, 0)")
