@@ -806,7 +806,8 @@ export class GameView {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
       onclick: () => this.replayTo(target),
     }, words);
-    const move = replay?.move ?? (at > 0 ? moveInWords(current.view, at - 1) : null);
+    // the engine's words for the move, without its mover: the frame's one line stays one line
+    const move = at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
     const where = at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),

@@ -96,10 +96,11 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
     html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
     html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"),
-    ...view.seats.map((_, seat) => html("li", {}, badgeKey(seat), `written by ${seatName(view, seat)}`)));
+    html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
 
   const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
-  const parts = [info, toggle, wrap, legend, out];
+  info.append(toggle); // (on the info line: a frame keeps its height for the board)
+  const parts = [info, wrap, legend, out];
   if (b.previous_path.length > 1) {
     const M = grid(n, { labels: false, label: `The last grid wiped: its path of ${b.previous_path.length} numbers` });
     M.line(b.previous_path, { class: "path old" });

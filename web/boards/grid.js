@@ -181,16 +181,21 @@ export function badgeKey(seat) {
 
 // -- page furniture shared by the grid boards ---------------------------------
 
-let zoomed = true; // boards too big to tap on this screen: scroll a readable board (remembered across redraws)
+// Boards too big to tap on this screen: scroll a readable board (remembered
+// across redraws). In an embed the board first fits the frame, so the reader
+// sees all of it and the step bar below; "Zoom in" makes it tappable.
+let zoomed = typeof document === "undefined" || !document.documentElement.classList.contains("embed-page");
 
 /** Wrap a board so that a small screen can scroll it at a size where every
  *  square is at least `minCell` CSS pixels (a tap target), with a toggle to
  *  fit it to the screen instead; `focusSquare` is scrolled into view.
- *  The board's svg says its tappable width in data-min-width (the embed's fit
- *  keeps to it). -> [toggle, wrapper] */
-export function scrollable(G, { minCell = 34, focusSquare = null } = {}) {
+ *  keepTappable: the embed's fit to the frame's height never shrinks the board
+ *  below that (its svg's data-min-width), for boards whose targets are too
+ *  small to use otherwise (Enumeration's half squares); the others fit the
+ *  frame and offer Zoom in. -> [toggle, wrapper] */
+export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable = false } = {}) {
   const need = Math.ceil((G.n + 0.75) * minCell); // the labels take about three quarters of a square
-  G.svg.dataset.minWidth = String(need);
+  if (keepTappable) G.svg.dataset.minWidth = String(need);
   // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
   const big = typeof window !== "undefined" && need > window.innerWidth - 40;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);

@@ -109,9 +109,10 @@ export function render(view, ui) {
     marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
     marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
     marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
-    ...(marking ? [] : view.seats.map((_, seat) => html("li", {}, badgeKey(seat), `numbered by ${seatName(view, seat)}`))));
+    marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
   const [toggle, wrap] = scrollable(G, { focusSquare: last });
-  return html("div", { class: "grid-game mu" }, info, toggle, wrap, legend);
+  info.append(toggle);
+  return html("div", { class: "grid-game mu" }, info, wrap, legend);
 }
 
 export function thumbnail() {
