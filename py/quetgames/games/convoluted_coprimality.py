@@ -27,6 +27,8 @@ grid is begun (with the 2) by the lowest-numbered seat still in.
   squares from column a on, ``None`` for an empty square.
 - ``path``: the squares of 1, 2, ..., in order, on the current grid (draw the
   path through them); ``last_square``: the square of the highest number.
+- ``writers``: rows like ``grid``: the seat that wrote each number (None for
+  an empty square and for the free 1).
 - ``next_number``: the number to write now (``None`` once the game is over);
   ``block``: every number of the block it belongs to, e.g. ``[8, 9, 10, 11]``;
   ``block_index``: which block that is (1 for [1, 2]).

@@ -8,6 +8,10 @@ of how far it lies from the previous number across and up.
 Notation: a square such as ``c4``, both for marking an x and for numbering one.
 `legal_moves` lists squares in reading order: row 1 from left to right, then
 row 2, and so on.
+
+`view()["board"]` also says who did what: ``marked_by`` (square of each x →
+the seat that marked it) and ``numbered_by`` (square of each number from 2 on
+→ the seat that wrote it; the free 1 is nobody's).
 """
 
 from __future__ import annotations
