@@ -197,7 +197,7 @@ export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable =
   const need = Math.ceil((G.n + 0.75) * minCell); // the labels take about three quarters of a square
   if (keepTappable) G.svg.dataset.minWidth = String(need);
   // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
-  const big = typeof window !== "undefined" && need > window.innerWidth - 40;
+  const big = typeof window !== "undefined" && need > window.innerWidth - 32;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
   wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
