@@ -116,7 +116,8 @@ def test_a_link_opens_the_same_game_in_a_fresh_browser(players: tuple[Watched, W
         fresh.goto_ready(link)
         fresh.page.locator(f'section.game[data-record="{state.record}"]').wait_for()
         assert page_state(fresh) == before
-        assert before["moves"] == [f"{i + 1}. {m}" for i, m in enumerate(state.history)]
+        # each move with its mover, in the engine's words
+        assert before["moves"] == [f"{i + 1}. {['Ann', 'Bob'][m['seat']]}: {m['words']}" for i, m in enumerate(state.view()["moves"])]
         assert fresh.errors == []
     finally:
         fresh.context.close()

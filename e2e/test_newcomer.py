@@ -26,7 +26,7 @@ import re
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -359,3 +359,281 @@ def test_multiplications_hint_frame_sits_inside_its_square(w: Watched, page: Pag
     assert look["inside"], look
     assert look["focusRing"] == "none"  # the hint is not drawn as keyboard focus
     shoot(page, "newcomer-multiplications-hint")
+
+
+# -- (5) who did what: the moves list, each player's marks, why the game ended ---------------
+
+
+def test_the_moves_list_names_each_mover_and_tells_marks_from_numbers(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    rows = [" ".join(t.split()) for t in page.locator(".move-list .ply").all_inner_texts()]
+    # the engine's words and movers: "2. Bob: x at d2" (part one) against "8. Ann: 2 on d2" (part two)
+    expected = [f"{i + 1}. {['Ann', 'Bob'][m['seat']]}: {m['words']}" for i, m in enumerate(state.view()["moves"])]
+    assert rows == expected, rows
+    assert rows[1] == "2. Bob: x at d2" and rows[7] == "8. Ann: 2 on d2" and rows[8] == "9. Bob: 3 on b1"
+    kinds = page.locator(".move-list > li").evaluate_all("els => els.map(e => e.className)")
+    assert kinds == ["kind-mark"] * 7 + ["kind-number"] * 2
+    # stepping back names the move too
+    page.locator('[data-key="ply-2"]').click()
+    page.locator(".replay-banner").wait_for()
+    assert "(Bob: x at d2)" in page.locator(".replay-banner p").inner_text()
+    page.locator('[data-key="exit-replay"]').click()
+    page.locator(".moves").scroll_into_view_if_needed()
+    shoot(page, "newcomer-moves-list")
+
+
+BADGES = """() => Object.fromEntries([...document.querySelectorAll('#board svg.grid-board .seat-badge')].map(b => {
+  const box = b.getBoundingClientRect();
+  const cells = [...document.querySelectorAll('#board .cell')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return box.left >= r.left - 1 && box.right <= r.right + 1 && box.top >= r.top - 1 && box.bottom <= r.bottom + 1;
+  });
+  return [cells.length === 1 ? cells[0].dataset.square : '?', { text: b.textContent, shape: b.dataset.shape,
+    fill: getComputedStyle(b.querySelector('.badge-shape')).fill, width: box.width }];
+}))"""
+
+
+def test_each_players_numbers_are_told_apart_by_more_than_colour(w: Watched, page: Page) -> None:
+    # Convoluted Coprimality: the rules' example, 2 b1 and 4 d1, 5 d2 by Player 1, 3 c1 by Player 2
+    cc = quetgames.new_game("convoluted-coprimality", size=4)
+    for move in ["b1", "c1", "d1", "d2"]:
+        cc = cc.play(move)
+    # Multiplications: 2 on d2 by Player 1, 3 on b1 by Player 2; the free 1 (a4) is nobody's
+    mu = quetgames.new_game("multiplications")
+    for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+        mu = mu.play(move)
+    for state, writers in ((cc, {"b1": 0, "c1": 1, "d1": 0, "d2": 0}), (mu, {"d2": 0, "b1": 1})):
+        open_record(w, state.record)
+        badges = page.evaluate(BADGES)
+        assert set(badges) == set(writers), badges
+        for sq, seat in writers.items():
+            assert badges[sq]["text"] == str(seat + 1)
+        one, two = (next(b for sq, b in badges.items() if writers[sq] == s) for s in (0, 1))
+        # not colour alone: the seat's number and a shape of its own
+        assert one["text"] != two["text"] and one["shape"] != two["shape"], (one, two)
+        assert one["fill"] != two["fill"]
+        assert all(b["width"] >= 8 for b in badges.values())
+        shoot(page, f"newcomer-badges-{state.game.id}")
+
+
+KNOCK_OUT = """() => {
+  const out = document.querySelector('#board .out-badge');
+  const ring = document.querySelector('#board .last-mark');
+  const cell = document.querySelector(`#board .cell[data-square="${out.dataset.square}"] .cell-bg`).getBoundingClientRect();
+  return { square: out.dataset.square, width: out.getBoundingClientRect().width, cell: cell.width,
+           overRing: !!(ring.compareDocumentPosition(out) & Node.DOCUMENT_POSITION_FOLLOWING),
+           text: out.textContent };
+}"""
+
+
+def test_the_end_screen_says_why_the_game_ended(w: Watched, page: Page) -> None:
+    # the rules' 4 x 4 example: Player 2 writes 6 at c2, beside the 3, and is out
+    state = quetgames.new_game("convoluted-coprimality", size=4).with_seats(["Ann", "Bob"])
+    for move in ["b1", "c1", "d1", "d2"]:
+        state = state.play(move)
+    open_record(w, state.record)
+    assert page.locator(".seats .score").all_inner_texts() == ["still in", "still in"]
+    click_move(w, "c2")
+    summary = page.locator("#summary .winners")
+    summary.wait_for()
+    assert " ".join(summary.inner_text().split()) == "Ann wins! Bob was knocked out in grid 1: 6 went beside 3 (common factor 3)."
+    assert page.locator(".seats .score").all_inner_texts() == ["still in", "knocked out"]
+    assert page.locator("#summary .final-scores td").all_inner_texts() == ["still in", "knocked out"]
+    # the ✕ is big enough to see and drawn over the last-number ring at the same square
+    look = page.evaluate(KNOCK_OUT)
+    assert look["square"] == "c2" and look["text"] == "✕" and look["overRing"], look
+    assert look["width"] >= 0.35 * look["cell"], look
+    shoot(page, "newcomer-end-cc")
+
+
+# -- (7) Nonconformity: one number box; the status agrees with the banner ---------------------
+
+
+def test_nonconformity_has_one_number_box_and_one_story(w: Watched, page: Page) -> None:
+    state = quetgames.new_game("nonconformity", starts=[29, 14], length=4).with_seats(["Ann", ""], ["human", "random"])
+    open_record(w, state.record)
+    banner = page.locator(".computer-pick")
+    banner.wait_for(timeout=30_000)
+    assert "Player 2 has chosen in secret" in banner.inner_text()
+    assert page.locator("#board input").count() == 1 and page.locator("#move-input").count() == 0
+    status = page.locator("#status").inner_text()
+    assert "Player 2 has chosen" in status and "Ann to choose" in status, status
+    assert "each choose" not in status
+    # the board's strip and the seat chips tell the same story
+    strip = [" ".join(t.split()) for t in page.locator("#board .nc-who li").all_inner_texts()]
+    assert strip[0].endswith("to choose") and "Player 2" in strip[1] and strip[1].endswith("has chosen"), strip
+    assert page.locator(".seats li.to-move").evaluate_all("els => els.map(e => e.dataset.seat)") == ["0"]
+    shoot(page, "newcomer-nonconformity-one-box")
+
+
+# -- (7) a phone: the turn line stays in view, every target is big enough to tap --------------
+
+PHONE_390 = {"width": 390, "height": 844}
+TARGETS = """() => [...document.querySelectorAll(
+    '#board [data-move], #board [data-try], #board .target, #board [role=switch], #board [role=button], #board button, #board input, #board summary')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.dataset.move || e.dataset.try || e.tagName, +r.width.toFixed(1), +r.height.toFixed(1)]; })"""
+STATUS_IN_VIEW = """() => {
+  const s = document.getElementById('status').getBoundingClientRect();
+  const hit = document.elementFromPoint(s.left + 8, s.top + s.height / 2);
+  return { top: s.top, bottom: s.bottom, shown: !!hit && !!hit.closest('#status') };
+}"""
+
+
+def mid_game(game_id: str, moves: int, seed: int = 2, **options) -> quetgames.State:
+    """A random game after `moves` moves; Enumeration's goes on until a square
+    offers two different numbers (drawn as two half-square targets)."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game_id, **options)
+    for _ in range(moves):
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    while game_id == "enumeration" and all(c["above"] == c["left"] for c in state.view()["board"]["candidates"].values()):
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    return state
+
+
+PHONE_GAMES = [
+    ("convoluted-coprimality", {}, 9),  # 12 x 12
+    ("enumeration", {}, 5),  # two-choice squares, split in halves
+    ("enumeration", {"size": 12}, 9),
+    ("multiplications", {}, 9),
+    ("prime-target", {}, 9),
+]
+
+
+def small_targets(page: Page) -> tuple[int, list]:
+    found = page.evaluate(TARGETS)
+    return len(found), [t for t in found if min(t[1], t[2]) < 31.5]
+
+
+def test_a_phone_keeps_the_turn_line_in_view_and_targets_tappable(w: Watched, page: Page) -> None:
+    page.set_viewport_size(PHONE_390)
+    states = [mid_game(g, n, **o) for g, o, n in PHONE_GAMES]
+    # Nonconformity against the computer: the person's pick screen, with its numbers to tap
+    states.append(quetgames.new_game("nonconformity", starts=[29, 14], length=4).with_seats(["Ann", ""], ["human", "random"]))
+    for state in states:
+        open_record(w, state.record)
+        if state.game.id == "nonconformity":
+            page.locator(".computer-pick").wait_for(timeout=30_000)
+        # using the board, scrolled down to its last row: the turn line is still on screen, on top
+        start = page.evaluate("() => document.getElementById('status').getBoundingClientRect().top + scrollY")
+        page.evaluate("() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().bottom + scrollY - 844)")
+        look = page.evaluate(STATUS_IN_VIEW)
+        assert look["top"] >= 0 and look["bottom"] < 200 and look["shown"], (state.game.id, look)
+        if page.evaluate("scrollY") > start:  # scrolled past where it stood: it stuck to the top
+            assert look["top"] < 2, (state.game.id, look)
+        count, small = small_targets(page)
+        assert count > 0 and small == [], (state.game.id, state.options, small[:6])
+        if state.game.id == "enumeration" and state.options["size"] == 12:
+            page.screenshot(path=str(ARTIFACTS / "newcomer-phone-enumeration-12.png"))
+        page.evaluate("window.scrollTo(0, 0)")
+    page.set_viewport_size(DESKTOP)
+
+
+def embed_targets(w: Watched, server: str, record: str, size: dict, zoom: bool = True) -> tuple[int, list]:
+    page = w.page
+    page.set_viewport_size(size)
+    page.goto("about:blank")  # (a new fragment alone would not load the frame afresh)
+    page.goto(f"{server}embed.html?mode=play#{record}")
+    page.locator("#embed-start").click()
+    w.wait_ready()
+    page.locator("#board").wait_for()
+    # a board too big for the frame first fits it (the step bar stays in view); Zoom in makes it tappable
+    toggle = page.locator('#board .grid-zoom[aria-pressed="false"]:visible')
+    if zoom and toggle.count():
+        toggle.click()
+    return small_targets(page)
+
+
+def test_an_embed_keeps_targets_tappable_on_a_phone_and_at_480_px(browser, server: str) -> None:
+    from .harness import watched_page
+    w = watched_page(browser, server)
+    try:
+        for game_id, options, moves in PHONE_GAMES:
+            state = mid_game(game_id, moves, **options)
+            count, small = embed_targets(w, server, state.record, PHONE_390)
+            assert count > 0 and small == [], (game_id, options, small[:6])
+        # the issue's frame: 480 px wide, 640 tall, Enumeration's two-choice squares
+        state = mid_game("enumeration", 5)
+        count, small = embed_targets(w, server, state.record, {"width": 480, "height": 640}, zoom=False)
+        halves = w.page.evaluate("() => [...document.querySelectorAll('#board .half')].map(h => h.getBoundingClientRect().height)")
+        assert halves and min(halves) >= 32 and small == [], (halves, small)
+        w.page.screenshot(path=str(ARTIFACTS / "newcomer-embed-enumeration-480.png"))
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
+# -- the end of each game, and a phone, for the docs (docs/SCREENSHOTS.md) --------------------
+
+DOCS_SHOTS = ARTIFACTS.parent.parent / "docs" / "screenshots"
+NAMES = ["Ann", "Bob"]
+
+
+def finished(game_id: str, seed: int, **options) -> quetgames.State:
+    """A random two-player game played to its end, decided by one seat."""
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        state = quetgames.new_game(game_id, **options).with_seats(NAMES)
+        while not state.is_over:
+            seat = state.to_move[0]
+            state = state.play(rng.choice(state.legal_moves(seat)), seat)
+        if len(state.winners) == 1:
+            return state
+    raise AssertionError(f"no decided {game_id} game")
+
+
+END_GAMES = [
+    ("convoluted-coprimality", {"size": 8}),
+    ("enumeration", {}),
+    ("multiplications", {}),
+    ("nonconformity", {"length": 6, "max_pick": 100, "starts": [12, 15]}),
+    ("prime-target", {}),
+]
+
+
+def test_every_end_screen_says_why_and_is_pictured_for_the_docs(browser, server: str) -> None:
+    from .harness import watched_page
+    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+    # half the pixels of a screen: small files that still read
+    w = watched_page(browser, server, viewport={"width": 1000, "height": 900}, device_scale_factor=0.6)
+    try:
+        w.goto_ready(server)
+        page = w.page
+        for game_id, options in END_GAMES:
+            state = finished(game_id, 1, **options)
+            view = state.view()
+            open_record(w, state.record)
+            summary = page.locator("#summary .winners")
+            summary.wait_for()
+            reason = view["end_reason"]
+            winner = NAMES[view["winners"][0]]
+            assert " ".join(summary.inner_text().split()) == f"{winner} wins! {reason[0].upper()}{reason[1:]}.", game_id
+            top = page.evaluate("() => document.querySelector('section.game').getBoundingClientRect().top + scrollY")
+            bottom = page.evaluate("() => document.querySelector('.game-body').getBoundingClientRect().bottom + scrollY")
+            path = DOCS_SHOTS / f"end-{game_id}.png"
+            page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": 1000, "height": bottom - top + 16})
+            assert path.stat().st_size < 150_000, (path, path.stat().st_size)
+        assert w.errors == []
+    finally:
+        w.context.close()
+    # a phone in the middle of a game, scrolled down to the board: the turn line stays on top
+    w = watched_page(browser, server, viewport=PHONE_390)
+    try:
+        w.goto_ready(server)
+        state = quetgames.new_game("multiplications").with_seats(NAMES)
+        for move in ["a4", "d2", "b1", "c3", "e5", "f6", "g7", "d2", "b1"]:
+            state = state.play(move)
+        open_record(w, state.record)
+        w.page.evaluate("() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + scrollY - 120)")
+        w.page.locator('#board [data-move="c3"]').hover()
+        path = DOCS_SHOTS / "phone.png"
+        w.page.screenshot(path=str(path))
+        assert path.stat().st_size < 150_000, path.stat().st_size
+        assert w.errors == []
+    finally:
+        w.context.close()

@@ -130,7 +130,9 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
         move = rng.choice(board_moves(page))
         assert click_move(w, move) == (state := state.play(move)).record
     record = state.record
-    assert page.locator(".move-list .ply").all_inner_texts() == [f"{i + 1}. {m}" for i, m in enumerate(state.history)]
+    # each move with its mover, in the engine's words ("2. Bob: x at d2")
+    assert page.locator(".move-list .ply").all_inner_texts() == [
+        f"{i + 1}. {['Ann', 'Bob'][m['seat']]}: {m['words']}" for i, m in enumerate(state.view()["moves"])]
     shoot(page, "shell-game")
 
     page.locator('[data-key="ply-1"]').click()

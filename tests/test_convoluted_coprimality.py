@@ -360,7 +360,7 @@ def test_view_is_json_ready_and_complete():
     b = view["board"]
     assert set(b) == {
         "size", "grid", "path", "last_square", "next_number", "block", "block_index", "round", "max_rounds",
-        "grids_ended", "alive", "eliminated", "eliminations", "targets", "previous_path", "over_by",
+        "grids_ended", "alive", "eliminated", "eliminations", "targets", "previous_path", "over_by", "writers",
     }
     assert list(b["targets"]) == view["legal_moves"] == state.legal_moves()
     assert b["block"] == [8, 9, 10, 11] and b["block_index"] == 5 and b["next_number"] == 8

@@ -265,7 +265,11 @@ function fitBoard() {
   const overflow = document.documentElement.scrollHeight - window.innerHeight;
   const rect = main.getBoundingClientRect();
   if (overflow <= 0 || rect.height === 0) return;
-  const height = Math.max(MIN_BOARD_PX, rect.height - overflow);
+  // never below the width its squares need to be tapped (data-min-width, grid.js),
+  // when the frame is wide enough for that (else its Zoom in does it)
+  const minWidth = Number(main.dataset.minWidth || 0);
+  const floor = minWidth <= rect.width ? minWidth * (rect.height / rect.width) : 0;
+  const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
   if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
 }
 

@@ -21,7 +21,7 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
-import { movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
 import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
@@ -341,9 +341,13 @@ export class GameView {
     const humans = view.to_move.filter((seat) => !isComputer(view, seat));
     const computerPicked = this.computers.heldPicks(record).length > 0 || secret;
     if (humans.length === 1 && computerPicked) {
-      const opened = await this.#ask("open", { record, seat: humans[0] });
+      // the person's view of the round with the computers' held picks in, so the
+      // board, the seats and the status all say what the banner says: they have chosen
+      let held = record;
+      for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).record;
+      const opened = await this.#ask("open", { record: held, seat: humans[0] });
       const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
-      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others };
+      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status: opened.view.status };
     }
     return this.hotseat && isComputer(view, this.hotseat.seat) ? null : this.hotseat;
   }
@@ -437,7 +441,7 @@ export class GameView {
       this.replay = null;
     } else {
       const at = await this.#ask("at", { record: this.current.private_record, ply: wanted });
-      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: this.current.view.history[wanted - 1] };
+      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
     }
   }
 
@@ -606,17 +610,22 @@ export class GameView {
           h("a", { href: "#", class: "back" }, "All games"))));
     }
 
-    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}` : view.status;
+    // while a person picks after the computers (computerPickBanner), the line says what
+    // the engine says of the round with their held picks in, as the banner does
+    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}`
+      : !replay && hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
     const over = view.is_over && !(!page && replay);
     region("status", JSON.stringify([status, over]), () =>
       h("p", { id: "status", class: over ? "status over" : "status" }, status));
 
+    // (the seats as the person picking after the computers sees them: theirs have chosen)
+    const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
     const best = this.computers.solitaireBest(shown, privateRecord);
-    region("seats", JSON.stringify([shown.seats, shown.to_move, shown.winners, shown.scores, shown.is_over, best]), () => this.#seatList(shown, best));
+    region("seats", JSON.stringify([seated.seats, seated.to_move, seated.winners, seated.scores, seated.standing, seated.is_over, best]), () => this.#seatList(seated, best));
 
     if (page) {
       const summary = view.is_over && !replay;
-      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners] : null), () =>
+      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
       region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move] : null), () =>
         replay ? replayBanner(replay, () => this.exitReplay()) : null);
@@ -643,11 +652,12 @@ export class GameView {
     }
 
     if (page) {
-      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked;
+      // (a board with its own box for typed moves, such as Nonconformity's number, gets no second one)
+      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
       region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
-        moves: view.history, ply: replay ? replay.ply : null, plies,
+        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), ply: replay ? replay.ply : null, plies,
         // no taking back while a secret pick waits: the next player holds the device
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
@@ -731,7 +741,9 @@ export class GameView {
         h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
         h("span", { class: "seat-name" }, seatName(view, i)),
         kind ? h("span", { class: "seat-kind" }, ...kind) : null,
-        h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
+        // a score the engine words (Convoluted Coprimality: "still in"), else the number
+        view.standing ? h("span", { class: "score standing" }, view.standing[i])
+          : h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
         best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
           best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
         toMove && this.page ? h("span", { class: "badge turn" }, "to move") : null,
@@ -807,7 +819,8 @@ export class GameView {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
       onclick: () => this.replayTo(target),
     }, words);
-    const move = replay?.move ?? current.view.history[at - 1];
+    // the engine's words for the move, without its mover: the frame's one line stays one line
+    const move = at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
     const where = at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),

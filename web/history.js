@@ -7,11 +7,12 @@ import { h, listInWords } from "./dom.js";
 import { seatName } from "./handover.js";
 
 /**
- * moves: the public history (notations); ply: the move shown while replaying
+ * moves: the public moves (view.moves: {seat, move, kind, words}); names: the
+ * seats' names; ply: the move shown while replaying
  * (null when showing the game as it stands); plies: moves in the record.
  * on: {replayTo(ply), exit(), undo()}; canUndo: whether undo is offered.
  */
-export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
+export function movesPanel({ moves, names, ply, plies, canUndo, canReplay }, on) {
   const live = ply == null;
   const shown = live ? plies : ply;
   const step = (key, words, label, target, enabled) =>
@@ -19,14 +20,17 @@ export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label,
       disabled: !enabled, onclick: () => (target >= plies ? on.exit() : on.replayTo(target)),
     }, words);
+  // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
   const list = h("ol", { class: "move-list", "aria-label": "Moves played" },
-    moves.map((move, i) => h("li", {},
+    moves.map((move, i) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
       h("button", {
         type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
         "aria-current": shown === i + 1 && !live ? "step" : null,
-        "aria-label": `Move ${i + 1}, ${move}: show the game after it`,
+        "aria-label": `Move ${i + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the game after it`,
         onclick: () => (i + 1 >= plies ? on.exit() : on.replayTo(i + 1)),
-      }, h("span", { class: "ply-number" }, `${i + 1}.`), " ", String(move)))));
+      }, h("span", { class: "ply-number" }, `${i + 1}.`), " ",
+      h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
+      h("span", { class: "move-words" }, move.words)))));
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
   return h("section", { class: "moves", "aria-labelledby": "moves-title" },
     h("div", { class: "moves-head" },
@@ -41,6 +45,12 @@ export function movesPanel({ moves, ply, plies, canUndo, canReplay }, on) {
       step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
       step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
       step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
+}
+
+/** Move i (0-based) of a view in words with its mover: "Ann: x at c4". */
+export function moveInWords(view, i) {
+  const move = view.moves?.[i];
+  return move ? `${seatName(view, move.seat)}: ${move.words}` : view.history[i];
 }
 
 /** The line over a past position, with the way back. */
@@ -62,7 +72,9 @@ export function winnersInWords(view) {
 export function summaryPanel(view, { onPlayAgain }) {
   return h("section", { id: "summary", class: "end-summary", "aria-labelledby": "summary-title" },
     h("h2", { id: "summary-title", tabindex: "-1" }, "Game over"),
-    h("p", { class: "winners" }, winnersInWords(view)),
+    // who won, and beside it why the game ended, in the engine's words
+    h("p", { class: "winners" }, winnersInWords(view),
+      view.end_reason ? h("span", { class: "end-reason" }, ` ${view.end_reason[0].toUpperCase()}${view.end_reason.slice(1)}.`) : null),
     h("table", { class: "final-scores" },
       h("caption", {}, "Final scores"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"))),
@@ -72,7 +84,7 @@ export function summaryPanel(view, { onPlayAgain }) {
           h("th", { scope: "row" },
             h("span", { class: "seat-mark", dataset: { seat }, "aria-hidden": "true" }, String(seat + 1)), " ",
             seatName(view, seat), won ? h("span", { class: "badge" }, " winner") : null),
-          h("td", {}, String(view.scores[seat] ?? 0)));
+          h("td", {}, view.standing?.[seat] ?? String(view.scores[seat] ?? 0)));
       }))),
     h("div", { class: "summary-buttons" },
       h("button", { type: "button", class: "play-again", dataset: { key: "play-again" }, onclick: onPlayAgain }, "Play again"),

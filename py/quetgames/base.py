@@ -170,12 +170,13 @@ def _check_name(name: Any, error: type[RulesError]) -> str:
 class State:
     """A position in a game. States never change: `play` returns a new one."""
 
-    __slots__ = ("game", "options", "history", "seats", "_last")
+    __slots__ = ("game", "options", "history", "seats", "movers", "_last")
 
     game: Game
     options: dict[str, Any]
     history: tuple[str, ...]
     seats: tuple[Seat, ...]
+    movers: tuple[int, ...]  # the seat behind each entry of history (set by `play`)
     # the position before the last move, that move and its seat (set by `play`),
     # so the last move can be put in words on demand: nothing is spent on it
     # while the computer players search
@@ -194,6 +195,7 @@ class State:
         state.game = game
         state.options = options
         state.history = ()
+        state.movers = ()
         state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
         state._last = None
         return state
@@ -227,6 +229,28 @@ class State:
     def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """(seats that have chosen, seats still to choose, secret) while a joint
         move is open; None otherwise (every sequential game)."""
+        return None
+
+    def _movers_of(self, seat: int, start: int, count: int) -> tuple[int, ...]:
+        """Who played the `count` history entries from index `start` that one
+        play by `seat` added: that seat, unless a game reveals several seats'
+        moves at once (Nonconformity)."""
+        return (seat,) * count
+
+    def _list_words(self, index: int) -> tuple[str, str]:
+        """(kind, words) for history entry `index`: a short name of what sort of
+        move it is ("mark", "number", "ring", ...) and the move in a few words
+        for the moves list, such as "x at c4"."""
+        return "move", self.history[index]
+
+    def _end_reason(self) -> str:
+        """Why the game ended, in one sentence without its full stop (asked only
+        once it is over): what ran out or who was knocked out."""
+        return "no moves are left"
+
+    def _standing(self) -> list[str] | None:
+        """Per seat, what its score means in words where a bare number would
+        puzzle (Convoluted Coprimality's 1 and 0); None: the scores speak."""
         return None
 
     def text_board(self) -> str:
@@ -354,6 +378,9 @@ class State:
             raise IllegalMove("that move is far too long to be a move of this game")
         new = self._apply(move, seat)
         new._last = (self, move, seat)
+        added = len(new.history) - len(self.history)
+        if added:
+            new.movers = self.movers + self._movers_of(seat, len(self.history), added)
         return new
 
     @property
@@ -416,6 +443,14 @@ class State:
             # reader is told after it: that move, then whose turn it is
             "last_move": last,
             "announcement": f"{last}. {status}." if last else f"{status}.",
+            # the moves list: who played each history entry, what sort of move, in words
+            "moves": [
+                {"seat": self.movers[i], "move": move, "kind": kind, "words": words}
+                for i, move in enumerate(self.history)
+                for kind, words in [self._list_words(i)]
+            ],
+            "end_reason": self._end_reason() if self.is_over else None,
+            "standing": self._standing(),
             "legal_moves": self._legal_for_view(single),
             "choosing": None if choosing is None else {
                 "chosen": list(choosing[0]), "to_choose": list(choosing[1]), "secret": choosing[2],

@@ -3,7 +3,7 @@
 // square would do from board.targets; nothing about the rules is worked out here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, scrollable, seatName, squareName } from "./grid.js";
+import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -38,11 +38,10 @@ export function render(view, ui) {
         const recent = inBlock.has(value) || value === lastNumber;
         G.text(sq, String(value), { class: ["num", recent && "recent", value === lastNumber && "last"].filter(Boolean).join(" "), size });
         const out = knocked.get(sq);
-        if (out) {
-          G.mark(sq, "knocked");
-          G.text(sq, "✕", { class: "out", size: 0.34, dx: -0.31, dy: -0.3 });
-        }
-        let label = `${sq}, ${value}`;
+        if (out) G.mark(sq, "knocked");
+        const writer = b.writers?.[r]?.[c];
+        if (writer != null) G.badge(sq, writer);
+        let label = `${sq}, ${value}${writer != null ? `, written by ${seatName(view, writer)}` : ""}`;
         if (value === lastNumber) label += ", the last number";
         if (out) label += `, knocked out ${seatName(view, out.seat)}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
@@ -66,6 +65,14 @@ export function render(view, ui) {
     const r = G.rect(b.last_square);
     G.layers.overlay.append(svg("circle", { class: "last-mark", cx: r.x + u / 2, cy: r.y + u / 2, r: u * 0.42, "stroke-width": u * 0.07 }));
   }
+  // a knock-out: a white ✕ on a solid disc in the cell's upper-left corner,
+  // drawn over the last-number ring (which often circles the same number)
+  for (const sq of knocked.keys()) {
+    const p = G.center(sq);
+    G.layers.badges.append(svg("g", { class: "out-badge", dataset: { square: sq } },
+      svg("circle", { cx: p.x - u * 0.28, cy: p.y - u * 0.28, r: u * 0.2 }),
+      svg("text", { x: p.x - u * 0.28, y: p.y - u * 0.28, "font-size": u * 0.26, "text-anchor": "middle", "dominant-baseline": "central" }, "✕")));
+  }
   if (live) rovingFocus(G.svg);
 
   // -- the panel: grid, block, knock-outs -------------------------------------
@@ -88,10 +95,12 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key legal" }, b.next_number ?? "·"), "legal square"),
     html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
     html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
-    html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"));
+    html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"),
+    html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
 
   const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
-  const parts = [info, toggle, wrap, legend, out];
+  info.append(toggle); // (on the info line: a frame keeps its height for the board)
+  const parts = [info, wrap, legend, out];
   if (b.previous_path.length > 1) {
     const M = grid(n, { labels: false, label: `The last grid wiped: its path of ${b.previous_path.length} numbers` });
     M.line(b.previous_path, { class: "path old" });

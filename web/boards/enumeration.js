@@ -109,7 +109,8 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
     b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
 
-  const [toggle, wrap] = scrollable(G, { focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+  // a square with two choices is split in two halves, each a tap target: twice the height
+  const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
   const side = b.finished.map((values, i) => {
     const M = grid(values.length, { headers: true, labels: false, label: `Finished grid ${i + 1}` });
     drawValues(M, values);
@@ -118,7 +119,8 @@ export function render(view, ui) {
     return html("figure", { class: "grid-mini" }, M.svg,
       html("figcaption", {}, `Grid ${i + 1}, finished: corner ${b.corners[i] ?? values[n - 1][n - 1]}`));
   });
-  return html("div", { class: "grid-game en" }, info, toggle,
+  info.append(toggle);
+  return html("div", { class: "grid-game en" }, info,
     html("div", { class: "grid-side" }, wrap, side), legend);
 }
 

@@ -13,9 +13,10 @@
 //     column a as header cells; label: the board's accessible name.
 //   G.svg                    the <svg> (viewBox scaled to its container)
 //   G.n, G.unit              squares per side, side of a square in viewBox units
-//   G.layers.{cells, lines, text, overlay}   drawing order, bottom to top;
-//                            lines/text/overlay ignore the pointer, so clicks
-//                            reach the cells below
+//   G.layers.{cells, lines, text, overlay, badges}   drawing order, bottom to top;
+//                            lines/text/overlay/badges ignore the pointer, so
+//                            clicks reach the cells below
+//   G.badge(sq, seat)        the seat's badge (seatBadge) in the square's corner
 //   G.cell(sq)               the <g class="cell"> of a square (holds rect.cell-bg)
 //   G.center(sq) -> {x, y};  G.rect(sq) -> {x, y, w, h}
 //   G.text(sq, content, {class, size, dx, dy}) -> <text> centred in the square
@@ -58,6 +59,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     lines: svg("g", { class: "lines" }),
     text: svg("g", { class: "cell-text" }),
     overlay: svg("g", { class: "overlay" }),
+    badges: svg("g", { class: "badges", "aria-hidden": "true" }),
   };
   const edge = svg("g", { class: "edge-labels", "aria-hidden": "true" });
   const cells = new Map();
@@ -81,7 +83,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
         svg("text", { x: pad * 0.5, y: y0 + (i + 0.5) * cell, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1)));
     }
   }
-  root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay);
+  root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay, layers.badges);
 
   const G = {
     svg: root,
@@ -129,6 +131,14 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
       cells.get(sq)?.classList.add(...classes.filter(Boolean));
       return cells.get(sq);
     },
+    badge(sq, seat) {
+      // whose mark this is, told by more than colour: the seat's number in the
+      // seat's own shape, in the cell's lower-right corner, above every ring
+      const p = G.center(sq);
+      const g = seatBadge(p.x + cell * 0.31, p.y + cell * 0.31, cell * 0.17, seat);
+      layers.badges.append(g);
+      return g;
+    },
     target(sq, opts) {
       const g = cells.get(sq);
       const r = G.rect(sq);
@@ -151,14 +161,49 @@ export function targetRings(x, y, w, h, unit) {
   ];
 }
 
+/** A seat's badge centred at (x, y) with radius r: its number (seat + 1) in a
+ *  shape of its own (circle, square, diamond, triangle, then round again),
+ *  filled with the seat's colour. */
+export function seatBadge(x, y, r, seat) {
+  const shapes = ["circle", "square", "diamond", "triangle"];
+  const shape = shapes[seat % shapes.length];
+  const f = (v) => +v.toFixed(2);
+  const body = shape === "circle" ? svg("circle", { cx: f(x), cy: f(y), r: f(r) })
+    : shape === "square" ? svg("rect", { x: f(x - r * 0.9), y: f(y - r * 0.9), width: f(r * 1.8), height: f(r * 1.8) })
+    : shape === "diamond" ? svg("polygon", { points: [[x, y - r * 1.15], [x + r * 1.15, y], [x, y + r * 1.15], [x - r * 1.15, y]].map((q) => q.map(f).join(",")).join(" ") })
+    : svg("polygon", { points: [[x, y - r * 1.25], [x + r * 1.2, y + r * 0.85], [x - r * 1.2, y + r * 0.85]].map((q) => q.map(f).join(",")).join(" ") });
+  body.setAttribute("class", "badge-shape");
+  return svg("g", { class: "seat-badge", dataset: { seat, shape } }, body,
+    svg("text", { x: f(x), y: f(y + (shape === "triangle" ? r * 0.2 : 0)), "font-size": f(r * 1.25), "text-anchor": "middle", "dominant-baseline": "central" }, String(seat + 1)));
+}
+
+/** A seat's badge for a legend: a small <svg> of its own. */
+export function badgeKey(seat) {
+  const key = svg("svg", { class: "badge-key", viewBox: "0 0 20 20", "aria-hidden": "true" }, seatBadge(10, 10, 8, seat));
+  return key;
+}
+
 // -- page furniture shared by the grid boards ---------------------------------
 
-let zoomed = true; // big grids on a phone: scroll a readable board (remembered across redraws)
+// Boards too big to tap on this screen: scroll a readable board (remembered
+// across redraws). In an embed the board first fits the frame, so the reader
+// sees all of it and the step bar below; "Zoom in" makes it tappable.
+let zoomed = typeof document === "undefined" || !document.documentElement.classList.contains("embed-page");
 
-/** Wrap a big board so a phone can scroll it, with a toggle to fit it to the
- *  screen instead; `focusSquare` is scrolled into view. -> [toggle, wrapper] */
-export function scrollable(G, { big = G.n >= 14, focusSquare = null } = {}) {
+/** Wrap a board so that a small screen can scroll it at a size where every
+ *  square is at least `minCell` CSS pixels (a tap target), with a toggle to
+ *  fit it to the screen instead; `focusSquare` is scrolled into view.
+ *  keepTappable: the embed's fit to the frame's height never shrinks the board
+ *  below that (its svg's data-min-width), for boards whose targets are too
+ *  small to use otherwise (Enumeration's half squares); the others fit the
+ *  frame and offer Zoom in. -> [toggle, wrapper] */
+export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable = false } = {}) {
+  const need = Math.ceil((G.n + 0.75) * minCell); // the labels take about three quarters of a square
+  if (keepTappable) G.svg.dataset.minWidth = String(need);
+  // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
+  const big = typeof window !== "undefined" && need > window.innerWidth - 32;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
+  wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
     zoomed ? "Fit the whole grid" : "Zoom in");
   toggle.addEventListener("click", () => {

@@ -4,7 +4,7 @@
 // ringed, and a line joins 1, 2, 3, ... Nothing about the rules is computed here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, scrollable, squareName } from "./grid.js";
+import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -41,7 +41,9 @@ export function render(view, ui) {
       if (number != null) {
         G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
         G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
-        const label = `${sq}, x numbered ${number}${sq === last ? ", the last number" : ""}`;
+        const writer = b.numbered_by?.[sq];
+        if (writer != null) G.badge(sq, writer);
+        const label = `${sq}, x numbered ${number}${writer != null ? ` by ${seatName(view, writer)}` : " (free)"}${sq === last ? ", the last number" : ""}`;
         if (live) G.target(sq, { tryMove: sq, label, ui });
         else G.label(sq, label);
       } else if (xs.has(sq)) {
@@ -106,9 +108,11 @@ export function render(view, ui) {
     html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
     marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
     marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
-    marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"));
+    marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
+    marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
   const [toggle, wrap] = scrollable(G, { focusSquare: last });
-  return html("div", { class: "grid-game mu" }, info, toggle, wrap, legend);
+  info.append(toggle);
+  return html("div", { class: "grid-game mu" }, info, wrap, legend);
 }
 
 export function thumbnail() {

@@ -40,6 +40,9 @@ function words(list) {
 
 // -- render ------------------------------------------------------------------------
 
+/** The board has its own box for a typed number: the page adds no "Type a move" box. */
+export const typesMoves = true;
+
 export function render(view, ui = {}) {
   ensureStyles();
   const b = view.board;

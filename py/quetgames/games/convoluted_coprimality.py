@@ -27,6 +27,8 @@ grid is begun (with the 2) by the lowest-numbered seat still in.
   squares from column a on, ``None`` for an empty square.
 - ``path``: the squares of 1, 2, ..., in order, on the current grid (draw the
   path through them); ``last_square``: the square of the highest number.
+- ``writers``: rows like ``grid``: the seat that wrote each number (None for
+  an empty square and for the free 1).
 - ``next_number``: the number to write now (``None`` once the game is over);
   ``block``: every number of the block it belongs to, e.g. ``[8, 9, 10, 11]``;
   ``block_index``: which block that is (1 for [1, 2]).
@@ -174,7 +176,7 @@ out and hand Player 1 the win. The safe square is d3.
 
 
 class ConvolutedCoprimalityState(State):
-    __slots__ = ("grid", "path", "mover", "alive", "round", "ended", "over_by", "steps", "eliminations", "previous_path")
+    __slots__ = ("grid", "path", "mover", "alive", "round", "ended", "over_by", "steps", "eliminations", "previous_path", "written")
 
     grid: tuple[int, ...]  # flat, row by row; 0 for an empty square
     path: tuple[int, ...]  # path[i] is the flat square of the number i + 1 on this grid
@@ -186,6 +188,7 @@ class ConvolutedCoprimalityState(State):
     steps: str  # one direction digit "0".."3" per move, for the record
     eliminations: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]  # (seat, number, square, round, clashes)
     previous_path: tuple[int, ...]
+    written: tuple[tuple[int, int], ...]  # per move: (grid, number written), for the moves list
 
     @classmethod
     def initial(cls, game: Game, options: dict[str, Any]) -> ConvolutedCoprimalityState:
@@ -199,6 +202,7 @@ class ConvolutedCoprimalityState(State):
         state.steps = ""
         state.eliminations = ()
         state.previous_path = ()
+        state.written = ()
         return state
 
     @property
@@ -253,6 +257,7 @@ class ConvolutedCoprimalityState(State):
         new.grid = tuple(cells)
         new.path = self.path + (q,)
         new.history = self.history + (move,)
+        new.written = self.written + ((self.round, j),)
         new.steps = self.steps + str(_STEPS.index((square[0] - last // size, square[1] - last % size)))
         if clashed:
             alive = list(self.alive)
@@ -309,6 +314,25 @@ class ConvolutedCoprimalityState(State):
                 text += f", so the grid is wiped and grid {after.round} starts again from 1 at a1"
         return text
 
+    def _list_words(self, index: int) -> tuple[str, str]:
+        rnd, number = self.written[index]
+        out = any(n == number and r == rnd for _, n, _, r, _ in self.eliminations)
+        return "write", f"{number} at {self.history[index]}{' (out)' if out else ''}"
+
+    def _end_reason(self) -> str:
+        outs = [
+            f"{self.seat_name(s)} was knocked out in grid {r}: {n} went beside "
+            + _listed([f"{c} (common factor {gcd(n, c)})" for c in clashed])
+            for s, n, _, r, clashed in self.eliminations
+        ]
+        if self.over_by == "last_standing":
+            return "; ".join(outs)
+        reason = f"the path got stuck in grid {self.round}, the last one allowed, with {sum(self.alive)} players still in"
+        return "; ".join([reason, *outs])
+
+    def _standing(self) -> list[str]:
+        return ["still in" if a else "knocked out" for a in self.alive]
+
     def _board(self, seat: int | None) -> dict[str, Any]:
         size = self.size
 
@@ -328,6 +352,8 @@ class ConvolutedCoprimalityState(State):
             "size": size,
             "grid": [[v or None for v in self.grid[r * size:(r + 1) * size]] for r in range(size)],
             "path": [name(q) for q in self.path],
+            # who wrote each number of this grid (the free 1: None), rows like grid's
+            "writers": self._writers(),
             "last_square": name(self.path[-1]),
             "next_number": j if playing else None,
             "block": list(range(first, last + 1)) if playing else [],
@@ -345,6 +371,16 @@ class ConvolutedCoprimalityState(State):
             "previous_path": [name(q) for q in self.previous_path],
             "over_by": self.over_by,
         }
+
+    def _writers(self) -> list[list[int | None]]:
+        size = self.size
+        flat: list[int | None] = [None] * (size * size)
+        moves = len(self.path) - 1  # the numbers from 2 on, the last moves of the game
+        first = len(self.movers) - moves
+        for k, q in enumerate(self.path[1:]):
+            if first + k >= 0:
+                flat[q] = self.movers[first + k]
+        return [flat[r * size:(r + 1) * size] for r in range(size)]
 
     def text_board(self) -> str:
         size = self.size
@@ -466,6 +502,10 @@ def targets(geo: _Geometry, grid: Sequence[int], last: int) -> list[int]:
             out.append(q)
     return out
 
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _warning(number: int, square: str, clashes: list[int]) -> str | None:

@@ -316,6 +316,13 @@ class EnumerationState(State):
 
     # -- presentation ----------------------------------------------------
 
+    def _list_words(self, index: int) -> tuple[str, str]:
+        square, value = self.history[index].split("=")
+        return "fill", f"{value} in {square}"
+
+    def _end_reason(self) -> str:
+        return _end_reason(self)
+
     def _status(self) -> str:
         if self.is_over:
             return _ending(self)
@@ -508,6 +515,21 @@ def roles(options: dict[str, Any], grid: int) -> tuple[int | None, int | None]:
 
 def _matrix(values: Grid) -> list[list[int | None]]:
     return [[None if v == EMPTY else v for v in row] for row in values]
+
+
+def _end_reason(state: EnumerationState) -> str:
+    """Why an Enumeration game ended: its last grid is full, and what that left."""
+    scores = state.scores
+    full = "every square is filled" if state.grids == 1 else "both grids are full"
+    if state.options["goal"] == "parity":
+        if state.players == 1:
+            return f"{full}: the grid holds {scores[0]} {state.options['target']} numbers (headers included)"
+        return (f"{full}: the grid holds {scores[0]} odd numbers ({state.seat_name(0)}'s) and "
+                f"{scores[1]} even ones ({state.seat_name(1)}'s), headers included")
+    if state.players == 1:
+        return f"{full}: the lower-right number is {scores[0]}"
+    return (f"{full}: the lower-right number of grid 1, which {state.seat_name(0)} wanted high, is {scores[0]}, "
+            f"and of grid 2, which {state.seat_name(1)} wanted high, is {scores[1]}")
 
 
 def _ending(state: EnumerationState) -> str:

@@ -8,6 +8,10 @@ of how far it lies from the previous number across and up.
 Notation: a square such as ``c4``, both for marking an x and for numbering one.
 `legal_moves` lists squares in reading order: row 1 from left to right, then
 row 2, and so on.
+
+`view()["board"]` also says who did what: ``marked_by`` (square of each x →
+the seat that marked it) and ``numbered_by`` (square of each number from 2 on
+→ the seat that wrote it; the free 1 is nobody's).
 """
 
 from __future__ import annotations
@@ -175,13 +179,30 @@ class MultiplicationsState(State):
         return (f"{who} wrote {n} on the x at {move}, {counted(rows, 'row')} and {counted(columns, 'column')} "
                 f"from {n - 1}: {counted(rows * columns, 'point')}")
 
+    def _list_words(self, index: int) -> tuple[str, str]:
+        # part one marks x's; part two writes 2, 3, ... (the 1 is free, not a move)
+        square = self.history[index]
+        if index < self.size:
+            return "mark", f"x at {square}"
+        return "number", f"{index - self.size + 2} on {square}"
+
+    def _end_reason(self) -> str:
+        return f"every x is numbered (1 to {self.size}), so the highest total of points wins"
+
     def _board(self, seat: int | None) -> dict[str, Any]:
         last = self.numbers[-1] if self.numbers else None
+        size = self.size
         return {
             "size": self.size,
             "phase": "mark" if self.marking else "number" if not self.is_over else "over",
             "xs": [square_name(sq) for sq in self.xs],
             "numbers": {square_name(sq): i + 1 for i, sq in enumerate(self.numbers)},
+            # who marked each x and who wrote each number (the free 1 has no writer)
+            "marked_by": {square_name(sq): self.movers[i] for i, sq in enumerate(self.xs) if i < len(self.movers)},
+            "numbered_by": {
+                square_name(sq): self.movers[size + j - 1]
+                for j, sq in enumerate(self.numbers) if j and size + j - 1 < len(self.movers)
+            },
             "next_number": len(self.numbers) + 1 if not self.marking and not self.is_over else None,
             "gains": {square_name(sq): gain(last, sq) for sq in unnumbered(self.xs, self.numbers)} if last and not self.is_over else {},
             # what each gain is the area of: the rectangle with the last number and

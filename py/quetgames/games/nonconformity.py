@@ -577,6 +577,22 @@ class NonconformityState(State):
 
     # -- presentation ----------------------------------------------------
 
+    def _movers_of(self, seat: int, start: int, count: int) -> tuple[int, ...]:
+        # a reveal adds the round's two picks at once, Player 1's then Player 2's
+        return tuple(i % 2 for i in range(start, start + count))
+
+    def _list_words(self, index: int) -> tuple[str, str]:
+        token = self.history[index]
+        rnd = index // 2 + 1
+        return "pick", f"sat out round {rnd}" if token == SAT_OUT else f"{token} in round {rnd}"
+
+    def _end_reason(self) -> str:
+        forfeits = [f for f in self.seals if f.forfeited]
+        given = f"; {len(forfeits)} sealed pick{'s' if len(forfeits) != 1 else ''} given up" if forfeits else ""
+        if self.played < self.rounds:
+            return f"after round {self.played} of {self.rounds} neither player has a legal pick left{given}"
+        return f"all {self.rounds} rounds are played, so the higher total of points wins{given}"
+
     def _status(self) -> str:
         if self.is_over:
             winners = self.winners

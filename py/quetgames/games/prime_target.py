@@ -283,6 +283,16 @@ class PrimeTargetState(State):
         return (f"{who} completed ring {len(after.rings)} with {in_words([str(v) for v in ring])}: "
                 f"{found}, {counted(points, 'point')}")
 
+    def _list_words(self, index: int) -> tuple[str, str]:
+        move = self.history[index]
+        if index < self.rays:
+            value, wedge = move.split("@")
+            return "centre", f"{value} in wedge {wedge}"
+        return "ring", f"ring {index - self.rays + 1} {move}"
+
+    def _end_reason(self) -> str:
+        return f"all {self.ring_total} rings round the centre are complete, so the highest total of ring points wins"
+
     def _board(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over
         choices = None
