@@ -344,7 +344,7 @@ export class GameView {
       // the person's view of the round with the computers' held picks in, so the
       // board, the seats and the status all say what the banner says: they have chosen
       let held = record;
-      for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).record;
+      for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).private_record;
       const opened = await this.#ask("open", { record: held, seat: humans[0] });
       const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
       return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status: opened.view.status };
