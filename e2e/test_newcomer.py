@@ -640,3 +640,25 @@ def test_every_end_screen_says_why_and_is_pictured_for_the_docs(browser, server:
         assert w.errors == []
     finally:
         w.context.close()
+
+
+def test_an_embedded_game_over_says_why_it_ended(browser, server: str) -> None:
+    """The embed has no end screen: its status line carries the engine's reason."""
+    from .harness import watched_page
+    w = watched_page(browser, server)
+    try:
+        for game_id, options in END_GAMES[:2]:
+            state = finished(game_id, 1, **options)
+            reason = state.view()["end_reason"]
+            w.page.goto("about:blank")
+            w.page.goto(f"{server}embed.html?mode=play#{state.record}")
+            w.page.locator("#embed-start").click()
+            w.wait_ready()
+            status = w.page.locator("#status.over")
+            status.wait_for()
+            said = " ".join(status.inner_text().split())
+            assert said.endswith(f". {reason[0].upper()}{reason[1:]}."), (game_id, said)
+        w.page.screenshot(path=str(ARTIFACTS / "newcomer-embed-over.png"))
+        assert w.errors == []
+    finally:
+        w.context.close()

@@ -615,8 +615,11 @@ export class GameView {
     const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}`
       : !replay && hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
     const over = view.is_over && !(!page && replay);
-    region("status", JSON.stringify([status, over]), () =>
-      h("p", { id: "status", class: over ? "status over" : "status" }, status));
+    // the embed has no end screen: its line says why the game ended, as the page's summary does
+    const why = over && !page && view.end_reason
+      ? `${/[.!]$/.test(status) ? "" : "."} ${view.end_reason[0].toUpperCase()}${view.end_reason.slice(1)}.` : "";
+    region("status", JSON.stringify([status, over, why]), () =>
+      h("p", { id: "status", class: over ? "status over" : "status" }, status, why ? h("span", { class: "end-reason" }, why) : null));
 
     // (the seats as the person picking after the computers sees them: theirs have chosen)
     const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
