@@ -299,6 +299,7 @@ export class AnalysisPanel {
     const W = 320, H = 120, L = 28, R = 8, T = 8, B = 18;
     const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : ((i - 1) * (W - L - R)) / (n - 1));
     const y = (v) => T + (1 - v) * (H - T - B);
+    const step = n <= 1 ? 24 : Math.min(24, (W - L - R) / (n - 1)); // each point's column answers a click
     // two seats: Player 1's side throughout (the seats' values add up to one);
     // else each point is its mover's own value after the move
     const value = (m) => (two && m.seat === 1 ? 1 - m.after : m.after);
@@ -322,14 +323,15 @@ export class AnalysisPanel {
       const cx = x(i + 1), cy = y(value(m));
       const mark = MARKS[m.grade] ? ` ${MARKS[m.grade]}` : "";
       const label = `Move ${m.ply}, ${seatName(view, m.seat)} played ${m.move}${mark ? `: ${m.grade}` : ""}; ${two ? `${seatName(view, 0)}'s` : "its"} expected result ${fmt(value(m))}, ${m.exact ? "proved" : "estimated"}. Show the game after it.`;
+      const r = Math.max(2.5, Math.min(4, step / 2));
       const shape = m.exact
-        ? s("rect", { class: "dot", x: cx - 4, y: cy - 4, width: 8, height: 8 })
-        : s("circle", { class: "dot", cx, cy, r: 4 });
+        ? s("rect", { class: "dot", x: cx - r, y: cy - r, width: 2 * r, height: 2 * r })
+        : s("circle", { class: "dot", cx, cy, r });
       const point = s("g", {
         class: `point ${m.exact ? "exact" : "estimate"} grade-${m.grade}`, role: "button", tabindex: "0",
         "aria-label": label, "data-ply": String(m.ply), "data-seat": String(m.seat),
         "aria-current": m.ply === ply ? "step" : null,
-      }, s("title", {}, label), s("circle", { class: "hit", cx, cy, r: 9 }), shape);
+      }, s("title", {}, label), s("rect", { class: "hit", x: cx - step / 2, y: T, width: step, height: H - T - B }), shape);
       point.addEventListener("click", () => this.#host.goTo(m.ply));
       point.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") {
