@@ -140,6 +140,47 @@ def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: P
     page.locator(".replay-banner").wait_for(state="detached")
 
 
+def finished_seated(game: str, seed: int, **options: object) -> quetgames.State:
+    """A random finished game, joint moves (Nonconformity's picks) included."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game, **options)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
+    return state
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("convoluted-coprimality", {"size": 4}),
+    ("multiplications", {"k": 3}),
+    ("prime-target", {"rays": 4}),
+    ("nonconformity", {"length": 4, "max_pick": 100}),
+])
+def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game: str, options: dict[str, object]) -> None:
+    state = finished_seated(game, 2, **options)
+    expected = quetgames.analyse(state, iterations=ITERATIONS)
+    open_record(w, state.record)
+    analysed(page)
+    assert page.locator(".analysis-chart .point").count() == len(state.history)
+    assert page.locator(".analysis-chart .point.exact").count() == sum(m.exact for m in expected.moves)
+    ply = len(state.history) // 2
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
+    page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+    judged = expected.moves[ply]
+    assert f"played {judged.move}" in page.locator(".analysis-played").inner_text()
+    if not judged.forced:
+        assert f"Best here: {judged.best_move}" in page.locator(".analysis-best").inner_text()
+    assert page.locator("#board [data-move]").count() == 0
+    # a replayed board is a picture: no controls that look usable
+    assert page.locator("#board input, #board .pt-play-ring").count() == 0
+    shoot(page, f"analysis-{game}")
+    page.locator('.analysis-chart .point[data-ply="1"]').click()
+    page.locator(".replay-banner", has_text="after move 1 of").wait_for()
+    if not expected.moves[1].forced and game != "nonconformity":
+        page.locator(f".analysis-best:has-text('Best here: {expected.moves[1].best_move}')").wait_for()
+    page.screenshot(path=str(ARTIFACTS / f"analysis-{game}-move-1.png"))
+
+
 def test_cancel_stops_the_analysis_and_keeps_nothing(browser: Browser, server: str) -> None:
     # a slower setting, so there is time to press Cancel mid-way
     w = watched_page(browser, server, timeout_ms=30_000)

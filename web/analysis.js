@@ -197,7 +197,8 @@ export class AnalysisPanel {
 
   /** The board of `view` drawn with its targets, the best move's marked as the
    * Hint marks it (class "hinted"), for the game view to draw inert; null when
-   * the board has no target of that move (then the words alone say it). */
+   * the board has no drawn target of that move or has controls (Nonconformity's
+   * pick, a Prime Target ring): then the words alone say it. */
   boardWithBest(renderer, view, move, ui) {
     let drawn;
     try {
@@ -205,8 +206,11 @@ export class AnalysisPanel {
     } catch {
       return null;
     }
-    const targets = drawn.querySelectorAll(`[data-move="${CSS.escape(move)}"]`);
-    if (!targets.length) return null;
+    // only a picture with the move on it: not a board whose live form is
+    // controls (a number to type, a ring to build), which would read as if
+    // it could be used here
+    const targets = [...drawn.querySelectorAll(`[data-move="${CSS.escape(move)}"]`)].filter((el) => el instanceof SVGElement);
+    if (!targets.length || drawn.querySelector("input, select, textarea, button, details")) return null;
     for (const el of targets) el.classList.add("hinted", "best-here");
     drawn.classList?.add("showing-best");
     return drawn;
