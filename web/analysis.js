@@ -199,18 +199,19 @@ export class AnalysisPanel {
    * Hint marks it (class "hinted"), for the game view to draw inert; null when
    * the board has no drawn target of that move or has controls (Nonconformity's
    * pick, a Prime Target ring): then the words alone say it. */
-  boardWithBest(renderer, view, move, ui) {
+  boardWithBest(renderer, view, move, ui, picture) {
     let drawn;
     try {
       drawn = renderer.render(view, { ...ui, replaying: false, play: async () => false });
     } catch {
       return null;
     }
-    // only a picture with the move on it: not a board whose live form is
-    // controls (a number to type, a ring to build), which would read as if
-    // it could be used here
+    // only a picture with the move on it: not a board whose live form adds
+    // controls to the replayed one (a number to type, a ring to build), which
+    // would read as if they could be used here
+    const CONTROLS = "input, select, textarea, button, details";
     const targets = [...drawn.querySelectorAll(`[data-move="${CSS.escape(move)}"]`)].filter((el) => el instanceof SVGElement);
-    if (!targets.length || drawn.querySelector("input, select, textarea, button, details")) return null;
+    if (!targets.length || drawn.querySelectorAll(CONTROLS).length > picture().querySelectorAll(CONTROLS).length) return null;
     for (const el of targets) el.classList.add("hinted", "best-here");
     drawn.classList?.add("showing-best");
     return drawn;

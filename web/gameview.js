@@ -774,10 +774,12 @@ export class GameView {
       const shown = (replay ?? current).view;
       // an analysed game shows the best move found here with the Hint's mark (analysis.js)
       const best = this.#bestHere();
+      let picture = null;
+      const still = () => (picture ??= renderer.render(shown, this.#makeUi(true)));
       const withBest = best && this.analysis.boardWithBest(renderer, shown, best.move, {
         ...this.#makeUi(false), preview: (move) => this.#ask("preview", { record: shown.record, move: String(move) }),
-      });
-      inert(withBest ?? renderer.render(shown, this.#makeUi(true)), area, "replaying");
+      }, still);
+      inert(withBest ?? still(), area, "replaying");
     } else if (hotseat?.phase === "link") {
       area.classList.add("curtained");
       area.append(sealScreen(view, {
