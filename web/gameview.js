@@ -26,6 +26,7 @@ import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
 import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
 import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
+import { AnalysisPanel } from "./analysis.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
@@ -141,6 +142,10 @@ export class GameView {
       redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
       explain: (text, kind) => this.explain(text, kind),
     });
+    this.analysis = new AnalysisPanel(this.engine, {
+      redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
+      goTo: (ply) => this.replayTo(ply),
+    });
     // One delegated handler: any element with data-move is a one-click move
     // (board modules built on svg.js handle their own targets and stop the event).
     el.addEventListener("click", (event) => {
@@ -174,6 +179,7 @@ export class GameView {
   /** No game: forget the last one (its regions are rebuilt for the next). */
   leave() {
     this.computers.reset();
+    this.analysis.cancel();
     cancelAnimationFrame(this.#frame);
     this.#scheduled = false;
     this.#focusPlan = null;
@@ -559,12 +565,12 @@ export class GameView {
         r.slot("head"), r.slot("status"), r.slot("seats"), r.slot("summary"),
         h("div", { class: "game-body" },
           h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), message, note, r.slot("controls")),
-          h("aside", { class: "side" }, r.slot("moves"))),
+          h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"), said);
+        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"), r.slot("analysis"), said);
     }
     this.el.replaceChildren(this.#root);
   }
@@ -681,6 +687,13 @@ export class GameView {
     const words = readOnly ? "" : view.announcement ?? `${view.status}.`;
     if (said && said.textContent !== words) said.textContent = words;
 
+    // the analysis (analysis.js): of a finished game, or while stepping through one
+    const analysed = this.#analysable();
+    const shownPly = replay ? replay.ply : plies;
+    region("analysis", analysed ? this.analysis.key(record, shownPly, plies) : "null", () =>
+      (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies }) : null));
+    if (page) this.analysis.markMoves(this.#root, analysed || view.is_over ? record : null);
+
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
     // region), else where a step asked for it. Given on the next frame, once
     // the page is laid out for it (focusing forces a layout), unless a board
@@ -754,6 +767,21 @@ export class GameView {
     }));
   }
 
+  /** Whether the game can be analysed now: finished, or stepped through (the
+   * embed's replay mode too), with no secret pick or sealed screen in the way. */
+  #analysable() {
+    const { current, replay, hotseat } = this;
+    if (!current || current.secret || current.seal) return false;
+    return this.options.readOnly || ((current.view.is_over || replay != null) && (!hotseat || hotseat.phase === "pick"));
+  }
+
+  /** The best move found at the position shown (analysis.js), while stepping through an analysed game. */
+  #bestHere() {
+    const { current, replay } = this;
+    if (!(replay || this.options.readOnly) || !this.#analysable()) return null;
+    return this.analysis.bestAt(current.record, replay ? replay.ply : this.#plies());
+  }
+
   /** Everything the board region is drawn from, as one string. */
   #boardKey(blocked) {
     const { current, replay, hotseat, reveal } = this;
@@ -763,7 +791,7 @@ export class GameView {
       : hotseat ? null : current.view;
     const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
     const sealed = hotseat?.phase === "link" ? [current.seal, location.href] : null;
-    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view]);
+    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.#bestHere()]);
   }
 
   #boardArea(blocked) {
@@ -771,7 +799,15 @@ export class GameView {
     const view = current.view;
     const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
     if (replay || this.options.readOnly) {
-      inert(renderer.render((replay ?? current).view, this.#makeUi(true)), area, "replaying");
+      const shown = (replay ?? current).view;
+      // an analysed game shows the best move found here with the Hint's mark (analysis.js)
+      const best = this.#bestHere();
+      let picture = null;
+      const still = () => (picture ??= renderer.render(shown, this.#makeUi(true)));
+      const withBest = best && this.analysis.boardWithBest(renderer, shown, best.move, {
+        ...this.#makeUi(false), preview: (move) => this.#ask("preview", { record: shown.record, move: String(move) }),
+      }, still);
+      inert(withBest ?? still(), area, "replaying");
     } else if (hotseat?.phase === "link") {
       area.classList.add("curtained");
       area.append(sealScreen(view, {

@@ -1,0 +1,308 @@
+"""The analysis of a game in the browser (web/analysis.js over the bridge's
+`analyse`): Analyse on a finished game, the progress bar and Cancel, the chart
+(one point per move, a point shows the game after it), the moves list's
+marks, the best move at the position shown, results kept on the device, and
+the embed's replay mode.
+
+The page runs with ?analysis-iterations=N, so the browser's analysis is the
+engine's `analyse(state, iterations=N)` exactly (the same seed, the same
+iterations: the same report on any machine), and the marks are checked
+against the Python engine's."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched, go, open_record, shoot, watched_page
+
+ITERATIONS = 40
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+# Counts the page's bridge "analyse" calls: every request to the worker goes through postMessage.
+COUNT_CALLS = """
+window.__analyseCalls = 0;
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && message.call === "analyse") window.__analyseCalls += 1;
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def finished(game: str, seed: int, **options: object) -> quetgames.State:
+    rng = random.Random(seed)
+    state = quetgames.new_game(game, **options)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+SHORT = finished("enumeration", 3, size=4)  # 18 moves over two grids
+LONG = finished("enumeration", 1, size=7)
+
+
+def analysed(page: Page) -> None:
+    """The open game's analysis on screen (kept from an earlier test, or run now)."""
+    page.locator(".analysis-chart, button.analysis-start").first.wait_for()
+    if page.locator("button.analysis-start").count():
+        page.locator("button.analysis-start").click()
+    page.locator(".analysis-chart").wait_for(timeout=60_000)
+
+
+def calls(page: Page) -> int:
+    return int(page.evaluate("window.__analyseCalls"))
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    watched = watched_page(browser, server, timeout_ms=30_000)
+    watched.context.add_init_script(COUNT_CALLS)
+    watched.goto_ready(f"{server}?analysis-iterations={ITERATIONS}")
+    yield watched
+    watched.context.close()
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    w.errors.clear()
+    yield w.page
+    assert w.errors == []
+
+
+def test_analyse_draws_a_chart_marks_and_accuracy_like_the_engine(w: Watched, page: Page) -> None:
+    expected = quetgames.analyse(SHORT, iterations=ITERATIONS)
+    open_record(w, SHORT.record)
+    panel = page.locator("section.analysis")
+    assert panel.locator(".analysis-chart").count() == 0
+    before = calls(page)
+    panel.locator("button", has_text="Analyse").click()
+    page.locator(".analysis-chart").wait_for(timeout=60_000)
+    # a few moves a request: more than one request, fewer than one a move
+    made = calls(page) - before
+    assert 1 < made < len(SHORT.history)
+    points = page.locator(".analysis-chart .point")
+    assert points.count() == len(SHORT.history) == len(expected.moves)
+    assert [points.nth(i).get_attribute("data-ply") for i in range(points.count())] == [str(i + 1) for i in range(points.count())]
+    # exact values are drawn differently from estimates (the ends of the grids are proved)
+    exact = [m.exact for m in expected.moves]
+    assert page.locator(".analysis-chart .point.exact").count() == sum(exact)
+    assert page.locator(".analysis-chart .point.estimate").count() == len(exact) - sum(exact)
+    for i, m in enumerate(expected.moves):
+        assert f"Move {i + 1}," in (points.nth(i).get_attribute("aria-label") or "")
+        assert f"grade-{m.grade}" in (points.nth(i).get_attribute("class") or "")
+    # the moves list's marks: the engine's classes
+    marks = page.locator(".move-list button.ply").evaluate_all(
+        "bs => bs.map(b => b.querySelector('.move-mark')?.dataset.grade ?? null)")
+    assert marks == [m.grade if m.grade in MARKS else None for m in expected.moves]
+    assert any(marks)
+    first = page.locator(".move-list .move-mark").first
+    assert first.inner_text().split()[0] in MARKS.values()
+    # per-seat accuracy, as the engine computes it
+    figures = page.locator(".analysis-accuracy .accuracy-figure").all_inner_texts()
+    assert figures == [f"accuracy {acc:.0f}%" for acc in expected.accuracy if acc is not None]
+    shoot(page, "analysis-finished")
+
+
+def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: Page) -> None:
+    expected = quetgames.analyse(SHORT, iterations=ITERATIONS)
+    open_record(w, SHORT.record)
+    analysed(page)
+    # a move with a choice: the next move's best is shown on the board and in words
+    ply = next(i for i, m in enumerate(expected.moves) if i > 0 and not m.forced and m.best_move != m.move)
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
+    page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"][aria-current]').wait_for()
+    best = expected.moves[ply]
+    words = page.locator(".analysis-best").inner_text()
+    assert f"Best here: {best.best_move}, keeps {best.best_value:.2f}" in words
+    assert page.locator("#board .best-here").count() >= 1
+    assert page.locator("#board [data-move]").count() == 0  # still a picture: nothing plays
+    shoot(page, "analysis-replay")
+    # the README's picture (docs/analysis.png is a copy of it)
+    page.set_viewport_size({"width": 960, "height": 800})
+    page.mouse.move(0, 0)
+    page.locator(".game-body").screenshot(path=str(ARTIFACTS / "analysis-readme.png"), scale="css")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # the keyboard: Enter on a point
+    other = 2
+    page.locator(f'.analysis-chart .point[data-ply="{other}"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(".replay-banner", has_text=f"after move {other} of").wait_for()
+    # the last point is the game as it stands
+    page.locator(f'.analysis-chart .point[data-ply="{len(SHORT.history)}"]').click()
+    page.locator(".replay-banner").wait_for(state="detached")
+
+
+def finished_seated(game: str, seed: int, **options: object) -> quetgames.State:
+    """A random finished game, joint moves (Nonconformity's picks) included."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game, **options)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
+    return state
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("convoluted-coprimality", {"size": 4}),
+    ("multiplications", {"k": 3}),
+    ("prime-target", {"rays": 4}),
+    ("nonconformity", {"length": 4, "max_pick": 100}),
+])
+def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game: str, options: dict[str, object]) -> None:
+    state = finished_seated(game, 2, **options)
+    expected = quetgames.analyse(state, iterations=ITERATIONS)
+    open_record(w, state.record)
+    analysed(page)
+    assert page.locator(".analysis-chart .point").count() == len(state.history)
+    assert page.locator(".analysis-chart .point.exact").count() == sum(m.exact for m in expected.moves)
+    ply = len(state.history) // 2
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
+    page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+    judged = expected.moves[ply]
+    assert f"played {judged.move}" in page.locator(".analysis-played").inner_text()
+    if not judged.forced:
+        assert f"Best here: {judged.best_move}" in page.locator(".analysis-best").inner_text()
+    assert page.locator("#board [data-move]").count() == 0
+    # a replayed board is a picture: no controls that look usable
+    assert page.locator("#board input, #board .pt-play-ring").count() == 0
+    shoot(page, f"analysis-{game}")
+    page.locator('.analysis-chart .point[data-ply="1"]').click()
+    page.locator(".replay-banner", has_text="after move 1 of").wait_for()
+    if not expected.moves[1].forced and game != "nonconformity":
+        page.locator(f".analysis-best:has-text('Best here: {expected.moves[1].best_move}')").wait_for()
+    page.screenshot(path=str(ARTIFACTS / f"analysis-{game}-move-1.png"))
+
+
+def test_cancel_stops_the_analysis_and_keeps_nothing(browser: Browser, server: str) -> None:
+    # a slower setting, so there is time to press Cancel mid-way
+    w = watched_page(browser, server, timeout_ms=30_000)
+    try:
+        w.context.add_init_script(COUNT_CALLS)
+        w.goto_ready(f"{server}?analysis-budget=0.25")
+        page = w.page
+        open_record(w, LONG.record)
+        page.locator("button.analysis-start").click()
+        text = page.locator(".analysis-progress-text")
+        page.wait_for_function("() => /Analysing move ([3-9]|\\d\\d) of/.test(document.querySelector('.analysis-progress-text')?.textContent ?? '')",
+                               timeout=60_000)
+        assert f"of {len(LONG.history)}" in text.inner_text()
+        assert page.locator("progress.analysis-progress").count() == 1
+        shoot(page, "analysis-progress")
+        # the page still answers while it runs: step through the game
+        page.locator('.move-list button[data-key="ply-2"]').click()
+        page.locator(".replay-banner", has_text="after move 2 of").wait_for()
+        page.locator("button.analysis-cancel").click()
+        page.locator("button.analysis-start").wait_for()
+        assert page.locator(".analysis-progress").count() == 0
+        after = calls(page)
+        time.sleep(2)  # a request under way finishes in the worker; no other follows
+        assert calls(page) <= after
+        assert page.locator(".analysis-chart").count() == 0
+        assert page.locator(".move-list .move-mark").count() == 0
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('quetgames.analysis.v1:')).length") == 0
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
+def test_reopening_shows_the_kept_analysis_without_asking_the_engine(w: Watched, page: Page, browser: Browser, server: str) -> None:
+    open_record(w, SHORT.record)
+    analysed(page)
+    # a damaged entry for another game is ignored, not shown and not fatal
+    other = finished("enumeration", 4, size=4)
+    page.evaluate("([k]) => localStorage.setItem(k, '{\"record\": 1, \"moves\": [')",
+                  [f"quetgames.analysis.v1:i{ITERATIONS}:{other.record}"])
+    fresh = w.context.new_page()  # the same device (storage), a new visit (a new engine)
+    errors: list[str] = []
+    fresh.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        fresh.goto(f"{server}?analysis-iterations={ITERATIONS}#{SHORT.record}")
+        fresh.locator(".analysis-chart").wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert fresh.locator(".analysis-chart .point").count() == len(SHORT.history)
+        assert fresh.locator(".move-list .move-mark").count() > 0
+        assert calls(fresh) == 0
+        fresh.evaluate("r => { location.hash = r; }", other.record)
+        fresh.locator("button.analysis-start").wait_for()
+        assert fresh.locator(".analysis-chart").count() == 0
+        assert calls(fresh) == 0
+        assert errors == []
+    finally:
+        fresh.close()
+
+
+def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -> None:
+    embed = w.context.new_page()
+    errors: list[str] = []
+    embed.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        embed.set_viewport_size({"width": 420, "height": 900})
+        embed.goto(f"{server}embed.html?mode=replay&ply=3&start=visible&analysis-iterations={ITERATIONS}#{LONG.record}")
+        embed.locator("button.analysis-start").wait_for(timeout=LOAD_TIMEOUT_MS)
+        embed.locator("button.analysis-start").click()
+        embed.locator(".analysis-chart").wait_for(timeout=90_000)
+        assert embed.locator(".analysis-chart .point").count() == len(LONG.history)
+        embed.locator('.analysis-chart .point[data-ply="5"]').click()
+        embed.wait_for_function("() => document.getElementById('embed-ply')?.dataset.ply === '5'")
+        assert embed.locator(".analysis-best, .analysis-played").count() >= 1
+        ARTIFACTS.mkdir(exist_ok=True)
+        embed.screenshot(path=str(ARTIFACTS / "analysis-embed.png"), full_page=True)
+        assert errors == []
+    finally:
+        embed.close()
+
+
+# -- the budget: a 60-move game at the default budget (run by hand: QUET_MEASURE_ANALYSIS=1) --
+
+RAF_PROBE = """
+window.__gaps = [];
+let last = performance.now();
+(function tick(now) { window.__gaps.push(now - last); last = now; requestAnimationFrame(tick); })(performance.now());
+window.__since = 0;
+window.__resetGaps = () => { window.__gaps = []; window.__longTasks = []; last = window.__since = performance.now(); };
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime - window.__since), Math.round(e.duration)]); })
+    .observe({ type: "longtask" });
+} catch (e) {}
+"""
+
+
+@pytest.mark.skipif(not os.environ.get("QUET_MEASURE_ANALYSIS"), reason="a measurement, run by hand")
+def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, server: str) -> None:
+    state = quetgames.new_game("enumeration", size=7)
+    while len(state.history) < 60:
+        state = state.play(quetgames.computer_move(state, level="greedy", seed=len(state.history)))
+    w = watched_page(browser, server, timeout_ms=30_000)
+    try:
+        w.context.add_init_script(RAF_PROBE)
+        w.goto_ready(server)
+        page = w.page
+        open_record(w, state.record)
+        page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
+        # the same page idle first, for comparison: this machine is shared and loaded
+        page.evaluate("window.__resetGaps()")
+        time.sleep(10)
+        idle, idle_tasks = page.evaluate("[window.__gaps, window.__longTasks]")
+        page.locator("button.analysis-start").click()
+        page.evaluate("window.__resetGaps()")
+        began = time.perf_counter()
+        page.locator(".analysis-chart").wait_for(timeout=180_000)
+        took = time.perf_counter() - began
+        print(f"\nchart drawn at {page.evaluate('performance.now() - window.__since'):.0f} ms (page time)")
+        gaps, tasks = page.evaluate("[window.__gaps, window.__longTasks]")
+        assert page.locator(".analysis-chart .point").count() == 60
+        page.screenshot(path=str(ARTIFACTS / "analysis-sixty.png"), full_page=True)
+        print(f"\n60 moves: {took:.1f} s; rAF ticks {len(gaps)}, longest gap {max(gaps):.0f} ms, "
+              f"gaps over 50 ms: {sum(g > 50 for g in gaps)}; long tasks [start ms, duration ms] {tasks}\n"
+              f"idle 10 s: rAF ticks {len(idle)}, longest gap {max(idle):.0f} ms, gaps over 50 ms: {sum(g > 50 for g in idle)}; "
+              f"long tasks {idle_tasks}")
+    finally:
+        w.context.close()

@@ -1,0 +1,355 @@
+// After a game: how each move changed its mover's expected result (the
+// engine's analysis, bridge "analyse"), as a chart, marks in the moves list,
+// each seat's accuracy and, at the move shown, the best move found.
+//
+// The analysis runs in the worker a few moves a request (`span`), so a
+// progress bar moves between requests and Cancel is honoured at the next one;
+// the page never waits on it (the worker is another thread; the page's own
+// requests, such as stepping through the game, queue behind one chunk at
+// most). Cancel drops everything of that run: nothing half-drawn is kept, and
+// the panel is back to its Analyse button at once (the request under way
+// finishes in the worker and its answer is thrown away).
+//
+// Finished analyses are kept on this device (localStorage), one entry per
+// record and settings, at most MAX_KEPT of them (the oldest go first); an
+// entry that does not read back as a whole analysis of that record is
+// ignored and removed. Values, classes, best moves and accuracy all come from
+// the engine; this module only joins the chunks and draws them.
+
+import { h } from "./dom.js";
+
+const SPAN = 2; // moves a request: about a second at the default budget
+const STORE_PREFIX = "quetgames.analysis.v1:";
+const INDEX_KEY = "quetgames.analysis.v1.index";
+const MAX_KEPT = 30;
+const MAX_ENTRY_CHARS = 200_000;
+
+// test-only: ?analysis-budget=S or ?analysis-iterations=N (else the engine's default budget)
+const query = new URLSearchParams(location.search);
+const SETTINGS = (() => {
+  const iterations = Number.parseInt(query.get("analysis-iterations") ?? "", 10);
+  if (iterations > 0) return { iterations };
+  const budget = Number(query.get("analysis-budget"));
+  return budget > 0 ? { budget } : {};
+})();
+
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) if (value != null && value !== false) el.setAttribute(key, value);
+  el.append(...children.filter((c) => c != null));
+  return el;
+}
+
+const fmt = (x) => x.toFixed(2);
+const seatName = (view, seat) => view.seats[seat]?.name || `Player ${seat + 1}`;
+
+// -- keeping results on this device ---------------------------------------------------
+
+function settingsKey() {
+  return SETTINGS.iterations ? `i${SETTINGS.iterations}` : SETTINGS.budget ? `b${SETTINGS.budget}` : "default";
+}
+
+function storeKey(record) {
+  return `${STORE_PREFIX}${settingsKey()}:${record}`;
+}
+
+/** A stored analysis of `record`, if it reads back whole; else null (and a bad one is removed). */
+function loadKept(record) {
+  let text;
+  try {
+    text = localStorage.getItem(storeKey(record));
+  } catch {
+    return null;
+  }
+  if (text == null) return null;
+  try {
+    const kept = JSON.parse(text);
+    if (wellFormed(kept, record)) return kept;
+  } catch {
+    // not JSON: fall through and forget it
+  }
+  try { localStorage.removeItem(storeKey(record)); } catch { /* storage blocked */ }
+  return null;
+}
+
+function wellFormed(kept, record) {
+  if (!kept || typeof kept !== "object" || kept.record !== record || !Array.isArray(kept.moves)) return false;
+  if (!Number.isInteger(kept.total) || kept.moves.length !== kept.total || !Array.isArray(kept.classes)) return false;
+  return kept.moves.every((m, i) => m && typeof m === "object" && m.ply === i + 1 && Number.isInteger(m.seat)
+    && [m.before, m.after, m.best_value, m.accuracy, m.loss].every((x) => typeof x === "number" && Number.isFinite(x))
+    && m.before >= 0 && m.before <= 1 && m.after >= 0 && m.after <= 1
+    && typeof m.move === "string" && typeof m.best_move === "string" && kept.classes.includes(m.grade)
+    && typeof m.exact === "boolean" && typeof m.forced === "boolean");
+}
+
+function keep(analysis) {
+  const key = storeKey(analysis.record);
+  const text = JSON.stringify(analysis);
+  if (text.length > MAX_ENTRY_CHARS) return;
+  try {
+    let index = [];
+    try {
+      index = JSON.parse(localStorage.getItem(INDEX_KEY) ?? "[]");
+      if (!Array.isArray(index)) index = [];
+    } catch {
+      index = [];
+    }
+    index = index.filter((k) => typeof k === "string" && k !== key);
+    index.push(key);
+    while (index.length > MAX_KEPT) localStorage.removeItem(index.shift());
+    localStorage.setItem(INDEX_KEY, JSON.stringify(index));
+    localStorage.setItem(key, text);
+  } catch {
+    // storage full or blocked: the analysis is shown, just not kept
+  }
+}
+
+/** Each seat's accuracy: the mean of its moves' accuracy over those with a choice (the engine's own rule, docs/ANALYSIS.md). */
+function accuracyOf(moves, players) {
+  return Array.from({ length: players }, (_, seat) => {
+    const mine = moves.filter((m) => m.seat === seat && !m.forced).map((m) => m.accuracy);
+    return mine.length ? mine.reduce((a, b) => a + b, 0) / mine.length : null;
+  });
+}
+
+// -- the analysis of the game on screen ------------------------------------------------
+
+export class AnalysisPanel {
+  #engine;
+  #host;
+  #memory = new Map(); // record -> finished analysis (this visit)
+  run = null; // {record, done, total, cancelled} while one runs
+  error = null; // {record, message}
+  requests = 0; // bridge "analyse" calls made (the tests read it)
+
+  /** host: {redraw(), goTo(ply)} */
+  constructor(engine, host) {
+    this.#engine = engine;
+    this.#host = host;
+  }
+
+  /** The finished analysis of `record`, from this visit or this device, or null. */
+  result(record) {
+    if (!record) return null;
+    let found = this.#memory.get(record);
+    if (!found) {
+      found = loadKept(record);
+      if (found) this.#memory.set(record, found);
+    }
+    return found ?? null;
+  }
+
+  async start(record, total, players) {
+    if (this.run || total === 0) return;
+    const run = { record, done: 0, total, cancelled: false };
+    this.run = run;
+    this.error = null;
+    this.#host.redraw();
+    const moves = [];
+    let last = null;
+    try {
+      for (let first = 0; first < total; first += SPAN) {
+        const stop = Math.min(total, first + SPAN);
+        this.requests += 1;
+        last = await this.#engine.request("analyse", { record, span: [first, stop], ...SETTINGS }, { retry: true });
+        if (run.cancelled) return;
+        moves.push(...last.moves);
+        run.done = stop;
+        this.#host.redraw();
+      }
+      const analysis = {
+        game: last.game, record, players, total, moves, accuracy: accuracyOf(moves, players),
+        classes: last.classes, thresholds: last.thresholds, seed: last.seed, budget: last.budget, iterations: last.iterations,
+      };
+      this.#memory.set(record, analysis);
+      keep(analysis);
+    } catch (error) {
+      if (!run.cancelled) this.error = { record, message: error.message };
+    } finally {
+      if (this.run === run) {
+        this.run = null;
+        this.#host.redraw();
+      }
+    }
+  }
+
+  cancel() {
+    if (!this.run) return;
+    this.run.cancelled = true;
+    this.run = null;
+    this.#host.redraw();
+  }
+
+  /** What the panel is drawn from, as one string (the region's key). */
+  key(record, ply, plies) {
+    const run = this.run?.record === record ? [this.run.done, this.run.total] : null;
+    return JSON.stringify([record, ply, plies, run, !!this.run, this.error?.record === record ? this.error.message : null, !!this.result(record)]);
+  }
+
+  /** The best move found at the position after `ply` moves, for the board: {move} or null. */
+  bestAt(record, ply) {
+    const m = this.result(record)?.moves[ply];
+    return m && !m.forced ? { move: m.best_move } : null;
+  }
+
+  /** The board of `view` drawn with its targets, the best move's marked as the
+   * Hint marks it (class "hinted"), for the game view to draw inert; null when
+   * the board has no drawn target of that move or has controls (Nonconformity's
+   * pick, a Prime Target ring): then the words alone say it. */
+  boardWithBest(renderer, view, move, ui, picture) {
+    let drawn;
+    try {
+      drawn = renderer.render(view, { ...ui, replaying: false, play: async () => false });
+    } catch {
+      return null;
+    }
+    // only a picture with the move on it: not a board whose live form adds
+    // controls to the replayed one (a number to type, a ring to build), which
+    // would read as if they could be used here
+    const CONTROLS = "input, select, textarea, button, details";
+    const targets = [...drawn.querySelectorAll(`[data-move="${CSS.escape(move)}"]`)].filter((el) => el instanceof SVGElement);
+    if (!targets.length || drawn.querySelectorAll(CONTROLS).length > picture().querySelectorAll(CONTROLS).length) return null;
+    for (const el of targets) el.classList.add("hinted", "best-here");
+    drawn.classList?.add("showing-best");
+    return drawn;
+  }
+
+  /** Put the classes' marks on the moves list (after each draw; idempotent). */
+  markMoves(root, record) {
+    const result = this.result(record);
+    for (const button of root.querySelectorAll(".move-list button.ply")) {
+      const ply = Number(button.dataset.key?.slice(4));
+      const m = result?.moves[ply - 1];
+      const grade = m && MARKS[m.grade] ? m.grade : null;
+      const old = button.querySelector(".move-mark");
+      if ((old?.dataset.grade ?? null) === grade) continue;
+      old?.remove();
+      if (grade) {
+        button.append(h("span", { class: `move-mark grade-${grade}`, dataset: { grade }, title: grade },
+          ` ${MARKS[grade]}`, h("span", { class: "visually-hidden" }, ` (${grade})`)));
+      }
+    }
+  }
+
+  /** The panel: the Analyse button, progress with Cancel, or the result.
+   * ply: the move shown (the position after it); plies: moves in the record. */
+  panel({ record, view, ply, plies }) {
+    const head = h("h3", { id: "analysis-title" }, "Analysis");
+    const section = h("section", { class: "analysis", "aria-labelledby": "analysis-title" }, head);
+    const result = this.result(record);
+    if (this.run?.record === record) {
+      const { done, total } = this.run;
+      const at = Math.min(done + 1, total);
+      section.append(
+        h("p", { class: "analysis-progress-text", id: "analysis-progress-text" }, `Analysing move ${at} of ${total}…`),
+        h("progress", { class: "analysis-progress", max: String(total), value: String(done), "aria-labelledby": "analysis-progress-text" }),
+        h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"));
+      return section;
+    }
+    if (!result) {
+      const busy = !!this.run; // another game's run (rare: the page moved on)
+      section.append(
+        h("p", { class: "hint" }, "The computer judges every move: how much of a win it kept or gave away, and what it would have played."),
+        this.error?.record === record ? h("p", { class: "analysis-error", role: "alert" }, `The analysis stopped: ${this.error.message}`) : null,
+        h("button", {
+          type: "button", class: "analysis-start", dataset: { key: "analysis-start" }, disabled: busy || plies === 0,
+          onclick: () => this.start(record, plies, view.seats.length),
+        }, "Analyse"));
+      return section;
+    }
+    section.append(this.#chart(result, view, ply), this.#accuracy(result, view), this.#here(result, view, ply));
+    return section;
+  }
+
+  #accuracy(result, view) {
+    return h("ul", { class: "analysis-accuracy", "aria-label": "Accuracy" }, result.accuracy.map((acc, seat) => {
+      const counts = Object.fromEntries(result.classes.map((c) => [c, 0]));
+      for (const m of result.moves) if (m.seat === seat) counts[m.grade] += 1;
+      const listed = result.classes.filter((c) => counts[c]).map((c) => `${counts[c]} ${c}`).join(", ");
+      return h("li", { dataset: { seat } },
+        h("span", { class: "seat-mark", dataset: { seat }, "aria-hidden": "true" }, String(seat + 1)), " ",
+        h("strong", {}, seatName(view, seat)), ": ",
+        h("span", { class: "accuracy-figure" }, acc == null ? "no choices to judge" : `accuracy ${acc.toFixed(0)}%`),
+        listed ? h("span", { class: "accuracy-counts" }, ` (${listed})`) : null);
+    }));
+  }
+
+  /** What the move shown was, and the best move found there. */
+  #here(result, view, ply) {
+    const box = h("div", { class: "analysis-here", "aria-live": "polite" });
+    const next = result.moves[ply]; // the move played from the position shown
+    if (!next) {
+      box.append(h("p", {}, ply === 0 ? "No moves to judge." : "The game ends here. Pick a point of the chart or a move to see it judged."));
+      return box;
+    }
+    const exact = next.exact ? "proved" : "estimated";
+    const played = next.forced ? `${seatName(view, next.seat)} played ${next.move}, the only legal move.`
+      : `${seatName(view, next.seat)} played ${next.move}: ${next.grade} (expected result ${fmt(next.before)} → ${fmt(next.after)}, ${exact}).`;
+    box.append(h("p", { class: "analysis-played" }, h("strong", {}, `Move ${next.ply}. `), played));
+    if (!next.forced) {
+      box.append(h("p", { class: "analysis-best", dataset: { best: next.best_move } },
+        next.best_move === next.move ? `Best here: ${next.best_move}, the move played (keeps ${fmt(next.best_value)}).`
+          : `Best here: ${next.best_move}, keeps ${fmt(next.best_value)}.`));
+    }
+    return box;
+  }
+
+  /** The expected result across the game, one point per move; a point shows the game after it. */
+  #chart(result, view, ply) {
+    const n = result.moves.length;
+    const two = result.players === 2;
+    const W = 320, H = 120, L = 28, R = 8, T = 8, B = 18;
+    const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : ((i - 1) * (W - L - R)) / (n - 1));
+    const y = (v) => T + (1 - v) * (H - T - B);
+    const step = n <= 1 ? 24 : Math.min(24, (W - L - R) / (n - 1)); // each point's column answers a click
+    // two seats: Player 1's side throughout (the seats' values add up to one);
+    // else each point is its mover's own value after the move
+    const value = (m) => (two && m.seat === 1 ? 1 - m.after : m.after);
+    const whose = two ? `${seatName(view, 0)}'s expected result` : "each mover's expected result after its move";
+    const svg = s("svg", {
+      class: "analysis-chart", viewBox: `0 0 ${W} ${H}`, role: "group",
+      "aria-label": `Expected result across the game: ${whose}, from 0 (lost) to 1 (won); ${n} moves, one point each`,
+    });
+    svg.append(
+      s("line", { class: "axis", x1: L, x2: W - R, y1: y(0), y2: y(0) }),
+      s("line", { class: "even", x1: L, x2: W - R, y1: y(1 / Math.max(1, result.players)), y2: y(1 / Math.max(1, result.players)) }),
+      s("line", { class: "axis", x1: L, x2: W - R, y1: y(1), y2: y(1) }),
+      s("text", { class: "tick", x: L - 4, y: y(1) + 3, "text-anchor": "end", "aria-hidden": "true" }, "1"),
+      s("text", { class: "tick", x: L - 4, y: y(0) + 3, "text-anchor": "end", "aria-hidden": "true" }, "0"),
+      s("text", { class: "tick", x: W - R, y: H - 4, "text-anchor": "end", "aria-hidden": "true" }, `move ${n}`));
+    if (two) {
+      svg.append(s("polyline", { class: "trend", points: result.moves.map((m, i) => `${x(i + 1)},${y(value(m))}`).join(" ") }));
+    }
+    if (ply > 0 && ply <= n) svg.append(s("line", { class: "now", x1: x(ply), x2: x(ply), y1: T, y2: y(0) }));
+    result.moves.forEach((m, i) => {
+      const cx = x(i + 1), cy = y(value(m));
+      const mark = MARKS[m.grade] ? ` ${MARKS[m.grade]}` : "";
+      const label = `Move ${m.ply}, ${seatName(view, m.seat)} played ${m.move}${mark ? `: ${m.grade}` : ""}; ${two ? `${seatName(view, 0)}'s` : "its"} expected result ${fmt(value(m))}, ${m.exact ? "proved" : "estimated"}. Show the game after it.`;
+      const r = Math.max(2.5, Math.min(4, step / 2));
+      const shape = m.exact
+        ? s("rect", { class: "dot", x: cx - r, y: cy - r, width: 2 * r, height: 2 * r })
+        : s("circle", { class: "dot", cx, cy, r });
+      const point = s("g", {
+        class: `point ${m.exact ? "exact" : "estimate"} grade-${m.grade}`, role: "button", tabindex: "0",
+        "aria-label": label, "data-ply": String(m.ply), "data-seat": String(m.seat),
+        "aria-current": m.ply === ply ? "step" : null,
+      }, s("title", {}, label), s("rect", { class: "hit", x: cx - step / 2, y: T, width: step, height: H - T - B }), shape);
+      point.addEventListener("click", () => this.#host.goTo(m.ply));
+      point.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          this.#host.goTo(m.ply);
+        }
+      });
+      svg.append(point);
+    });
+    const legend = h("p", { class: "analysis-legend" },
+      h("span", { class: "legend-exact", "aria-hidden": "true" }, "■"), " proved  ",
+      h("span", { class: "legend-estimate", "aria-hidden": "true" }, "●"), " estimated",
+      two ? ` · up is good for ${seatName(view, 0)}` : "");
+    return h("figure", { class: "analysis-figure" }, svg, legend);
+  }
+}
