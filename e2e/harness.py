@@ -96,6 +96,14 @@ def go(w: Watched, fragment: str, *, wait: bool = False) -> None:
         w.wait_ready()
 
 
+def forget_games(w: Watched) -> None:
+    """Clear this context's saved games. A test that opens several unrelated
+    games of one start calls it first: a game saved earlier that shares a
+    choice with the link would (rightly) stop the link at the conflict panel
+    (e2e/test_links.py), not open it."""
+    w.page.evaluate("() => localStorage.removeItem('quetgames.saved.v1')")
+
+
 def open_record(w: Watched, record: str) -> None:
     """Open a game by its record, the way a shared link does (no reload), and
     wait until it is drawn and ready; the empty record is the home page."""

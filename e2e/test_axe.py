@@ -12,6 +12,7 @@ engine: a seeded random game of each kind, with its default options.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -131,6 +132,27 @@ def test_game_against_the_computer_with_a_hint(w: Watched, page: Page) -> None:
     page.get_by_role("button", name="Hint").click()
     page.locator("#board .hinted").first.wait_for()
     check(page, "a game against the computer, with a hint")
+
+
+def test_the_analysis_view(w: Watched, page: Page, server: str) -> None:
+    """A finished game analysed (few iterations: the view, not the figures),
+    then a point of the chart opened: the best move shown at that position."""
+    rng = random.Random(3)
+    state = quetgames.new_game("enumeration", size=4)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    page.goto("about:blank")
+    w.goto_ready(f"{server}?analysis-iterations=10#{state.record}")
+    page.locator("button.analysis-start").click()
+    page.locator(".analysis-chart").wait_for(timeout=60_000)
+    check(page, "an analysed game")
+    # a move whose best differs from the one played: the best is shown at that position
+    moves = quetgames.analyse(state, iterations=10).moves
+    ply = next((i for i, m in enumerate(moves) if i > 0 and not m.forced and m.best_move != m.move), 4)
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
+    page.locator(f'.analysis-chart .point[data-ply="{ply}"][aria-current]').wait_for()
+    check(page, f"an analysed game stepped back to move {ply}")
+    shoot(page, "axe-analysis")
 
 
 def test_broken_link_and_home_with_saved_games(w: Watched, page: Page) -> None:

@@ -16,7 +16,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import ARTIFACTS, Watched, go, open_record, random_game, watched_page
+from .harness import ARTIFACTS, Watched, go, forget_games, open_record, random_game, watched_page
 
 GAMES = list(quetgames.GAMES)
 
@@ -93,6 +93,8 @@ def test_nothing_moves_under_reduced_motion_even_while_the_computer_thinks(still
         assert any("spinner: animation spin" in m for m in moving(page)), moving(page)
     finally:
         page.emulate_media(reduced_motion="reduce")
+    # let the search end before the next test asks the worker for anything
+    page.locator("html:not([data-computer=thinking])").wait_for(state="attached", timeout=30_000)
     assert still.errors == []
 
 
@@ -100,6 +102,7 @@ def test_nothing_moves_under_reduced_motion_even_while_the_computer_thinks(still
 def test_no_board_moves_under_reduced_motion(still: Watched, game_id: str) -> None:
     states = random_game(game_id, seed=1)
     for state in (states[0], states[len(states) // 2]):
+        forget_games(still)
         open_record(still, state.record)
         assert moving(still.page) == [], state.record
     assert still.errors == []

@@ -237,7 +237,7 @@ export class AnalysisPanel {
   /** The panel: the Analyse button, progress with Cancel, or the result.
    * ply: the move shown (the position after it); plies: moves in the record. */
   panel({ record, view, ply, plies }) {
-    const head = h("h3", { id: "analysis-title" }, "Analysis");
+    const head = h("h2", { id: "analysis-title" }, "Analysis");
     const section = h("section", { class: "analysis", "aria-labelledby": "analysis-title" }, head);
     const result = this.result(record);
     if (this.run?.record === record) {
