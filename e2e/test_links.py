@@ -284,18 +284,25 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
     assert sealed == state.seal(pick_a, kept["salt"], 0).record
 
 
+def pick_at_one_screen(w: Watched, server: str, state: quetgames.State) -> str:
+    """Open `state` (Nonconformity, a round to choose) by link and make Ann's
+    pick at this one screen; returns the pick, once the hand-over shows."""
+    open_link(w, f"{server}#{state.record}")
+    w.page.get_by_role("button", name="I am Ann: show my choices").click()
+    w.page.locator("#board [data-move]").first.wait_for()
+    pick = board_moves(w.page)[0]
+    w.page.locator(f'#board [data-move="{pick}"]').first.click()
+    w.page.locator('.curtain[data-phase="handover"]').wait_for()
+    w.wait_ready()
+    return pick
+
+
 def test_a_link_never_shows_a_hot_seat_pick_to_share(players: tuple[Watched, Watched], server: str) -> None:
     """At one screen the pending pick stays out of the address, and the page
     offers no link to share until the round is revealed."""
     a, _ = players
     state = named("nonconformity", length=3, max_pick=100, starts=(6, 10))
-    open_link(a, f"{server}#{state.record}")
-    a.page.get_by_role("button", name="I am Ann: show my choices").click()
-    a.page.locator("#board [data-move]").first.wait_for()
-    pick = board_moves(a.page)[0]
-    a.page.locator(f'#board [data-move="{pick}"]').first.click()
-    a.page.locator('.curtain[data-phase="handover"]').wait_for()
-    a.wait_ready()
+    pick = pick_at_one_screen(a, server, state)
     assert a.fragment() == state.record  # the round's public record: the pick is not in it
     assert a.page.locator("#share, #share-link, .export-record").count() == 0
     assert json.dumps(state.play(pick, 0).record) not in a.page.content()
@@ -397,13 +404,7 @@ def test_every_link_on_screen_is_the_public_record(players: tuple[Watched, Watch
     address all carry the public record, which is then the whole game."""
     a, _ = players
     state = named("nonconformity", length=4, max_pick=100, starts=(6, 10))
-    open_link(a, f"{server}#{state.record}")
-    a.page.get_by_role("button", name="I am Ann: show my choices").click()
-    a.page.locator("#board [data-move]").first.wait_for()
-    pick = board_moves(a.page)[0]
-    a.page.locator(f'#board [data-move="{pick}"]').first.click()
-    a.page.locator('.curtain[data-phase="handover"]').wait_for()
-    a.wait_ready()
+    pick = pick_at_one_screen(a, server, state)
     secret = state.play(pick, 0).record
     assert all(secret not in link for link in links_on_screen(a))
     open_link(a, f"{server}#")

@@ -15,7 +15,7 @@ import quetgames
 from playwright.sync_api import Browser
 
 from .harness import Watched, board_moves, click_move, shoot, watched_page
-from .test_links import copied_link, open_link, pair, player_page, players  # noqa: F401  (the two-device fixtures)
+from .test_links import copied_link, open_link, pair, pick_at_one_screen, player_page, players  # noqa: F401  (the two-device fixtures)
 
 KEEPS = "quetgames.seals.v2"
 
@@ -202,13 +202,7 @@ def test_a_link_from_the_older_version_is_refused_in_words(players: tuple[Watche
 def test_no_link_on_screen_holds_a_secret_hot_seat_pick(players: tuple[Watched, Watched], browser: Browser, server: str) -> None:
     a, _ = players
     state = named(length=3, max_pick=100, starts=(6, 10))
-    open_link(a, f"{server}#{state.record}")
-    a.page.get_by_role("button", name="I am Ann: show my choices").click()
-    a.page.locator("#board [data-move]").first.wait_for()
-    pick = board_moves(a.page)[0]
-    a.page.locator(f'#board [data-move="{pick}"]').first.click()
-    a.page.locator('.curtain[data-phase="handover"]').wait_for()
-    a.wait_ready()
+    pick = pick_at_one_screen(a, server, state)
     secret = state.play(pick, 0).record
     assert a.fragment() == state.record
     assert a.page.locator("#share, #share-link, .embed-button, .export-record").count() == 0
