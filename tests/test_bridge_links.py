@@ -54,12 +54,12 @@ def test_a_hot_seat_pick_is_only_in_the_private_record() -> None:
     assert nc["record"] == nc["private_record"]
     picked = ask("play", record=nc["private_record"], move="12", seat=0)
     # Player 1 picked 12 at a shared screen; Player 2 has not chosen yet
-    assert picked["private_record"].endswith(".12")
+    assert quetgames.load(picked["private_record"]).moves_record.endswith(".12")
     assert picked["record"] == nc["record"], "the public record never holds the pending pick"
     assert "12" not in picked["record"].split(".")[3]
     # the private record plays on; the public one is where a link starts
     done = ask("play", record=picked["private_record"], move="8", seat=1)
-    assert done["record"] == done["private_record"] and done["record"].endswith(".12_8")
+    assert done["record"] == done["private_record"] and done["record"].split(".")[3] == "12_8"
 
 
 def test_a_sealed_pick_never_puts_its_salt_or_pick_in_the_record() -> None:
@@ -124,8 +124,9 @@ def test_compare_continuing_and_earlier_links(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
 def test_two_games_from_the_same_start_are_not_a_rewrite(game_id: str) -> None:
-    """Two fresh default games, or two that part at their first move, are two
-    games: nothing in them says one was made from the other."""
+    """Two games started apart are two games, whatever they share: each has
+    its own id. Records from before ids fall back to the old rule: two games
+    that part at their first choice are two games."""
     fresh = quetgames.new_game(game_id)
     assert ask("compare", mine=fresh.record, theirs=fresh.record)["relation"] == "same"
     forced = fresh
@@ -133,11 +134,37 @@ def test_two_games_from_the_same_start_are_not_a_rewrite(game_id: str) -> None:
         forced = forced.play(forced.legal_moves()[0])
     first, *_, last = forced.legal_moves()
     mine = play_first(forced.play(first), 2)
-    theirs = play_first(forced.play(last), 2)
-    got = ask("compare", mine=mine.record, theirs=theirs.record)
+    # another game from the same start, with the same moves: still another game
+    twin = quetgames.new_game(game_id)
+    for move in mine.history:
+        twin = twin.play(move)
+    assert twin.game_id != mine.game_id and twin.moves_record == mine.moves_record
+    assert ask("compare", mine=mine.record, theirs=twin.record)["relation"] == "other"
+    # without ids (records shared before them), parting at the first choice is another game
+    old_mine = play_first(forced.with_game_id(None).play(first), 2)
+    old_theirs = play_first(forced.with_game_id(None).play(last), 2)
+    got = ask("compare", mine=old_mine.record, theirs=old_theirs.record)
+    assert old_mine.record.startswith("q1.")
     assert got["relation"] == "other" and got["ply"] == len(forced.history)
     # other options, or other seats: another game whatever the moves
     assert ask("compare", mine=mine.record, theirs=play_first(named(game_id), 3).record)["relation"] == "other"
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_a_rewritten_first_choice_is_flagged_by_the_id(game_id: str) -> None:
+    """One id, moves that part at the first choice: a rewrite (the old rule
+    could not tell it from another game)."""
+    forced = quetgames.new_game(game_id)
+    while len(forced.legal_moves()) < 2:
+        forced = forced.play(forced.legal_moves()[0])
+    first, *_, last = forced.legal_moves()
+    mine, theirs = play_first(forced.play(first), 2), play_first(forced.play(last), 2)
+    got = ask("compare", mine=mine.record, theirs=theirs.record)
+    assert got["relation"] == "changed" and got["ply"] == len(forced.history)
+    assert got["game_id"] == forced.game_id and got["message"].startswith(f"this link changes move {len(forced.history) + 1}: ")
+    # the same record under a new id ("open as a separate game") is another game
+    apart = ask("new_id", record=theirs.record)["record"]
+    assert ask("compare", mine=mine.record, theirs=apart)["relation"] == "other"
 
 
 def test_compare_nonconformity_names_the_round_and_the_replaced_seal() -> None:
@@ -170,7 +197,7 @@ def test_compare_refuses_a_bad_record_in_words() -> None:
 def test_a_fresh_sealed_game_from_the_same_start_is_another_game() -> None:
     """Two Nonconformity games with the same starts and seats, each opened by
     its own seal: only a link that builds on a replaced move is a rewrite."""
-    start = named("nonconformity", starts=(6, 4))
+    start = named("nonconformity", starts=(6, 4)).with_game_id(None)  # (records from before ids)
     held = start.seal("12", SALT, 0).play("8", 1).reveal("12", SALT, 0)
     fresh = start.seal("10", "Z" * 20, 0)
     assert compare(held.record, fresh.record).relation == "other"
@@ -195,10 +222,7 @@ def test_compare_agrees_with_the_moves(game_id: str, seed: int, length: int, cut
         return state
 
     full = walk(named(game_id), length)
-    part = quetgames.load(full.record) if cut >= len(full.history) else walk(named(game_id), 0)
-    if cut < len(full.history):
-        for move in full.history[:cut]:
-            part = part.play(move)
+    part = full.position(min(cut, full.plies))
     assert compare(full.record, full.record).relation == "same"
     if len(part.history) < len(full.history):
         assert compare(part.record, full.record).relation == "ahead"

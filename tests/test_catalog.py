@@ -33,7 +33,7 @@ def test_every_game_names_the_code_its_records_carry() -> None:
     assert [g["id"] for g in games] == list(quetgames.GAMES)
     for entry in games:
         record = quetgames.new_game(entry["id"]).record
-        assert record.split(".")[:2] == ["q1", entry["code"]]
+        assert record.split(".")[:2] == ["q2", entry["code"]]
     assert len({g["code"] for g in games}) == len(games)
 
 

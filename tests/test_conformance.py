@@ -37,7 +37,8 @@ QUICK_OPTIONS = {
     },
 }
 MAX_MOVES = 20_000
-RECORD_CHARS = re.compile(r"q1\.[a-z]{2}\.[A-Za-z0-9_~-]*\.[A-Za-z0-9_~-]*(\.[A-Za-z0-9_~-]+)?")
+# q1 (no id) or q2 with its tagged sections (docs/RECORD.md); every new game has an id
+RECORD_CHARS = re.compile(r"q2\.[a-z]{2}\.[A-Za-z0-9_~-]*\.[A-Za-z0-9_~-]*\.i[A-Za-z0-9_-]{8,16}(\.[scv][A-Za-z0-9_~-]+)*")
 NOT_MOVES = ["", " ", "A1", "a01", "+1", "-1", "1.0", "a1 ", " a1", "zz99", "é", "0", "@", "--", "a1=01", "\x00", "9" * 150]
 
 GAME_IDS = sorted(quetgames.GAMES)

@@ -46,7 +46,7 @@ def snapshot(state):
 def test_default_options():
     state = new()
     assert state.options == {"players": 2, "size": 12, "max_rounds": 3}
-    assert state.record == "q1.cc.p2_s12_r3."
+    assert state.moves_record == "q1.cc.p2_s12_r3."
     assert board(state)["size"] == 12 and len(board(state)["grid"]) == 12
 
 
@@ -299,9 +299,9 @@ def test_wrong_seat_and_non_text_moves_are_refused():
 def test_record_packs_two_moves_a_character():
     # Directions: up 0, right 1, down 2, left 3; a pair is 'a' + 4 × first + second.
     state = rules_example()  # right, right, right, down
-    assert state.record == "q1.cc.p2_s4_r3.fg"
+    assert state.moves_record == "q1.cc.p2_s4_r3.fg"
     state = state.play("d3")  # down: an odd last move is q r s t
-    assert state.record == "q1.cc.p2_s4_r3.fgs"
+    assert state.moves_record == "q1.cc.p2_s4_r3.fgs"
     assert quetgames.load(state.record) == state
 
 
@@ -322,7 +322,7 @@ def test_worst_case_default_record_is_short():
     # And a real long game is exactly that compact.
     state = new(size=5, max_rounds=3)
     state = play_all(state, FIVE * 3)
-    assert len(state.record) == len("q1.cc.p2_s5_r3.") + len(FIVE) * 3 // 2
+    assert len(state.moves_record) == len("q1.cc.p2_s5_r3.") + len(FIVE) * 3 // 2
 
 
 @pytest.mark.parametrize(

@@ -268,10 +268,10 @@ def test_target_applies_only_to_solitaire_parity():
     assert quetgames.new_game("enumeration").options == {"players": 2, "size": 6, "goal": "corner"}
     s = quetgames.new_game("enumeration", players=1, goal="parity", target="even")
     assert s.options["target"] == "even"
-    assert s.record == "q1.en.p1_s6_gp_te."
+    assert s.moves_record == "q1.en.p1_s6_gp_te."
     # Given but not applicable: validated, then dropped.
     s = quetgames.new_game("enumeration", players=2, goal="parity", target="even")
-    assert "target" not in s.options and s.record == "q1.en.p2_s6_gp."
+    assert "target" not in s.options and s.moves_record == "q1.en.p2_s6_gp."
     assert "target" not in quetgames.new_game("enumeration", players=1, target="even").options
     with pytest.raises(InvalidOptions, match="target"):
         quetgames.new_game("enumeration", players=2, target="blue")
@@ -377,7 +377,7 @@ def test_notation_matches_candidates():
 def test_record_round_trip_and_letters():
     s = play(quetgames.new_game("enumeration"), SEED_MOVES)
     # Each move is its index in the legal list: b2=0 is choice 0 (a), and so on.
-    assert s.record == "q1.en.p2_s6_gc.aabbbaaaadddf"
+    assert s.moves_record == "q1.en.p2_s6_gc.aabbbaaaadddf"
     t = quetgames.load(s.record)
     assert t == s and t.view() == s.view() and t.history == s.history
     assert quetgames.load(quetgames.new_game("enumeration").record).history == ()
@@ -395,7 +395,7 @@ def test_bad_move_records(moves):
 def test_record_past_the_end_is_rejected():
     s = play(quetgames.new_game("enumeration", size=3, players=1), "b2=0 c2=1 b3=1 c3=1")
     with pytest.raises(InvalidRecord, match="after the game ended"):
-        quetgames.load(s.record + "a")
+        quetgames.load(s.moves_record + "a")
 
 
 def test_default_record_worst_case_is_short():
@@ -405,7 +405,7 @@ def test_default_record_worst_case_is_short():
     while not s.is_over:
         s = s.play(rng.choice(s.legal_moves()))
     assert len(s.history) == 50
-    assert len(s.record) == len("q1.en.p2_s6_gc.") + 50 <= 1000
+    assert len(s.moves_record) == len("q1.en.p2_s6_gc.") + 50 <= 1000
     assert quetgames.load(s.record) == s
 
 

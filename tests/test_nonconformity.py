@@ -169,8 +169,9 @@ def test_both_choose_then_reveal_together():
 
 
 def test_the_order_of_choosing_does_not_matter():
-    a = new(starts=(6, 4)).play("12", 0).play("8", 1)
-    b = new(starts=(6, 4)).play("8", 1).play("12", 0)
+    start = new(starts=(6, 4))
+    a = start.play("12", 0).play("8", 1)
+    b = start.play("8", 1).play("12", 0)
     assert a == b and a.record == b.record
 
 
@@ -196,13 +197,13 @@ def test_a_pending_pick_is_hidden_from_everyone_but_its_chooser():
 
 def test_load_restores_a_half_submitted_round_exactly():
     half = play_round(new(starts=(6, 4)), 12, 8).play("10", 1)
-    assert half.record.endswith(".12_8_-_10")  # Player 2's pending pick
+    assert half.moves_record.endswith(".12_8_-_10")  # Player 2's pending pick
     again = quetgames.load(half.record)
     assert snapshot(again) == snapshot(half)
     assert again.view(1)["board"]["pending"] == [None, 10]
     assert again.play("18", 0).history == half.play("18", 0).history == ("12", "8", "18", "10")
     half1 = play_round(new(starts=(6, 4)), 12, 8).play("18", 0)
-    assert half1.record.endswith(".12_8_18")  # Player 1's pending pick
+    assert half1.moves_record.endswith(".12_8_18")  # Player 1's pending pick
     assert snapshot(quetgames.load(half1.record)) == snapshot(half1)
 
 
@@ -273,7 +274,7 @@ def test_a_start_with_no_pick_sits_out_from_the_first_round():
     assert state.view()["board"]["sequences"] == [[97], [4, 2, 6, 3]]
     assert state.view()["board"]["round_log"][0] == {"round": 1, "picks": [None, 2], "scored": [False, False]}
     assert state.scores == (0, 0)  # P2's band is 97..97: nothing lies strictly inside
-    assert state.record.endswith(".-_2_-_6_-_3")
+    assert state.moves_record.endswith(".-_2_-_6_-_3")
     assert quetgames.load(state.record) == state
 
 
@@ -379,7 +380,7 @@ def test_an_unset_seed_draws_fresh_starts_each_game():
     # The record keeps what was drawn, so a link shows the same game, move for move.
     for state in games[:5]:
         a, b = state.options["starts"]
-        assert state.record == f"q1.nc.l10_m1000_s{a}x{b}."
+        assert state.moves_record == f"q1.nc.l10_m1000_s{a}x{b}."
         played = state.play(str(2 * a), 0).play(str(2 * b), 1)
         again = quetgames.load(played.record)
         assert again == played and again.options["starts"] == (a, b)
@@ -388,11 +389,11 @@ def test_an_unset_seed_draws_fresh_starts_each_game():
 def test_explicit_starts_win_and_only_the_starts_used_are_recorded():
     state = new(starts=[6, 4], same_start=True, seed=5, length=8, max_pick=500)
     assert state.options == {"length": 8, "max_pick": 500, "starts": (6, 4)}
-    assert state.record == "q1.nc.l8_m500_s6x4."
+    assert state.moves_record == "q1.nc.l8_m500_s6x4."
     assert state.view()["options"] == {"length": 8, "max_pick": 500, "starts": [6, 4]}
     drawn = new(seed=3, same_start=True)
     a = drawn.options["starts"][0]
-    assert drawn.record == f"q1.nc.l10_m1000_s{a}x{a}."
+    assert drawn.moves_record == f"q1.nc.l10_m1000_s{a}x{a}."
     assert quetgames.load(drawn.record) == drawn
     assert GAME.decode_options(f"l10_m1000_s{a}x{a}") == drawn.options
 
@@ -465,7 +466,7 @@ def test_damaged_options_are_refused(options):
 
 def test_records_round_trip_and_read_plainly():
     state = play_round(new(starts=(6, 4), length=8), 4, 2)
-    assert state.record == "q1.nc.l8_m1000_s6x4.4_2"
+    assert state.moves_record == "q1.nc.l8_m1000_s6x4.4_2"
     named = state.with_seats(["Ann", "Bo"], ["human", "random"])
     again = quetgames.load(named.record)
     assert again == named and again.view(0) == named.view(0)

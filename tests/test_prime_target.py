@@ -322,16 +322,16 @@ def test_ring_move_error_messages():
 def test_record_encoding_is_compact_and_round_trips():
     state = quetgames.new_game("prime-target", rays=12).play("10@12")
     # value 10 -> 'a', wedge 12 -> 'c' (base 36)
-    assert state.record == "q1.pt.p2_k2_r12.ac"
+    assert state.moves_record == "q1.pt.p2_k2_r12.ac"
     game = small_game()
     # centre 1@1 2@2 3@3 4@4 -> 11 22 33 44
-    assert game.record == "q1.pt.p2_k2_r4.11223344"
+    assert game.moves_record == "q1.pt.p2_k2_r4.11223344"
     # "-+++" is the mask 1 -> "AB"; "----" is 15 -> "AP"
-    assert game.play("-+++").record.endswith(".11223344AB")
-    assert game.play("----").record.endswith(".11223344AP")
+    assert game.play("-+++").moves_record.endswith(".11223344AB")
+    assert game.play("----").moves_record.endswith(".11223344AP")
     # A 12-wedge all-differences ring, mask 4095 = 63 * 64 + 63 -> "__".
     big = play_all(quetgames.new_game("prime-target", rays=12), centre_moves(range(1, 13))).play("-" * 12)
-    assert big.record.endswith("__")
+    assert big.moves_record.endswith("__")
     for s in (state, game, big, play_all(game, ["----", "----", "++-+"])):
         loaded = quetgames.load(s.record)
         assert loaded == s and loaded.view() == s.view() and loaded.history == s.history

@@ -72,7 +72,7 @@ def test_seal_open_pick_reveal():
     start = new(starts=(6, 4), length=8)
     sealed = start.seal("12", SALT, 0)
     # The record holds the commitment, never the pick; nothing is secret in it.
-    assert sealed.record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}"
+    assert sealed.moves_record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}"
     assert "12" not in sealed.record.split(".")[3].replace(seal_hex(12), "")
     for seat in (None, 0, 1):
         view = sealed.view(seat)
@@ -87,7 +87,7 @@ def test_seal_open_pick_reveal():
         sealed.reveal("12", SALT, 0)
     # Player 2 picks in the open: everyone sees 8 (Player 1's pick is fixed already).
     answered = sealed.play("8", 1)
-    assert answered.record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}_8"
+    assert answered.moves_record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}_8"
     assert answered.to_move == (0,) and answered.legal_moves(0) == ["f"]
     for seat in (None, 0, 1):
         view = answered.view(seat)
@@ -95,7 +95,7 @@ def test_seal_open_pick_reveal():
         assert view["choosing"] == {"chosen": [0, 1], "to_choose": [], "secret": True}
     assert answered.view()["status"].endswith("Player 1 has sealed a pick and Player 2 has chosen 8; Player 1 to reveal the sealed pick")
     done = answered.reveal("12", SALT, 0)
-    assert done.record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}~12~{SALT}_8"
+    assert done.moves_record == f"q1.nc.l8_m1000_s6x4.c{seal_hex(12)}~12~{SALT}_8"
     assert done.history == ("12", "8") and done.to_move == (0, 1)
     assert done.view()["board"]["seals"] == [{"round": 1, "seat": 0, "commitment": seal_hex(12), "revealed": True, "forfeited": False}]
     # Every step reads back exactly, and each record extends the one before it.
@@ -113,11 +113,11 @@ def test_seal_open_pick_reveal():
 
 def test_player_2_may_seal_too():
     sealed = new(starts=(6, 4)).seal("8", SALT, 1)
-    assert sealed.record.endswith(f".-_c{seal_hex(8)}") and sealed.to_move == (0,)
+    assert sealed.moves_record.endswith(f".-_c{seal_hex(8)}") and sealed.to_move == (0,)
     answered = sealed.play("12", 0)
-    assert answered.record.endswith(f".12_c{seal_hex(8)}") and answered.to_move == (1,)
+    assert answered.moves_record.endswith(f".12_c{seal_hex(8)}") and answered.to_move == (1,)
     done = answered.reveal("8", SALT, 1)
-    assert done.record.endswith(f".12_c{seal_hex(8)}~8~{SALT}") and done.history == ("12", "8")
+    assert done.moves_record.endswith(f".12_c{seal_hex(8)}~8~{SALT}") and done.history == ("12", "8")
     assert snapshot(quetgames.load(answered.record)) == snapshot(answered)
     assert snapshot(quetgames.load(done.record)) == snapshot(done)
 
@@ -258,7 +258,7 @@ def test_a_forfeit_costs_the_round_and_gives_the_opponent_a_point():
     assert board["round_log"][1] == {"round": 2, "picks": [None, 8], "scored": [False, True]}
     assert board["forfeits"] == [1, 0]
     assert board["seals"] == [{"round": 2, "seat": 0, "commitment": seal_hex(8), "revealed": False, "forfeited": True}]
-    assert forfeited.record.endswith(f".10_4_c{seal_hex(8)}~f_8")
+    assert forfeited.moves_record.endswith(f".10_4_c{seal_hex(8)}~f_8")
     # Player 1 plays on from its last term, 10.
     assert forfeited.to_move == (0, 1) and forfeited.legal_moves(0)[:3] == ["4", "5", "6"]
     assert snapshot(quetgames.load(forfeited.record)) == snapshot(forfeited)
@@ -338,7 +338,7 @@ def test_random_games_with_seals_round_trip(options, data):
             assert snapshot(quetgames.load(answered.record)) == snapshot(answered)
             # Nothing of the sealed pick can be learnt from the position before the reveal.
             # The record grows by whole moves, and this round's part of it holds no salt.
-            assert answered.record.startswith(state.record) and salt not in answered.record[len(state.record):]
+            assert answered.moves_record.startswith(state.moves_record) and salt not in answered.moves_record[len(state.moves_record):]
             assert answered.view(other)["board"]["pending"][sealer] is None
             state = answered.reveal(pick, salt, sealer) if kind == "seal" else answered.play("f", sealer)
         assert quetgames.load(state.record) == state
@@ -385,7 +385,7 @@ def ask(name, **args):
 
 
 def test_bridge_seal_and_reveal():
-    record = new(starts=(6, 4)).record
+    record = new(starts=(6, 4)).with_game_id(None).record  # (a record without an id: its moves come last)
     sealed = ask("seal", record=record, seat=0, pick="12", salt=SALT)["result"]
     assert sealed["keep"] == {"seat": 0, "round": 1, "pick": "12", "salt": SALT, "commitment": seal_hex(12)}
     assert sealed["record"] == sealed["view"]["record"] == f"{record}c{seal_hex(12)}"

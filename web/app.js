@@ -407,7 +407,7 @@ function shellDrawn() {
 /** Import: a pasted record or whole link, checked by the engine before the page goes there. */
 async function openPasted(text) {
   const fragment = fragmentFromInput(text);
-  if (fragment === "") throw new Error("paste a game record (it starts with q1.) or a link to a game");
+  if (fragment === "") throw new Error("paste a game record (it starts with q1. or q2.) or a link to a game");
   const link = parseLink(fragment);
   if (link.error) throw new Error(link.error);
   // before the engine is up, the link's own screen waits for it and then says what it makes of it

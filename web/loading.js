@@ -184,17 +184,19 @@ function decodeName(text) {
  * What a record says for display before the engine reads it: {game, seats},
  * game from `games` (the catalog) by the record's code, seats [{name, computer}]
  * from its seats part (null when it has none or one is damaged). Null for
- * anything not shaped like q1.<code>.<options>.<moves>[.<seats>]. Never throws.
+ * anything not shaped like a record (docs/RECORD.md). Never throws.
  */
 export function linkForDisplay(record, games) {
   try {
     const parts = String(record ?? "").split(".");
-    if (parts[0] !== "q1" || parts.length < 4 || parts.length > 5) return null;
+    if (!/^q[12]$/.test(parts[0]) || parts.length < 4 || (parts[0] === "q1" && parts.length > 5)) return null;
     const game = (Array.isArray(games) ? games : []).find((g) => g && g.code === parts[1] && typeof g.name === "string");
     if (!game) return null;
+    // q1: the seats are the fifth part; q2: the section tagged "s" (docs/RECORD.md)
+    const seatsText = parts[0] === "q1" ? parts[4] : parts.slice(4).find((p) => p.startsWith("s"))?.slice(1);
     let seats = null;
-    if (parts.length === 5) {
-      seats = parts[4].split("~").map((token, i) => {
+    if (seatsText !== undefined) {
+      seats = seatsText.split("~").map((token, i) => {
         const kind = /^[0-9]/.exec(token)?.[0];
         const name = kind === undefined ? null : decodeName(token.slice(1));
         return name === null ? null : { name: name || `Player ${i + 1}`, computer: kind !== "0" };

@@ -82,7 +82,7 @@ export function sharePanel({ url, record, advice, title }) {
 /** Home page: paste a record or a whole link; onOpen(text) -> Promise (a
  * rejection's message is shown in words). */
 export function importForm({ onOpen }) {
-  const input = h("textarea", { id: "import-text", name: "record", rows: 2, spellcheck: "false", autocomplete: "off", placeholder: "q1.mu.p2_k3.ddbc  or  https://…#q1.mu…" });
+  const input = h("textarea", { id: "import-text", name: "record", rows: 2, spellcheck: "false", autocomplete: "off", placeholder: "q2.mu.p2_k3.ddbc.i…  or  https://…#q2.mu…" });
   const error = h("p", { id: "import-error", class: "form-error", role: "alert" });
   const form = h("form", { class: "import", id: "import" },
     h("label", { for: "import-text" }, "Paste a game record or a link"),

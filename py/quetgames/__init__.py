@@ -6,6 +6,8 @@
     (0,)
     >>> quetgames.load(s.play("c4").record).history
     ('c4',)
+    >>> len(s.game_id)   # every new game has an id of its own
+    12
 
 Every game is played through the same small API: `new_game`, `load`, and the
 state's `to_move`, `legal_moves`, `play`, `scores`, `winners`, `record` and
@@ -18,8 +20,9 @@ from typing import Any
 
 from .analysis import Analysis, MoveAnalysis, analyse
 from .base import Game, State
-from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
+from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .players import computer_move
+from .record import SideLine, new_game_id
 from .registry import GAMES, load
 
 __all__ = [
@@ -32,6 +35,9 @@ __all__ = [
     "IllegalMove",
     "InvalidRecord",
     "InvalidOptions",
+    "InvalidNote",
+    "SideLine",
+    "new_game_id",
     "computer_move",
     "analyse",
     "Analysis",
@@ -41,7 +47,8 @@ __version__ = "0.1.0"
 
 
 def new_game(game_id: str, /, **options: Any) -> State:
-    """A new game of `game_id` with the given options (the rest take defaults).
+    """A new game of `game_id` with the given options (the rest take defaults),
+    under a freshly drawn game id (`State.game_id`, docs/RECORD.md).
 
     Positional-only, so an option named like a parameter (``game_id``, ``self``)
     is refused by the game as an unknown option, in words."""
@@ -49,4 +56,4 @@ def new_game(game_id: str, /, **options: Any) -> State:
     if game is None:
         known = ", ".join(GAMES)
         raise InvalidOptions(f"there is no game {game_id!r:.40}; the games are {known}")
-    return game.new(**options)
+    return game.new(**options).with_game_id(new_game_id())

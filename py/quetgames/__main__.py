@@ -36,6 +36,26 @@ from .players import LEVELS, computer_move
 # -- text boards -------------------------------------------------------------
 
 
+def notes_text(state: State) -> str:
+    """The game id, comments and side lines, as lines of text ("" when a
+    record has none): what `show` prints after the moves."""
+    out = [f"Game id: {state.game_id}"] if state.game_id else []
+    for ply, text in state.comments:
+        where = "Before the first move" if ply == 0 else f"After move {ply}"
+        out.append(f"{where}: {_indented(text)}")
+    for index, line in enumerate(state.notes_view()["lines"], start=1):
+        out.append(f"Side line {index}, instead of move {line['ply'] + 1}:")
+        comments = {c["n"]: c["text"] for c in line["comments"]}
+        for n, move in enumerate(line["moves"], start=1):
+            said = f"  -- {_indented(comments[n])}" if n in comments else ""
+            out.append(f"  {line['ply'] + n}. {state.seat_name(move['seat'])}: {move['words']} ({move['move']}){said}")
+    return "".join(line + "\n" for line in out)
+
+
+def _indented(text: str) -> str:
+    return text.replace("\n", "\n    ")
+
+
 def position_text(state: State, seat: int | None = None) -> str:
     """A position as text: the game, its board (drawn by the game itself), the
     scores and whose turn it is."""
@@ -272,6 +292,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             else:
                 print(position_text(state), file=stdout)
                 print("Moves:", " ".join(state.history) or "none yet", file=stdout)
+                print(notes_text(state), end="", file=stdout)
             return 0
         if args.command == "play":
             return play(args, stdin, stdout)

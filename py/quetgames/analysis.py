@@ -248,7 +248,7 @@ class _Context:
     iterations: int | None
 
     def rng(self, seat: int, position: State) -> random.Random:
-        return random.Random(f"{self.seed}|analyse|{seat}|{position.record}")
+        return random.Random(f"{self.seed}|analyse|{seat}|{position.moves_record}")
 
     def deadline(self, since: float, share: float = 1.0) -> float:
         return since + self.budget * share

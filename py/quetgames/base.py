@@ -23,20 +23,22 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
+from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .options import Option
+from .record import (
+    LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
+    check_comment, check_game_id, format_record,
+)
 
 if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
     from .players.search import Player
 
-__all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
+__all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "MAX_RECORD", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
-RECORD_VERSION = 1
-MAX_RECORD = 100_000  # characters; far above any real game, low enough to bound replay work
 LEVELS = ("random", "greedy", "strong")  # the computer levels, weakest first
 SEAT_KINDS = ("human", *LEVELS)
 _NAME_LIMIT = 20
@@ -170,7 +172,7 @@ def _check_name(name: Any, error: type[RulesError]) -> str:
 class State:
     """A position in a game. States never change: `play` returns a new one."""
 
-    __slots__ = ("game", "options", "history", "seats", "movers", "_last")
+    __slots__ = ("game", "options", "history", "seats", "movers", "_last", "game_id", "notes", "plies", "_played")
 
     game: Game
     options: dict[str, Any]
@@ -181,6 +183,10 @@ class State:
     # so the last move can be put in words on demand: nothing is spent on it
     # while the computer players search
     _last: tuple[State, str, int] | None
+    game_id: str | None  # drawn by new_game; None for a game from a record without one
+    notes: Notes  # comments and side lines (record.py), public like the moves
+    plies: int  # moves played since the start: the unit of `replay`, comments and side lines
+    _played: tuple[tuple[str, int], ...]  # those moves with their seats, to rebuild any earlier position
 
     # -- hooks a game implements -------------------------------------------
 
@@ -198,6 +204,10 @@ class State:
         state.movers = ()
         state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
         state._last = None
+        state.game_id = None
+        state.notes = NO_NOTES
+        state.plies = 0
+        state._played = ()
         return state
 
     @property
@@ -378,6 +388,8 @@ class State:
             raise IllegalMove("that move is far too long to be a move of this game")
         new = self._apply(move, seat)
         new._last = (self, move, seat)
+        new.plies = self.plies + 1
+        new._played = self._played + ((move, seat),)
         added = len(new.history) - len(self.history)
         if added:
             new.movers = self.movers + self._movers_of(seat, len(self.history), added)
@@ -385,19 +397,221 @@ class State:
 
     @property
     def record(self) -> str:
-        """The whole game as URL-fragment-safe text: version, game, options, moves
-        and (when set) seat names and kinds. `load(record)` rebuilds this state."""
-        parts = [f"q{RECORD_VERSION}", self.game.code, self.game.encode_options(self.options), self._encode_moves()]
+        """The whole game as URL-fragment-safe text: game, options, moves and,
+        when set, the game id, seat names and kinds, comments and side lines
+        (docs/RECORD.md). `load(record)` rebuilds this state."""
+        seats = None
         if any(seat != Seat() for seat in self.seats):
-            parts.append("~".join(SEAT_KINDS.index(s.kind).__str__() + _encode_name(s.name) for s in self.seats))
-        return ".".join(parts)
+            seats = "~".join(str(SEAT_KINDS.index(s.kind)) + _encode_name(s.name) for s in self.seats)
+        return format_record(RecordParts(RECORD_VERSION, self.game.code, self.game.encode_options(self.options),
+                                         self._encode_moves(), self.game_id, seats, self.notes))
+
+    @property
+    def moves_record(self) -> str:
+        """The record of the game as the rules know it: without its id,
+        comments and side lines. Searches seed their randomness with it, so
+        two games with the same moves are played and analysed alike."""
+        if self.game_id is None and not self.notes:
+            return self.record
+        bare = self._copy()
+        bare.game_id, bare.notes = None, NO_NOTES
+        return bare.record
 
     @property
     def public_record(self) -> str:
         """The record as every seat may know it: `record` without a pick still
         secret (one made at a shared screen that the next player must not see).
         This is the one to put in a link."""
-        return self._secret_free(None).record
+        return self._public(None).record
+
+    def _public(self, seat: int | None) -> Self:
+        """This state as `seat` may know it (None: everyone), its notes cut to
+        the moves that state still holds."""
+        free = self._secret_free(seat)
+        if free is self or not free.notes:
+            return free
+        plies = sum(1 for _ in type(free)._decode_moves(free._encode_moves(), free.options))
+        if plies == self.plies:
+            return free
+        cut = free._copy()
+        cut.notes = free.notes.upto(plies)
+        return cut
+
+    # -- the game id, comments and side lines (docs/RECORD.md) ------------------
+
+    def with_game_id(self, game_id: str | None) -> Self:
+        """This game under another id (None: none, as in a record made before
+        ids); InvalidOptions when `game_id` is not 8 to 16 of A-Z a-z 0-9 - _."""
+        new = self._copy()
+        new.game_id = None if game_id is None else check_game_id(game_id, InvalidOptions)
+        return new
+
+    @property
+    def comments(self) -> tuple[tuple[int, str], ...]:
+        """The main line's comments, (ply, text) in order of ply."""
+        return self.notes.comments
+
+    def comment(self, ply: int | None = None) -> str:
+        """The comment at the position after `ply` moves (None: this one), or ""."""
+        return self.notes.comment(self.plies if ply is None else self._ply(ply, "a comment"))
+
+    def with_comment(self, ply: int, text: str) -> Self:
+        """This game with `text` as the comment after move `ply` (0: before the
+        first move); "" removes it. InvalidNote, in words, for a text that is
+        not plain or too long, or a ply outside the game."""
+        at = self._ply(ply, "a comment")
+        if text != "":
+            check_comment(text, InvalidNote)
+        return self._with_notes(self.notes.with_comment(at, text))
+
+    @property
+    def lines(self) -> tuple[SideLine, ...]:
+        """The side lines, in order of the move they branch from."""
+        return self.notes.lines
+
+    def with_line(self, ply: int, moves: Sequence[str | tuple[str, int | None]],
+                  comments: Mapping[int, str] | None = None) -> Self:
+        """This game with a side line: from the position after `ply` moves,
+        `moves` (each a move, or (move, seat) where several seats are to
+        move) instead of the game's own next move. `comments` maps a line
+        move's number (from 1) to its comment. IllegalMove when a move cannot
+        be played there; InvalidNote for any other reason, in words."""
+        at = self._ply(ply, "a side line")
+        if at >= self.plies:
+            raise InvalidNote(f"a side line branches off before one of the game's moves: from move 0 to {self.plies - 1}, not {at}")
+        if len(self.notes.lines) >= LINE_LIMIT:
+            raise InvalidNote(f"a game may have at most {LINE_LIMIT} side lines")
+        line = self._checked_line(at, (), moves)
+        main = self._played[at]
+        if line[0] == main:
+            raise InvalidNote("a side line starts with another move than the game's own; this one repeats it")
+        side = SideLine(at, line)
+        for n, text in (comments or {}).items():
+            side = side.with_comment(self._line_ply(side, n), check_comment(text, InvalidNote))
+        notes, _ = self.notes.with_line(side)
+        return self._with_notes(notes)
+
+    def extend_line(self, index: int, moves: Sequence[str | tuple[str, int | None]], keep: int | None = None) -> Self:
+        """This game with side line `index` going on with `moves` after its
+        first `keep` moves (None: all of them; the rest, and their comments,
+        are dropped)."""
+        line = self._line(index)
+        kept = len(line.moves) if keep is None else self._line_ply(line, keep, first=0)
+        if kept == 0:
+            raise InvalidNote("a side line keeps at least its first move; start another side line instead")
+        added = self._checked_line(line.ply, line.moves[:kept], moves)
+        new_line = SideLine(line.ply, line.moves[:kept] + added, tuple(c for c in line.comments if c[0] <= kept))
+        lines = list(self.notes.lines)
+        lines[index] = new_line
+        return self._with_notes(Notes(self.notes.comments, tuple(lines)))
+
+    def without_line(self, index: int) -> Self:
+        """This game without side line `index`."""
+        self._line(index)
+        lines = self.notes.lines[:index] + self.notes.lines[index + 1:]
+        return self._with_notes(Notes(self.notes.comments, lines))
+
+    def with_line_comment(self, index: int, n: int, text: str) -> Self:
+        """This game with `text` after move `n` (from 1) of side line `index`;
+        "" removes it."""
+        line = self._line(index)
+        at = self._line_ply(line, n)
+        if text != "":
+            check_comment(text, InvalidNote)
+        lines = list(self.notes.lines)
+        lines[index] = line.with_comment(at, text)
+        return self._with_notes(Notes(self.notes.comments, tuple(lines)))
+
+    def position(self, ply: int) -> Self:
+        """The game as it stood after its first `ply` moves, with the notes
+        that still apply there (for stepping back, and where a side line
+        branches off)."""
+        at = self._ply(ply, "a position")
+        if at == self.plies:
+            return self
+        state = type(self).initial(self.game, self.options)
+        state.seats, state.game_id = self.seats, self.game_id
+        for move, seat in self._played[:at]:
+            state = state.play(move, seat)
+        state.notes = self.notes.upto(at)
+        return state
+
+    def line_position(self, index: int, n: int | None = None) -> Self:
+        """The position after the first `n` moves of side line `index` (None:
+        all), as a game of its own with no notes."""
+        line = self._line(index)
+        state = self.position(line.ply)
+        state.notes = NO_NOTES
+        for move, seat in line.moves[:len(line.moves) if n is None else self._line_ply(line, n, first=0)]:
+            state = state.play(move, seat)
+        return state
+
+    def _ply(self, ply: object, what: str) -> int:
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= self.plies:
+            raise InvalidNote(f"{what} goes at a move from 0 to {self.plies}, not {ply!r:.20}")
+        return ply
+
+    def _line(self, index: object) -> SideLine:
+        count = len(self.notes.lines)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+            raise InvalidNote(f"this game has no side line {index!r:.20}" + (f": its side lines are 0 to {count - 1}" if count else ": it has none"))
+        return self.notes.lines[index]
+
+    @staticmethod
+    def _line_ply(line: SideLine, n: object, first: int = 1) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or not first <= n <= len(line.moves):
+            raise InvalidNote(f"that side line's moves are numbered {first} to {len(line.moves)}, not {n!r:.20}")
+        return n
+
+    def _checked_line(self, ply: int, before: tuple[tuple[str, int], ...],
+                      moves: Sequence[str | tuple[str, int | None]]) -> tuple[tuple[str, int], ...]:
+        """`moves` played from the position after `ply` moves and `before`,
+        each with its seat, checked legal there."""
+        if isinstance(moves, str) or not isinstance(moves, Sequence) or not moves:
+            raise InvalidNote("a side line needs a list of one move or more")
+        if len(before) + len(moves) > LINE_MOVES_LIMIT:
+            raise InvalidNote(f"a side line may have at most {LINE_MOVES_LIMIT} moves")
+        state = self.position(ply)
+        for done, by in before:
+            state = state.play(done, by)
+        played: list[tuple[str, int]] = []
+        for item in moves:
+            move, seat = (item, None) if isinstance(item, str) else item
+            if not isinstance(move, str) or " " in move:
+                raise IllegalMove(f"{move!r:.30} is not a move of {self.game.name}")
+            if state._commits(move):  # a side line is a what-if: nothing in it is sealed
+                raise InvalidNote("a side line holds ordinary moves; a sealed pick cannot be part of one")
+            after = state.play(move, seat)
+            assert after._last is not None  # (set by play)
+            played.append((move, after._last[2]))
+            state = after
+        return tuple(played)
+
+    def _with_notes(self, notes: Notes) -> Self:
+        new = self._copy()
+        new.notes = notes
+        return new
+
+    def notes_view(self) -> dict[str, Any]:
+        """The notes for a front end: comments and side lines, each side-line
+        move with its mover and a few words for the moves list."""
+        lines = []
+        for index, line in enumerate(self.notes.lines):
+            if not line.words:  # worked out once per line (lines never change)
+                state = self.position(line.ply)
+                state.notes = NO_NOTES
+                for move, seat in line.moves:
+                    after = state.play(move, seat)
+                    grew = len(after.history) > len(state.history)
+                    line.words.append(after._list_words(len(after.history) - 1) if grew else ("move", move))
+                    state = after
+            lines.append({
+                "index": index, "ply": line.ply,
+                "moves": [{"seat": seat, "move": move, "kind": kind, "words": words}
+                          for (move, seat), (kind, words) in zip(line.moves, line.words)],
+                "comments": [{"n": n, "text": text} for n, text in line.comments],
+            })
+        return {"comments": [{"ply": ply, "text": text} for ply, text in self.notes.comments], "lines": lines}
 
     def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> Self:
         """This position with seat names (at most 20 characters) and kinds."""
@@ -421,7 +635,7 @@ class State:
         what `seat` may see (None: what every seat may see)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise IllegalMove(f"there is no seat {seat!r:.40}: seats run from 0 to {self.players - 1}")
-        public = self._secret_free(seat)
+        public = self._public(seat)
         to_move = self.to_move
         single = to_move[0] if len(to_move) == 1 else seat if seat in to_move else None
         choosing = self._choosing()
@@ -457,6 +671,9 @@ class State:
             },
             "board": self._board(seat),
             "record": public.record,
+            "game_id": self.game_id,
+            "comment": public.notes.comment(self.plies),  # the comment at this position, or ""
+            "notes": public.notes_view(),
         }
 
     def _legal_for_view(self, seat: int | None) -> list[str]:

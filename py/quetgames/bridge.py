@@ -48,7 +48,8 @@ from .errors import RulesError
 from .games.nonconformity import NonconformityState, commitment
 from .help import game_help
 from .players import LEVELS, computer_move, solitaire_best
-from .registry import replay
+from .record import new_game_id, parse_record
+from .registry import BY_CODE, replay
 
 __all__ = ["call"]
 
@@ -144,10 +145,89 @@ def _legal(args: dict[str, Any]) -> list[str]:
 
 def _at(args: dict[str, Any]) -> dict[str, Any]:
     """The game as it stood after `ply` moves (for stepping through it, or undo
-    with ply = moves - 1): {record, private_record, view, ply, plies}."""
-    ply: Any = args.get("ply")  # checked by replay
-    state, total = replay(args.get("record"), ply)
-    return {**_answer(_remember(state), _seat(args)), "ply": args.get("ply"), "plies": total}
+    with ply = moves - 1): {record, private_record, view, ply, plies, notes,
+    comment}. With `line`, the position after `ply` moves of that side line
+    (plies: the line's length). `notes` are the whole record's, `comment` the
+    one at the position shown."""
+    ply: Any = args.get("ply")  # checked by replay / line_position
+    line = args.get("line")
+    if line is None:
+        state, total = replay(args.get("record"), ply)
+        whole = _state(args)
+        comment = whole.comment(ply)
+    else:
+        whole = _state(args)
+        index = _line_index(whole, line)
+        state = whole.line_position(index, ply)
+        total = len(whole.lines[index].moves)
+        comment = whole.lines[index].comment(ply) if ply else whole.comment(whole.lines[index].ply)
+    return {**_answer(_remember(state), _seat(args)), "ply": ply, "plies": total,
+            "notes": whole._public(None).notes_view(), "comment": comment}
+
+
+def _line_index(state: State, line: object) -> int:
+    if isinstance(line, bool) or not isinstance(line, int) or not 0 <= line < len(state.lines):
+        raise BadRequest(f"this game has no side line {line!r:.20}")
+    return line
+
+
+def _text(args: dict[str, Any]) -> str:
+    text = args.get("text", "")
+    if not isinstance(text, str):
+        raise BadRequest("a comment is text")
+    return text
+
+
+def _annotate(args: dict[str, Any]) -> dict[str, Any]:
+    """Set the comment after move `ply` ("" removes it); with `line`, after
+    move `ply` (from 1) of that side line."""
+    state = _state(args)
+    ply: Any = args.get("ply")  # checked by the state
+    line = args.get("line")
+    if line is None:
+        new = state.with_comment(ply, _text(args))
+    else:
+        new = state.with_line_comment(_line_index(state, line), ply, _text(args))
+    return _answer(_remember(new), _seat(args))
+
+
+def _branch(args: dict[str, Any]) -> dict[str, Any]:
+    """Start a side line at `ply` with `move` (for `seat`): the game, and `line`, its index."""
+    state = _state(args)
+    ply: Any = args.get("ply")
+    move: Any = args.get("move")
+    new = state.with_line(ply, [(move, _seat(args))])
+    index = max(i for i, line in enumerate(new.lines) if line.ply == ply and line not in state.lines)
+    return {**_answer(_remember(new), _seat(args)), "line": index}
+
+
+def _extend(args: dict[str, Any]) -> dict[str, Any]:
+    """Play `move` in side line `line` after its first `keep` moves (default: all)."""
+    state = _state(args)
+    index = _line_index(state, args.get("line"))
+    keep: Any = args.get("keep")
+    move: Any = args.get("move")
+    return {**_answer(_remember(state.extend_line(index, [(move, _seat(args))], keep)), _seat(args)), "line": index}
+
+
+def _drop_line(args: dict[str, Any]) -> dict[str, Any]:
+    state = _state(args)
+    return _answer(_remember(state.without_line(_line_index(state, args.get("line")))), _seat(args))
+
+
+def _new_id(args: dict[str, Any]) -> dict[str, Any]:
+    """The same game under a freshly drawn id ("open the link as a separate game")."""
+    return _answer(_remember(_state(args).with_game_id(new_game_id())), _seat(args))
+
+
+def _record_info(args: dict[str, Any]) -> dict[str, Any]:
+    """What a record is, without replaying it: {game, code, version, game_id}
+    (naming a saved game before the engine has checked it)."""
+    parts = parse_record(args.get("record"))
+    game = BY_CODE.get(parts.code)
+    if game is None:
+        raise BadRequest(f"the record names an unknown game {parts.code[:20]!r}")
+    return {"game": game.id, "name": game.name, "code": parts.code, "version": parts.version, "game_id": parts.game_id}
 
 
 def _preview(args: dict[str, Any]) -> Any:
@@ -240,6 +320,12 @@ _CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "legal": _legal,
     "preview": _preview,
     "at": _at,
+    "annotate": _annotate,
+    "branch": _branch,
+    "extend": _extend,
+    "drop_line": _drop_line,
+    "new_id": _new_id,
+    "record_info": _record_info,
     "compare": _compare,
     "commitment": _commitment,
     "seal": _seal,

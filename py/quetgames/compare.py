@@ -1,19 +1,22 @@
 """Whether one record continues another game, and where two records of one
 game part: what a device checks before a link replaces the game it holds.
 
-Two records are of *the same game* when they have the same start (record
-version, game, options, seat names and kinds: `State.record` with no move)
-and they agree on at least one move that was a choice (the mover had two
-legal moves or more), or where they part one of them holds a move that ties
-it to one game (a sealed pick's commitment, drawn afresh for every game) and
-the link goes on after it (someone answered that move: a fresh game whose
-only move is its own seal is another game). Many games share a start (two fresh default games do), and a
-forced move (Enumeration's first) is the same in all of them, so two games
-that part before anyone chose anything are two games, not a rewrite: nothing
-in the records could tell them apart. The consequence, documented in README:
-a link that rewrites a game's first choice is taken for another game, opened
-beside the one held here, and overwrites nothing. (A game id drawn at random
-into every record would close that gap; records do not carry one yet.)
+By id. When both records carry a game id (every game started since ids
+exist, docs/RECORD.md), a different id is another game, and the same id
+with moves that part anywhere, the first move included, is a rewrite. The
+same moves with notes that drop or change one this device holds is a rewrite
+too; a link that only adds comments or side lines continues the game.
+
+Without ids (records shared before them). Two records are of *the same
+game* when they have the same start (record version, game, options, seat
+names and kinds: `State.record` with no move) and they agree on at least one
+move that was a choice (the mover had two legal moves or more), or where they
+part one of them holds a move that ties it to one game (a sealed pick's
+commitment, drawn afresh for every game) and the link goes on after it
+(someone answered that move: a fresh game whose only move is its own seal is
+another game). Many games share a start, and a forced move (Enumeration's
+first) is the same in all of them, so two such games that part before anyone
+chose anything are two games: nothing in the records could tell them apart.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .record import Notes
 from .registry import _replay
 
 __all__ = ["Comparison", "compare"]
@@ -38,7 +42,8 @@ class Comparison:
     ply: index of the first move that differs (0 is the first move), for
     "changed" and, when the starts match, "other"; where: that move in the
     game's words ("move 3", "round 2"); mine/theirs: that move in words, as
-    each record has it; message: the whole change in a sentence.
+    each record has it; message: the whole change in a sentence;
+    game_id: the id both records carry, when they were told apart by it.
     """
 
     relation: str
@@ -47,25 +52,40 @@ class Comparison:
     mine: str | None = None
     theirs: str | None = None
     message: str | None = None
+    game_id: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"relation": self.relation, "ply": self.ply, "where": self.where,
-                "mine": self.mine, "theirs": self.theirs, "message": self.message}
+                "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id}
 
 
 def compare(mine: Any, theirs: Any) -> Comparison:
     """How `theirs` (say, a link just opened) stands to `mine` (the game this
     device holds). Both records are checked in full (InvalidRecord if not)."""
-    start, my_moves, _ = _replay(mine)
-    their_start, their_moves, _ = _replay(theirs)
-    if start.record != their_start.record:
+    start, my_moves, my_final = _replay(mine)
+    their_start, their_moves, their_final = _replay(theirs)
+    by_id = start.game_id is not None and their_start.game_id is not None
+    if by_id and start.game_id != their_start.game_id:
         return Comparison("other")
+    game_id = start.game_id if by_id else None
+    if start.with_game_id(None).record != their_start.with_game_id(None).record:
+        if not by_id:
+            return Comparison("other")
+        return Comparison("changed", 0, "the start", message="this link changes how the game was set up (its settings or players)",
+                          game_id=game_id)
     shared = next((i for i, (a, b) in enumerate(zip(my_moves, their_moves)) if a != b), None)
     if shared is None:
-        if len(my_moves) == len(their_moves):
-            return Comparison("same")
-        return Comparison("ahead" if len(their_moves) > len(my_moves) else "behind")
-    before, chosen = start, False  # chosen: a move both share was a choice
+        if len(their_moves) < len(my_moves):
+            relation = "behind"
+        elif not _keeps_notes(my_final.notes, their_final.notes):
+            return Comparison("changed", message="this link changes or drops comments or side lines of the game",
+                              game_id=game_id)
+        elif len(my_moves) == len(their_moves) and my_final.notes == their_final.notes:
+            relation = "same"
+        else:
+            relation = "ahead"
+        return Comparison(relation, game_id=game_id)
+    before, chosen = start, by_id  # chosen: a move both share was a choice (one id: one game, whatever the moves)
     for move, seat in my_moves[:shared]:
         chosen = chosen or before._commits(move) or len(before.legal_moves(seat)) > 1
         before = before.play(move, seat)
@@ -78,7 +98,13 @@ def compare(mine: Any, theirs: Any) -> Comparison:
     answered = len(their_moves) > shared + 1 and (before._commits(a[0]) or before._commits(b[0]))
     relation = "changed" if chosen or answered else "other"
     return Comparison(relation, shared, where, before._move_words(*a), before._move_words(*b),
-                      f"this link changes {where}: {before._change_words(a, b)}")
+                      f"this link changes {where}: {before._change_words(a, b)}", game_id)
+
+
+def _keeps_notes(mine: Notes, theirs: Notes) -> bool:
+    """Whether `theirs` holds every comment and side line of `mine`, as it is."""
+    return set(mine.comments) <= set(theirs.comments) and all(
+        any(line == other for other in theirs.lines) for line in mine.lines)
 
 
 def _or(seat: int | None, mover: int) -> int:

@@ -1,4 +1,4 @@
-"""The errors the engine raises: one base class, three kinds.
+"""The errors the engine raises: one base class, four kinds.
 
 Every message is written for a player: it names the input and says what is
 wrong with it in plain words.
@@ -6,7 +6,7 @@ wrong with it in plain words.
 
 from __future__ import annotations
 
-__all__ = ["RulesError", "IllegalMove", "InvalidRecord", "InvalidOptions"]
+__all__ = ["RulesError", "IllegalMove", "InvalidRecord", "InvalidOptions", "InvalidNote"]
 
 
 class RulesError(ValueError):
@@ -23,3 +23,8 @@ class InvalidRecord(RulesError):
 
 class InvalidOptions(RulesError):
     """An unknown game, an unknown option, or an option value out of range."""
+
+
+class InvalidNote(RulesError):
+    """A comment or side line that cannot be added: too long, not plain text,
+    or at a move the game does not have."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import MAX_RECORD, RECORD_VERSION, Game, State, decode_seats
-from .errors import IllegalMove, InvalidOptions, InvalidRecord
+from .base import Game, State, decode_seats
+from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
 from .games import convoluted_coprimality, enumeration, multiplications, nonconformity, prime_target
 from .players import convoluted_coprimality as convoluted_coprimality_player
 from .players import enumeration as enumeration_player
@@ -21,6 +21,7 @@ from .players import multiplications as multiplications_player
 from .players import nonconformity as nonconformity_player
 from .players import prime_target as prime_target_player
 from .players.search import Player
+from .record import Notes, parse_record
 
 __all__ = ["GAMES", "BY_CODE", "register", "unregister", "load", "replay"]
 
@@ -28,7 +29,6 @@ GAMES: dict[str, Game] = {}
 BY_CODE: dict[str, Game] = {}
 _ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _CODE = re.compile(r"[a-z]{2}")
-_RECORD_CHARS = re.compile(r"[A-Za-z0-9._~-]*")
 
 
 def register(game: Game, player: Player | None = None) -> Game:
@@ -80,41 +80,53 @@ def replay(record: Any, plies: int) -> tuple[State, int]:
         return final, total
     for move, seat in moves[:plies]:
         state = state.play(move, seat)
-    return state, total
+    return state._with_notes(final.notes.upto(plies)), total
 
 
 def _replay(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
     """Check a record by playing it through; return its starting state, the
-    (move, seat) pairs that replay it, and the final state."""
-    if not isinstance(record, str):
-        raise InvalidRecord(f"a record is text, not {type(record).__name__}")
-    if len(record) > MAX_RECORD:
-        raise InvalidRecord(f"that record is too long ({len(record)} characters; a game never needs more than {MAX_RECORD})")
-    if not _RECORD_CHARS.fullmatch(record):
-        raise InvalidRecord("that record holds characters a game record never has (only letters, digits and - . _ ~ appear)")
-    parts = record.split(".")
-    version = parts[0]
-    if not re.fullmatch(r"q[1-9][0-9]{0,5}", version):
-        raise InvalidRecord("that is not a Quet Games record: it should start with 'q' and a version number")
-    if int(version[1:]) > RECORD_VERSION:
-        raise InvalidRecord(f"that record was made by a newer version of Quet Games (format {version[1:]}; this one reads format {RECORD_VERSION})")
-    if len(parts) not in (4, 5):
-        raise InvalidRecord("that record is incomplete: it should have a game, its options and its moves")
-    game = BY_CODE.get(parts[1])
+    (move, seat) pairs that replay its main line, and the final state with
+    its notes (whose side lines are replayed and checked too)."""
+    parts = parse_record(record)
+    game = BY_CODE.get(parts.code)
     if game is None:
-        raise InvalidRecord(f"the record names an unknown game {parts[1][:20]!r}")
-    options = game.decode_options(parts[2])
+        raise InvalidRecord(f"the record names an unknown game {parts.code[:20]!r}")
+    options = game.decode_options(parts.options)
     start = game.state_class.initial(game, options)
-    if len(parts) == 5:
-        start = start.with_seats(*decode_seats(parts[4], start.players))
+    if parts.seats is not None:
+        start = start.with_seats(*decode_seats(parts.seats, start.players))
+    start.game_id = parts.game_id
     state = start
     moves: list[tuple[str, int | None]] = []
     try:
-        for move, seat in game.state_class._decode_moves(parts[3], options):
+        for move, seat in game.state_class._decode_moves(parts.moves, options):
             state = state.play(move, seat)
             moves.append((move, seat))
     except IllegalMove as exc:
         raise InvalidRecord(f"move {len(moves) + 1} of the record cannot be played: {exc}") from None
-    if state._encode_moves() != parts[3]:
+    if state._encode_moves() != parts.moves:
         raise InvalidRecord("the record's moves are not written in the usual form")
+    if parts.notes:
+        state = _with_checked_notes(state, parts.notes)
+    if parts.version > 1 and state.record != record:
+        raise InvalidRecord("the record is not written in the usual form")
     return start, moves, state
+
+
+def _with_checked_notes(state: State, notes: Notes) -> State:
+    """`state` with `notes` read from its record, every comment's place and
+    every side line checked as strictly as the moves."""
+    for ply, _ in notes.comments:
+        if ply > state.plies:
+            raise InvalidRecord(f"the record has a comment after move {ply}, but the game has {state.plies} moves")
+    checked = state.with_comment(0, "")  # a copy without notes, to add the lines to one by one
+    for number, line in enumerate(notes.lines, start=1):
+        if line.ply >= state.plies:
+            raise InvalidRecord(f"side line {number} of the record branches off at move {line.ply}, "
+                                f"but the game has only {state.plies} moves")
+        try:
+            checked = checked.with_line(line.ply, line.moves)
+        except RulesError as exc:
+            raise InvalidRecord(f"side line {number} of the record cannot be played: {exc}") from None
+    # the lines as written (their moves are now checked), with the main line's comments
+    return checked._with_notes(notes)

@@ -99,7 +99,7 @@ def computer_move(
     seat = state._seat(seat)
     # Only what this seat may know: a pending secret of another seat is gone.
     public = state._secret_free(seat)
-    rng = random.Random(f"{seed}|{level}|{seat}|{public.record}")
+    rng = random.Random(f"{seed}|{level}|{seat}|{public.moves_record}")
     player = getattr(state.game, "player", GENERIC)
     if level == "random":
         return player.random_move(public, seat, rng)
