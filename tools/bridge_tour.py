@@ -70,6 +70,26 @@ def tour(call, calls=None):
             record = played["private_record"]
         ask("at", {"record": record, "ply": 0})
         ask("compare", {"mine": record, "theirs": record})
+        # Notes (docs/RECORD.md): a comment, a side line from the start, its
+        # extension and comment, stepping into it, dropping it; ids.
+        record = (ask("annotate", {"record": record, "ply": 0, "text": "Before the first move ✓"}) or {}).get("private_record", record)
+        start = ask("at", {"record": record, "ply": 0}) or {}
+        first = (ask("at", {"record": record, "ply": 1}, may_fail=True) or {}).get("view", {}).get("history", [])
+        seat0 = (start.get("view") or {}).get("to_move", [0])[0]
+        others = [m for m in (start.get("view") or {}).get("legal_moves", []) if [m] != first]
+        branched = ask("branch", {"record": record, "ply": 0, "move": others[0], "seat": seat0}, may_fail=True) if others else None
+        if branched is not None:
+            lined = branched["private_record"]
+            inside = ask("at", {"record": lined, "line": 0, "ply": 1}) or {}
+            view = inside.get("view") or {}
+            if view.get("to_move") and view.get("legal_moves"):
+                lined = (ask("extend", {"record": lined, "line": 0, "move": view["legal_moves"][0],
+                                        "seat": view["to_move"][0]}, may_fail=True) or {}).get("private_record", lined)
+            lined = (ask("annotate", {"record": lined, "line": 0, "ply": 1, "text": "A side line"}) or {}).get("private_record", lined)
+            ask("drop_line", {"record": lined, "line": 0})
+        ask("annotate", {"record": record, "ply": 0, "text": "\u202e"}, fails=True)
+        ask("new_id", {"record": record})
+        ask("record_info", {"record": record})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})
         ask("analyse", {"record": record, "iterations": 5, "span": [0, 1]})
         ask("analyse", {"record": record, "iterations": 0}, fails=True)
