@@ -206,3 +206,11 @@ def random_game(game_id: str, seed: int, **options) -> list[quetgames.State]:
             state = state.play(rng.choice(state.legal_moves(seat)), seat)
         states.append(state)
     return states
+
+
+def is_new_game_of(record: str, want: quetgames.State) -> bool:
+    """Whether `record` is the game `want` under an id of its own: every new
+    game draws a fresh id (docs/RECORD.md), so two new games of the same
+    settings differ in that alone."""
+    got = quetgames.load(record)
+    return got.game_id is not None and got.with_game_id(None).record == want.with_game_id(None).record

@@ -221,7 +221,12 @@ async function route() {
       ?? `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
       mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
       // (saved at once as a game of its own, so that it opens silently next time)
-      { label: "Open the link as a separate game", key: "open-separate", onClick: () => { leaveGame(); gameView.show(opened, { saveId: null, linkSeat: null, save: true }); } },
+      // under an id of its own, so that it is never taken for the game held here (docs/RECORD.md)
+      { label: "Open the link as a separate game", key: "open-separate", onClick: async () => {
+        leaveGame();
+        const apart = diff ? await engine.request("new_id", { record: opened.private_record }, { retry: true }) : opened;
+        gameView.show(apart, { saveId: null, linkSeat: null, save: true });
+      } },
     ].filter(Boolean)));
     return;
   }
