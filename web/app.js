@@ -225,6 +225,8 @@ async function route() {
       { label: "Open the link as a separate game", key: "open-separate", onClick: async () => {
         leaveGame();
         const apart = diff ? await engine.request("new_id", { record: opened.private_record }, { retry: true }) : opened;
+        // the address names the game shown (its new id), without routing again
+        if (apart !== opened) history.replaceState(null, "", `#${apart.record}`);
         gameView.show(apart, { saveId: null, linkSeat: null, save: true });
       } },
     ].filter(Boolean)));
