@@ -71,3 +71,33 @@ def assert_clean(page: Page, where: str) -> None:
     """No axe violation of any impact on the page as it is now."""
     found = violations(page)
     assert not found, f"axe found {len(found)} kind(s) of violation on {where}:\n{describe(found)}"
+
+
+# What leaks from code into words: a missing value or an object printed as text.
+STRAY = r"\b(?:null|undefined|NaN)\b|\[object \w+\]"
+
+
+def stray_words(page: Page) -> list[str]:
+    """Text a reader meets (shown text, and the names read aloud: aria-label,
+    title, alt, placeholder) that holds `null`, `undefined`, `NaN` or
+    `[object Object]`, in every frame: each as "<tag>: <the text>"."""
+    found = []
+    for frame in page.frames:
+        found += frame.evaluate(
+            """(pattern) => {
+              const stray = new RegExp(pattern), hits = [];
+              const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const tag = node.parentElement?.tagName.toLowerCase();
+                if (tag === "script" || tag === "style") continue;
+                if (stray.test(node.data)) hits.push(`${tag}: ${node.data.trim().slice(0, 120)}`);
+              }
+              for (const el of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")) {
+                for (const name of ["aria-label", "title", "alt", "placeholder"]) {
+                  const value = el.getAttribute(name);
+                  if (value && stray.test(value)) hits.push(`${el.tagName.toLowerCase()} ${name}: ${value.slice(0, 120)}`);
+                }
+              }
+              return hits;
+            }""", STRAY)
+    return found

@@ -1,4 +1,5 @@
-"""axe-core finds nothing wrong, at any impact level, on every screen a player
+"""axe-core finds nothing wrong, at any impact level, and no `null`,
+`undefined`, `NaN` or `[object Object]` shows as text, on every screen a player
 meets: the home page, each game's setup, each board at the start, in the
 middle and at the end, the hot-seat screens, the dialogs, the share panel, a
 broken link, a game against the computer, and the embed's poster and game.
@@ -19,7 +20,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .axe import assert_clean, describe, violations
+from .axe import assert_clean, describe, stray_words, violations
 from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, random_game, shoot, watched_page
 
 PHONE_390 = {"width": 390, "height": 844}
@@ -28,9 +29,12 @@ GAMES = list(quetgames.GAMES)
 
 
 def check(page: Page, where: str, *, looks=LOOKS) -> None:
-    """No axe violation on the screen as it is, in every look; all looks are
-    checked before failing, so one run names every problem."""
+    """No axe violation on the screen as it is, in every look, and no stray
+    word; all looks are checked before failing, so one run names every problem."""
     problems = []
+    stray = stray_words(page)
+    if stray:
+        problems.append(f"{where}: a missing value or an object shown as text:\n  " + "\n  ".join(stray))
     for scheme, size in looks:
         page.emulate_media(color_scheme=scheme)
         page.set_viewport_size(size)
@@ -209,6 +213,25 @@ def test_the_check_fails_on_a_known_violation(w: Watched, page: Page) -> None:
         assert "image-alt [critical]" in text and "#axe-probe-img" in text
     finally:
         page.evaluate("() => { for (const id of ['axe-probe-button', 'axe-probe-img']) document.getElementById(id)?.remove(); }")
+
+
+def test_the_check_fails_on_a_stray_null(w: Watched, page: Page) -> None:
+    """A `null` in a paragraph and an `undefined` in a button's name: named, with where."""
+    open_record(w, "")
+    page.evaluate("""() => {
+      const p = document.createElement('p'); p.id = 'stray-probe'; p.textContent = 'Score: null';
+      const b = document.createElement('button'); b.id = 'stray-probe-button'; b.textContent = 'Go';
+      b.setAttribute('aria-label', 'Open undefined');
+      document.querySelector('main').append(p, b);
+    }""")
+    try:
+        with pytest.raises(AssertionError) as failed:
+            check(page, "a page with planted words", looks=LOOKS[:1])
+        text = str(failed.value)
+        assert "p: Score: null" in text and "button aria-label: Open undefined" in text, text
+    finally:
+        page.evaluate("() => { for (const id of ['stray-probe', 'stray-probe-button']) document.getElementById(id)?.remove(); }")
+    assert stray_words(page) == []
 
 
 def test_a_missing_axe_fails_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:

@@ -118,14 +118,8 @@ class HostPage:
         self.page.locator("iframe").nth(nth).scroll_into_view_if_needed()
         self.page.wait_for_function(
             f"() => [...document.querySelectorAll('iframe')][{nth}].contentWindow !== null")
-        frame = None
-        for _ in range(100):
-            try:
-                frame = self.frame(nth)
-                break
-            except AssertionError:
-                self.page.wait_for_timeout(50)
-        assert frame is not None
+        frame = self.page.locator("iframe").nth(nth).element_handle().content_frame()
+        assert frame is not None and "embed.html" in frame.url, frame and frame.url
         frame.locator(f"html[data-engine={state}]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         return frame
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import quetgames
 from playwright.sync_api import Page, Route
@@ -52,10 +51,9 @@ class Held:
 
     def wait_for_one(self) -> None:
         """Until the engine has asked for at least one file (so holding it is what keeps it back)."""
-        deadline = time.monotonic() + 20
-        while not self.routes:
-            assert time.monotonic() < deadline, "the engine never asked for Pyodide"
-            self.page.wait_for_timeout(50)
+        if not self.routes:
+            self.page.wait_for_event("request", lambda r: "/pyodide/" in r.url or ".wasm" in r.url or "python_stdlib" in r.url,
+                                     timeout=20_000)
 
     def release(self) -> None:
         self.released = True
@@ -143,7 +141,9 @@ def test_games_setup_and_rules_before_the_engine_and_an_early_start_waits(watche
     assert wait.is_visible() and "Loading the game engine" in wait.inner_text()
     wait.locator("[role=status]", has_text="The game starts as soon as the engine is ready").wait_for(state="attached")  # said to a screen reader
     assert wait.locator("progress").is_visible()
-    page.wait_for_timeout(300)  # nothing starts while the engine is held back
+    # nothing starts while the engine is held back: not by the next frame, after
+    # which anything the click set going would be on screen
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
     assert watched.fragment() == f"setup={game.id}"
     assert engine_state(page) == "loading"
     shoot(page, "start-waiting")

@@ -53,7 +53,7 @@ def test_nonconformity_quick_starts_draw_their_own_starts(w: Watched, page: Page
         record = quick_start(w, "nonconformity")
         state = quetgames.load(record)
         starts.add(state.options["starts"])
-        assert re.fullmatch(r"q1\.nc\.l10_m1000_s\d+x\d+\.", record), record
+        assert re.fullmatch(r"q2\.nc\.l10_m1000_s\d+x\d+\.\.i[A-Za-z0-9_-]{12}", record), record
     # six draws from 29 × 29 pairs all alike would be a one-in-10^14 fluke
     assert len(starts) > 1, f"every Quick start drew {starts}"
     shoot(page, "newcomer-nonconformity-quick")
@@ -355,7 +355,7 @@ def test_multiplications_hint_frame_sits_inside_its_square(w: Watched, page: Pag
     page.mouse.move(0, 0)
     look = page.evaluate(HINT_LOOK)
     assert look["move"] in state.legal_moves()
-    assert page.get_by_text(f"Hint: {look['move']}").is_visible()
+    assert page.get_by_text(f"Hint: {state.move_words(look['move'])}").is_visible()
     assert look["outline"] == "none" and look["display"] != "none" and look["dash"] not in ("none", ""), look
     assert look["inside"], look
     assert look["focusRing"] == "none"  # the hint is not drawn as keyboard focus

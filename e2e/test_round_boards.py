@@ -211,6 +211,9 @@ def test_prime_target_screenshots(w: Watched, page: Page) -> None:
     rng = random.Random(3)
     state = quetgames.new_game("prime-target")
     open_record(w, state.record)
+    # the palette offers each free value once
+    values = page.locator(".pt-value-choice").evaluate_all("els => els.map(e => Number(e.dataset.value))")
+    assert sorted(values) == sorted(state.view()["board"]["free_values"])
     shoot(page, "prime-target-centre")
     page.set_viewport_size(DESKTOP)
     state = pt_play_centre(w, state, rng)
@@ -219,8 +222,16 @@ def test_prime_target_screenshots(w: Watched, page: Page) -> None:
     while not big.is_over and len(big.view()["board"]["ring_scores"]) < 8:
         big = big.play(rng.choice(big.legal_moves()[:64]))
     open_record(w, big.record)
-    pt_click_wedge(page, big.view()["board"]["next_ring"], 3)
+    view = big.view()
+    pt_click_wedge(page, view["board"]["next_ring"], 3)
     page.locator(".pt-preview-score").wait_for()
+    # the clicked wedge switched to its difference (where that differs), and the
+    # preview is the engine's for the ring the Play button would play
+    move = page.locator(".pt-play-ring").get_attribute("data-move")
+    assert move in big.legal_moves()
+    assert move[2] == ("+" if view["board"]["choices"][2]["same"] else "-")
+    page.locator(".pt-preview-score", has_text=str(big.preview(move)["score"])).wait_for()
+    assert page.locator(".pt-scores tbody tr").count() == len(view["board"]["ring_scores"])
     shoot(page, "prime-target-late")
 
 
@@ -350,4 +361,7 @@ def test_home_page_thumbnails(w: Watched, page: Page) -> None:
     open_record(w, "")
     for game in ("prime-target", "nonconformity"):
         page.locator(f"#game-{game} svg").first.wait_for()
+        # the board's own thumbnail replaced the placeholder, and is decoration only
+        assert page.locator(f"#game-{game} .thumb-placeholder").count() == 0
+        assert page.locator(f"#game-{game} .thumb").get_attribute("aria-hidden") == "true"
     w.screenshot("home-round-thumbnails")

@@ -159,7 +159,7 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
 
     page.locator('[data-key="undo"]').click()
     taken_back = quetgames.load(record)
-    after_undo = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
+    after_undo = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"]).with_game_id(taken_back.game_id)
     for move in taken_back.history[:-1]:
         after_undo = after_undo.play(move)
     assert wait_fragment_change(w, record) == after_undo.record

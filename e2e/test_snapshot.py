@@ -86,13 +86,10 @@ def visit_app(context: BrowserContext, server: str, record: str) -> tuple[Page, 
 
 
 def wait_until_kept(page: Page, server: str, stamp: str | None = None) -> None:
-    """Poll Cache Storage until the worker has stored a snapshot (with `stamp`)."""
-    for _ in range(LOAD_TIMEOUT_MS // 250):
-        kept = page.evaluate(KEPT_STAMP, [SNAPSHOT_CACHE, server + SNAPSHOT_KEY])
-        if kept is not None and (stamp is None or kept == stamp):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError("the worker never kept a snapshot")
+    """Until the worker has stored a snapshot in Cache Storage (with `stamp`)."""
+    page.wait_for_function(
+        f"async ([name, key, stamp]) => {{ const kept = await ({KEPT_STAMP})([name, key]); return kept !== null && (stamp === null || kept === stamp); }}",
+        arg=[SNAPSHOT_CACHE, server + SNAPSHOT_KEY, stamp], polling=250, timeout=LOAD_TIMEOUT_MS)
 
 
 def play_first_move(page: Page, record: str) -> None:

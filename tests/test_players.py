@@ -137,7 +137,7 @@ def test_nonconformity_with_a_million_picks_answers_without_listing_them():
     for level in LEVELS:
         for seat in (0, 1):
             move = computer_move(state, seat, level, seed=2, iterations=30)
-            state.play(move, seat)  # play() checks it
+            assert state.play(move, seat).to_move == (1 - seat,)  # a legal pick: play() took it
 
 
 # -- Multiplications: numbering is solved exactly --------------------------------

@@ -542,3 +542,18 @@ def test_ring_moves_list_each_distinct_ring_once(seed, rays):
             assert len({tuple(state.preview_ring(m)["values"]) for m in legal}) == len(legal)
             assert legal == sorted(legal)
         state = state.play(rng.choice(legal))
+
+
+def test_a_ring_reads_in_words_wherever_a_move_is_listed():
+    """The moves list, the hint and the computer's "played" line say which
+    wedges took the sum and which the difference; records keep the signs."""
+    state = quetgames.new_game("prime-target", players=2, k=2, rays=8)
+    for move in ("8@8", "7@7", "6@6", "5@5", "4@4", "3@3", "2@2", "1@1"):
+        state = state.play(move)
+    ring = next(m for m in state.legal_moves() if m.count("-") >= 3 and m.startswith("--"))
+    words = state.move_words(ring)
+    assert words.startswith("ring 1: ") and "+" not in words and "-" not in words.removeprefix("ring 1: ")
+    after = state.play(ring)
+    assert after.view()["moves"][-1]["words"] == words and after.history[-1] == ring
+    assert state.move_words("++++++++") == "ring 1: sum in every wedge"
+    assert state.move_words("-+++++--") == "ring 1: sum in wedges 2 to 6; difference in wedges 1, 7 and 8"

@@ -251,13 +251,13 @@ export class AnalysisPanel {
     }
     if (!result) {
       const busy = !!this.run; // another game's run (rare: the page moved on)
-      section.append(
+      section.append(...[
         h("p", { class: "hint" }, "The computer judges every move: how much of a win it kept or gave away, and what it would have played."),
         this.error?.record === record ? h("p", { class: "analysis-error", role: "alert" }, `The analysis stopped: ${this.error.message}`) : null,
         h("button", {
           type: "button", class: "analysis-start", dataset: { key: "analysis-start" }, disabled: busy || plies === 0,
           onclick: () => this.start(record, plies, view.seats.length),
-        }, "Analyse"));
+        }, "Analyse")].filter(Boolean)); // (append() would write a null as the word)
       return section;
     }
     section.append(this.#chart(result, view, ply), this.#accuracy(result, view), this.#here(result, view, ply));

@@ -171,9 +171,9 @@ export class ComputerPlayers {
     }
     this.thinking.asked = true;
     this.update();
-    let move;
+    let move, words;
     try {
-      move = (await this.#ask({ record, seat, level, budget })).move;
+      ({ move, words } = await this.#ask({ record, seat, level, budget }));
     } catch (error) {
       if (this.thinking?.token !== token) return; // cancelled: the error is the restart
       this.thinking = null;
@@ -203,7 +203,7 @@ export class ComputerPlayers {
     }
     const heldBefore = this.heldPicks(record).length;
     const played = await this.host.play(move, seat);
-    if (played && !heldBefore) this.host.explain(`${seatName(view, seat)} (${level}) played ${move}.`, "info");
+    if (played && !heldBefore) this.host.explain(`${seatName(view, seat)} (${level}) played ${words ?? move}.`, "info");
     if (!played) {
       this.stoppedAt = record;
       this.update();
@@ -284,12 +284,12 @@ export class ComputerPlayers {
     this.update();
     try {
       // the bridge decides from what this seat may know (another's pending pick is gone)
-      const { move } = await this.engine.request("computer", { record, seat, level: "strong", budget: budgetFor("strong") }, { retry: true });
+      const { move, words } = await this.engine.request("computer", { record, seat, level: "strong", budget: budgetFor("strong") }, { retry: true });
       if (this.host.game()?.record !== record) return;
       this.hint = { record, move };
       this.update();
       this.showHint();
-      this.host.explain(`Hint: ${move}`, "info");
+      this.host.explain(`Hint: ${words ?? move}`, "info");
     } catch (error) {
       this.hint = null;
       this.update();

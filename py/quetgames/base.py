@@ -592,6 +592,18 @@ class State:
         new.notes = notes
         return new
 
+    def move_words(self, move: str, seat: int | None = None) -> str:
+        """A few words for `move` played here, as the moves list shows them
+        ("8 in wedge 3"); a pick of a round still open is its notation (for
+        the seat that makes it: a hint). Raises IllegalMove as play() does."""
+        return self._words_of(self.play(move, seat), move)[1]
+
+    def _words_of(self, after: State, move: str) -> tuple[str, str]:
+        """(kind, words) of the move that led from here to `after`."""
+        if len(after.history) > len(self.history):
+            return after._list_words(len(after.history) - 1)
+        return "move", move
+
     def notes_view(self) -> dict[str, Any]:
         """The notes for a front end: comments and side lines, each side-line
         move with its mover and a few words for the moves list."""
@@ -602,8 +614,7 @@ class State:
                 state.notes = NO_NOTES
                 for move, seat in line.moves:
                     after = state.play(move, seat)
-                    grew = len(after.history) > len(state.history)
-                    line.words.append(after._list_words(len(after.history) - 1) if grew else ("move", move))
+                    line.words.append(state._words_of(after, move))
                     state = after
             lines.append({
                 "index": index, "ply": line.ply,

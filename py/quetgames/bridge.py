@@ -238,7 +238,7 @@ def _preview(args: dict[str, Any]) -> Any:
 
 def _computer(args: dict[str, Any]) -> dict[str, Any]:
     """A computer level's move for the seat to move (also the Hint button's
-    answer, with level "strong"): {move}. The seed defaults to the number of
+    answer, with level "strong"): {move, words}. The seed defaults to the number of
     moves played, so a game with computer seats replays the same way."""
     state = _state(args)
     level = args.get("level", "strong")
@@ -246,7 +246,8 @@ def _computer(args: dict[str, Any]) -> dict[str, Any]:
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
         raise BadRequest("a computer's time budget is from 0.01 to 10 seconds")
     seed = args.get("seed", len(state.history))
-    return {"move": computer_move(state, _seat(args), level=level, seed=seed, budget=float(budget))}
+    move = computer_move(state, _seat(args), level=level, seed=seed, budget=float(budget))
+    return {"move": move, "words": state.move_words(move, _seat(args))}
 
 
 def _solitaire_best(args: dict[str, Any]) -> dict[str, Any]:

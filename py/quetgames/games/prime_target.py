@@ -288,7 +288,13 @@ class PrimeTargetState(State):
         if index < self.rays:
             value, wedge = move.split("@")
             return "centre", f"{value} in wedge {wedge}"
-        return "ring", f"ring {index - self.rays + 1} {move}"
+        # which wedges took the sum and which the difference, in words (the
+        # signs stay the notation of records and the command line)
+        sums = [w for w, sign in enumerate(move, start=1) if sign == "+"]
+        differences = [w for w, sign in enumerate(move, start=1) if sign == "-"]
+        parts = [f"{kind} in {'every wedge' if len(wedges) == self.rays else _wedges(wedges)}"
+                 for kind, wedges in (("sum", sums), ("difference", differences)) if wedges]
+        return "ring", f"ring {index - self.rays + 1}: {'; '.join(parts)}"
 
     def _end_reason(self) -> str:
         return f"all {self.ring_total} rings round the centre are complete, so the highest total of ring points wins"
@@ -380,6 +386,18 @@ def to_move(players: int, ring_total: int, placed: int, completed: int, opening:
     if completed < ring_total:
         return (completed % players,)
     return ()
+
+
+def _wedges(numbers: list[int]) -> str:
+    """"wedge 3", "wedges 1, 2 and 7", with runs of three or more as "3 to 6"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    items = [item for run in runs for item in ([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))]
+    return f"wedge{'s' if len(numbers) > 1 else ''} {in_words(items)}"
 
 
 def wedge_values(inner: Sequence[int]) -> list[tuple[int] | tuple[int, int]]:
