@@ -502,12 +502,13 @@ function showOpening(record) {
 // moved from one position) is not written: the player chooses.
 
 const TAB_WORDS = "This game was played on in another tab; here it is as it stands now.";
+let tabConflict = false; // a save was refused for another tab's: the player chooses, nothing follows meanwhile
 
 /** Show the saved entry's record in place of the game on screen (the same game, further on). */
 async function followSaved(entry, words) {
   while (gameView.busy) await new Promise((resolve) => setTimeout(resolve, 40));
   const { current } = gameView;
-  if (!current || current.saveId !== entry.id || current.record === entry.link) return;
+  if (tabConflict || !current || current.saveId !== entry.id || current.record === entry.link) return;
   knowSaved(entry.id, entry.record);
   notices.push([words, "info"]);
   history.replaceState(null, "", `#${entry.link}`);
@@ -531,6 +532,7 @@ watchTabs({
 
 onSaveConflict(({ id, mine, theirs }) => {
   const record = gameView.current?.saveId === id ? gameView.current.private_record : mine.link;
+  tabConflict = true;
   // (after the move's own drawing and saving have finished)
   setTimeout(() => showTabConflict(record, mine, theirs).catch((error) => console.warn("the tab conflict could not be shown:", error)), 0);
 });
@@ -544,6 +546,7 @@ async function showTabConflict(record, mine, theirs) {
     // the plain words above
   }
   leaveGame();
+  tabConflict = false; // (no game is shown: nothing to follow until the player chooses)
   routeCount += 1; // a route under way gives way to this choice
   showHome("", conflictPanel("tab", words, [
     { label: "Keep the other tab's game", key: "keep-theirs", href: `#${theirs.link}`, primary: true },

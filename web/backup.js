@@ -254,7 +254,7 @@ export function backupPanel({ ask, onImported }) {
 /** The bar under the loading strip: the browser's answer on keeping storage, or a save it refused. */
 export function storageNotes(bar) {
   const show = (kind, text, ...extra) => {
-    const close = h("button", { type: "button", class: "secondary storage-close", "aria-label": "Hide this note" }, "OK");
+    const close = h("button", { type: "button", class: "secondary storage-close" }, "Hide this note");
     close.addEventListener("click", () => { bar.replaceChildren(); bar.hidden = true; });
     bar.dataset.kind = kind;
     bar.hidden = false;

@@ -368,6 +368,13 @@ export function storeEntry(entry) {
   return ok;
 }
 
+/** Whether two entries hold the same game as it stands (`at` aside). */
+function sameEntry(a, b) {
+  const { at: _a, ...restA } = a;
+  const { at: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
 /** Past the limit, the oldest finished games go first (never `keep`). */
 function prune(keep) {
   const list = savedGames();
@@ -399,6 +406,11 @@ export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
   if (stored && known.has(id) && stored.record !== known.get(id) && stored.record !== entry.record) {
     for (const listener of conflictListeners) listener({ id, mine: entry, theirs: stored });
     return false;
+  }
+  // the same game as stored (another tab's save, now shown here): nothing to write
+  if (stored && sameEntry(stored, entry)) {
+    known.set(id, entry.record);
+    return true;
   }
   const first = !stored && savedGames().length === 0;
   lastFailure = null;
