@@ -541,7 +541,7 @@ async function showTabConflict(record, mine, theirs) {
   let words = `in another tab this game went on to ${theirs.moves} ${theirs.moves === 1 ? "move" : "moves"} while you played here from the same position`;
   try {
     const answer = await engine.request("compare", { mine: theirs.record, theirs: mine.record }, { retry: true });
-    if (answer.relation === "changed" && answer.where) words = `in another tab, ${answer.where} was played as ${answer.mine}; here you played ${answer.theirs} from the same position`;
+    if (answer.relation === "changed" && answer.where) words = `at ${answer.where}, another tab has “${answer.mine}” and this tab “${answer.theirs}”, both played from the same position`;
   } catch {
     // the plain words above
   }
