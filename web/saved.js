@@ -1,7 +1,9 @@
 // Never lose a game: the game in progress is kept in localStorage after every
-// move (its link, game, seat names, moves, when), and a short list of
-// unfinished and recent games is offered on the home page. (A worker that
-// stopped is restarted by engine.js: request(call, args, {retry: true}).)
+// move (its link, game, seat names, moves, when), one key per game, and a
+// list of unfinished and recent games is offered on the home page. Another
+// tab's save is never overwritten unseen (see "tabs that agree" below; the
+// whole scheme in docs/SAVES.md). (A worker that stopped is restarted by
+// engine.js: request(call, args, {retry: true}).)
 //
 // Storage may be refused (private mode, quota, blocked cookies): every access
 // is caught, the problem is reported once, and play goes on without it.
