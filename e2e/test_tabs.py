@@ -208,6 +208,62 @@ def test_two_tabs_moving_from_one_position_are_told_and_choose(both: tuple[Watch
     assert first_tab.fragment() == kept.record
 
 
+def test_two_tabs_saving_two_games_at_once_both_keep_theirs(both: tuple[Watched, Watched]) -> None:
+    a, b = both
+    games = [started("enumeration", ["Uli", "Val"]), started("multiplications", ["Wes", "Xia"])]
+    go(a, games[0].record, wait=True)
+    go(b, games[1].record, wait=True)
+    moves = [board_moves(a.page)[0], board_moves(b.page)[0]]
+    # each tab saves its first move within one task: the same millisecond, as near as a browser gets
+    a.page.evaluate(
+        """([ma, mb]) => {
+          const click = (doc, move) => {
+            const target = doc.querySelector(`#board [data-move="${move}"]`);
+            target.dispatchEvent(new doc.defaultView.MouseEvent("click", {bubbles: true, cancelable: true}));
+          };
+          click(document, ma);
+          click(window.__otherTab.document, mb);
+        }""", moves)
+    want = sorted(g.play(m).record for g, m in zip(games, moves))
+    a.page.wait_for_function(
+        "n => Object.keys(localStorage).filter(k => k.startsWith('quetgames.game.')).length === n", arg=2)
+    shows(a, games[0].play(moves[0]).record)
+    shows(b, games[1].play(moves[1]).record)
+    assert sorted(e["record"] for e in saved_entries(a.page)) == want
+
+
+def test_the_list_of_older_versions_is_moved_into_one_key_per_game(browser: Browser, server: str) -> None:
+    w = watched_page(browser, server, timeout_ms=30_000)
+    try:
+        state = started("multiplications", ["Yan", "Zoe"])
+        w.goto_ready(f"{server}#{state.record}")
+        move = board_moves(w.page)[0]
+        assert click_move(w, move) == (state := state.play(move)).record
+        [entry] = saved_entries(w.page)
+        other = started("enumeration", ["Abe", "Bea"])
+        other = other.play(other.legal_moves()[0])
+        old = [
+            {**entry, "at": entry["at"] - 1000},  # an older copy of a game kept in its own key: the newer stays
+            {**entry, "id": "from-the-old-list", "link": other.record, "record": other.record, "game": "enumeration",
+             "name": "Enumeration", "seats": ["Abe", "Bea"], "players": ["Abe", "Bea"], "moves": 1, "history": ["x"]},
+        ]
+        w.page.evaluate("list => localStorage.setItem('quetgames.saved.v1', JSON.stringify(list))", old)
+        w.page.reload()
+        w.wait_ready()
+        home(w)
+        w.page.locator(".saved-game", has_text="Abe vs Bea").wait_for()
+        assert w.page.locator(".saved-game").count() == 2
+        assert w.page.evaluate("localStorage.getItem('quetgames.saved.v1')") is None
+        assert sorted(e["record"] for e in saved_entries(w.page)) == sorted([state.record, other.record])
+        assert [e for e in saved_entries(w.page) if e["id"] == entry["id"]] == [entry]
+        # the migrated game resumes
+        w.page.locator(".saved-game", has_text="Abe vs Bea").locator("a.resume").click()
+        shows(w, other.record)
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
 # -- a backup a player can hold -------------------------------------------------------------------
 
 
