@@ -101,7 +101,19 @@ def forget_games(w: Watched) -> None:
     games of one start calls it first: a game saved earlier that shares a
     choice with the link would (rightly) stop the link at the conflict panel
     (e2e/test_links.py), not open it."""
-    w.page.evaluate("() => localStorage.removeItem('quetgames.saved.v1')")
+    w.page.evaluate(f"() => {{ for (const k of Object.keys(localStorage)) if (k.startsWith('{GAME_PREFIX}') || k === '{OLD_SAVED}') localStorage.removeItem(k); }}")
+
+
+# Saved games: one localStorage key per game (web/saved.js); older versions kept one list under OLD_SAVED.
+GAME_PREFIX = "quetgames.game."
+OLD_SAVED = "quetgames.saved.v1"
+
+
+def saved_entries(page: Page) -> list[dict]:
+    """Every saved game in this page's storage, newest first (as the home page lists them)."""
+    return page.evaluate(
+        f"() => Object.keys(localStorage).filter(k => k.startsWith('{GAME_PREFIX}'))"
+        ".map(k => JSON.parse(localStorage.getItem(k))).sort((a, b) => b.at - a.at)")
 
 
 def open_record(w: Watched, record: str) -> None:

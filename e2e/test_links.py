@@ -19,7 +19,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import DESKTOP, Watched, board_moves, click_move, routes, shoot, watched_page
+from .harness import DESKTOP, Watched, board_moves, click_move, routes, saved_entries, shoot, watched_page
 
 SEAL_MARK = "~~"
 
@@ -165,7 +165,7 @@ def test_correspondence_play_by_link(players: tuple[Watched, Watched], server: s
     assert len(state.history) >= 4
     # each player's browser kept the game after its own moves
     for w in (a, b):
-        saved = w.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1'))")
+        saved = saved_entries(w.page)
         assert any(e["game"] == game_id for e in saved)
 
 
@@ -327,7 +327,7 @@ def shown_silently(w: Watched, record: str) -> None:
 
 
 def saved_records(w: Watched) -> list[str]:
-    return [e["record"] for e in w.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1') || '[]')")]
+    return [e["record"] for e in saved_entries(w.page)]
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)

@@ -19,7 +19,6 @@ Expected records and views come from the Python engine in py/.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -27,7 +26,7 @@ import re
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, go, open_record, shoot, wait_fragment_change
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, forget_games, go, open_record, saved_entries, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -118,11 +117,8 @@ def test_keyboard_focus_differs_from_the_last_move_mark(w: Watched, page: Page) 
 
 # -- (6) "Your games": only real games, who played whom, how it ended -------------------------
 
-SAVED = "quetgames.saved.v1"
-
-
 def stored(page: Page) -> list[dict]:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
+    return saved_entries(page)
 
 
 def until(page: Page, ok, seconds: float = 20) -> None:
@@ -155,7 +151,7 @@ def one_move_from_the_end(game_id: str, names: list[str], seed: int, **options) 
 
 def test_your_games_keeps_games_with_a_move_and_says_who_and_how(w: Watched, page: Page) -> None:
     home(w)
-    page.evaluate(f"localStorage.removeItem('{SAVED}')")
+    forget_games(w)
     # a Start alone keeps nothing: no more rows of "0 moves"
     quick_start(w, "enumeration")
     quick_start(w, "multiplications")

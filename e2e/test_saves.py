@@ -23,9 +23,9 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import Watched, board_moves, click_move, go, routes, shoot, watched_page
+from .harness import OLD_SAVED, Watched, board_moves, click_move, go, routes, saved_entries, shoot, watched_page
 
-SAVED = "quetgames.saved.v1"
+SAVED = OLD_SAVED  # the list of older versions: read once, into one key per game
 MAX_LINK = 100_000
 
 
@@ -37,7 +37,7 @@ def new_watched(browser: Browser, server: str, **context_args) -> Watched:
 
 
 def saved(page: Page) -> list[dict]:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVED}') || '[]'"))
+    return saved_entries(page)
 
 
 def play_some(w: Watched, state: quetgames.State, moves: int, seed: int) -> quetgames.State:
@@ -139,7 +139,7 @@ def computer_to_move(fragment: str) -> bool:
 
 def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, page: Page) -> None:
     keep = play_some(w, quetgames.new_game("prime-target").with_seats(["Keeper", "Other"]), 2, 31)
-    before = page.evaluate(f"localStorage.getItem('{SAVED}')")
+    before = saved(page)
     assert any(e["record"] == keep.record for e in saved(page))
 
     cases = hostile_fragments()
@@ -165,7 +165,7 @@ def test_hostile_fragments_never_break_the_page_or_the_saved_game(w: Watched, pa
             assert page.locator(".link-error a[href='#']").count() == 1
         # text from a link is only ever text
         assert page.locator("#view script, #view img, #view b").count() == 0
-        assert page.evaluate(f"localStorage.getItem('{SAVED}')") == before, fragment[:200]
+        assert saved(page) == before, fragment[:200]
         assert w.errors == [], (fragment[:200], w.errors)
     assert games >= 10 and errors >= 150, (games, errors)
 

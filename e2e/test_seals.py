@@ -14,7 +14,7 @@ from __future__ import annotations
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import Watched, board_moves, click_move, shoot, watched_page
+from .harness import Watched, board_moves, click_move, saved_entries, shoot, watched_page
 from .test_links import copied_link, open_link, pair, pick_at_one_screen, player_page, players  # noqa: F401  (the two-device fixtures)
 
 KEEPS = "quetgames.seals.v2"
@@ -146,7 +146,7 @@ def test_cheat_2_the_second_player_forges_the_sealers_pick(players: tuple[Watche
     a.page.locator("[data-key=open-separate]").click()
     a.page.locator("section.game").wait_for()
     assert a.page.locator("#status").inner_text() == rewritten.view()["status"]
-    saved = a.page.evaluate("JSON.parse(localStorage.getItem('quetgames.saved.v1') || '[]')")
+    saved = saved_entries(a.page)
     assert any(e["link"] == state.seal(choice, secret2["salt"], 0).record for e in saved), saved
 
     # (2) Bob writes a reveal of his choosing under Ann's seal: refused by the engine, on her device and any other

@@ -20,7 +20,9 @@ import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
 import { forfeitedHere, hotSeatRecord } from "./commit.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
-import { checkSavedRecords, damagedNote, deleteSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
+import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
+import { watchTabs } from "./tabs.js";
+import { backupPanel, storageNotes } from "./backup.js";
 import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 import { boardFor, loadBoard } from "./renderers.js";
@@ -72,7 +74,15 @@ const gameView = new GameView(viewEl, {
   saves: true,
   onPlayAgain: () => playAgain(),
   takeNotices: () => notices.splice(0),
+  // another tab moved this game on: catch up first, and this move is not played
+  beforeMove: (current) => !catchUp(current),
 });
+
+// The bar under the loading strip: what the browser answered about keeping
+// the storage, and a save it refused (with Export).
+const storageBar = h("div", { class: "storage-bar", id: "storage-bar", role: "status", hidden: true });
+viewEl.before(storageBar);
+storageNotes(storageBar);
 
 // -- loading -----------------------------------------------------------------------
 //
@@ -388,11 +398,27 @@ function showHome(linkError = "", conflict = null) {
         "Every game's address holds its whole record, so a link shares the game as it stands."),
       storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
       damagedNote(),
-      saved,
+      h("div", { id: "saved-slot" }, saved),
       h("div", { class: "game-list" }, games.map(gameCard)),
-      importForm({ onOpen: openPasted })));
+      importForm({ onOpen: openPasted }),
+      backupPanel({ ask: askWhenUp, onImported: () => refreshSavedList(linkError) })));
   shellDrawn();
   checkSavedSoon(linkError, conflict);
+}
+
+/** The engine, once it is up. */
+async function askWhenUp(call, args) {
+  await engineArrived;
+  return engine.request(call, args, { retry: true });
+}
+
+/** The home page's list of saved games drawn again (another tab saved, an import). */
+function refreshSavedList(linkError = "") {
+  const slot = document.getElementById("saved-slot");
+  if (!slot) return;
+  const hadFocus = slot.contains(document.activeElement);
+  slot.replaceChildren(...[savedPanel(linkError)].filter(Boolean));
+  if (hadFocus) slot.querySelector("a.resume")?.focus({ preventScroll: true });
 }
 
 /** Once the engine is up, it reads every saved game's record; one it refuses
@@ -465,6 +491,72 @@ function showOpening(record) {
       h("div", { class: "board opening-board" },
         waitNote(game ? "Getting the game engine ready to show this game" : "Getting the game engine ready to open this link", status))));
   root.dataset.shell = "drawn";
+}
+
+// -- tabs that agree (tabs.js) -----------------------------------------------------------
+//
+// Every tab showing a saved game follows it when another tab saves it: the new
+// record is opened as any link is (route), so the game on screen is the one
+// stored. A tab that missed that (catchUp, before a move) catches up first
+// and plays nothing. A save that finds the stored game moved on (two tabs
+// moved from one position) is not written: the player chooses.
+
+const TAB_WORDS = "This game was played on in another tab; here it is as it stands now.";
+let tabConflict = false; // a save was refused for another tab's: the player chooses, nothing follows meanwhile
+
+/** Show the saved entry's record in place of the game on screen (the same game, further on). */
+async function followSaved(entry, words) {
+  while (gameView.busy) await new Promise((resolve) => setTimeout(resolve, 40));
+  const { current } = gameView;
+  if (tabConflict || !current || current.saveId !== entry.id || current.record === entry.link) return;
+  knowSaved(entry.id, entry.record);
+  notices.push([words, "info"]);
+  history.replaceState(null, "", `#${entry.link}`);
+  await routed();
+}
+
+/** Before a move: true (and the game brought up to date) if another tab moved it on. */
+function catchUp(current) {
+  const stored = changedElsewhere(current?.saveId);
+  if (!stored) return false;
+  followSaved(stored, "This game was played on in another tab, so your move was not played: here it is as it stands now. Play your move again if it still fits.");
+  return true;
+}
+
+watchTabs({
+  onList: () => { if (viewEl.querySelector(".home")) refreshSavedList(); },
+  onGame: (id, entry) => {
+    if (entry && gameView.current?.saveId === id) followSaved(entry, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
+  },
+});
+
+onSaveConflict(({ id, mine, theirs }) => {
+  const record = gameView.current?.saveId === id ? gameView.current.private_record : mine.link;
+  tabConflict = true;
+  // (after the move's own drawing and saving have finished)
+  setTimeout(() => showTabConflict(record, mine, theirs).catch((error) => console.warn("the tab conflict could not be shown:", error)), 0);
+});
+
+async function showTabConflict(record, mine, theirs) {
+  let words = `in another tab this game went on to ${theirs.moves} ${theirs.moves === 1 ? "move" : "moves"} while you played here from the same position`;
+  try {
+    const answer = await engine.request("compare", { mine: theirs.record, theirs: mine.record }, { retry: true });
+    if (answer.relation === "changed" && answer.where) words = `at ${answer.where}, another tab has “${answer.mine}” and this tab “${answer.theirs}”, both played from the same position`;
+  } catch {
+    // the plain words above
+  }
+  leaveGame();
+  tabConflict = false; // (no game is shown: nothing to follow until the player chooses)
+  routeCount += 1; // a route under way gives way to this choice
+  showHome("", conflictPanel("tab", words, [
+    { label: "Keep the other tab's game", key: "keep-theirs", href: `#${theirs.link}`, primary: true },
+    { label: "Keep this tab's game as a separate game", key: "open-separate", onClick: async () => {
+      leaveGame();
+      const apart = await engine.request("new_id", { record }, { retry: true });
+      history.replaceState(null, "", `#${apart.record}`);
+      await gameView.show(apart, { saveId: null, linkSeat: null, save: true });
+    } },
+  ]));
 }
 
 // -- game page ---------------------------------------------------------------------

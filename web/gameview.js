@@ -114,6 +114,7 @@ export class GameView {
    *   onPlayAgain()          the summary's Play again
    *   afterDraw()            after a draw that changed something (the embed fits its board)
    *   takeNotices()          -> [[text, kind]] to show once the game is drawn
+   *   beforeMove(current)    -> false: a person's move is not played (the page catches up with another tab)
    *   problems()             -> a node under the seats (the embed's query problems), or null
    */
   constructor(el, options) {
@@ -369,6 +370,7 @@ export class GameView {
       this.explain(this.computers.whyBlocked(current.view, current.private_record), "warning");
       return false;
     }
+    if (computerSeat == null && this.options.beforeMove?.(current) === false) return false; // (app.js: another tab moved on)
     const seat = computerSeat ?? this.actingSeat();
     const before = current.view;
     const byLink = this.hotseat?.byLink ?? null;

@@ -69,14 +69,17 @@ export async function checkAgainstSaved(ask, record, entries) {
 /**
  * A link that cannot be taken as it is: a reveal that fails its seal (kind
  * "seal", refused by the engine) or a link that rewrites the game this device
- * holds (kind "changed"). The element carries data-conflict = kind. ways: the
+ * holds (kind "changed"), or a move made in a tab after another tab moved the
+ * same game on (kind "tab", app.js). The element carries data-conflict = kind. ways: the
  * buttons to offer ({label, key, onClick, primary}).
  */
 export function conflictPanel(kind, reason, ways = []) {
   return h("section", { class: "link-error link-conflict", dataset: { conflict: kind }, "aria-labelledby": "link-error-title" },
-    h("h2", { id: "link-error-title" }, kind === "seal" ? "This link's sealed pick does not match its seal" : "This link changes a game you are playing"),
+    h("h2", { id: "link-error-title" }, kind === "seal" ? "This link's sealed pick does not match its seal"
+      : kind === "tab" ? "This game moved on in another tab" : "This link changes a game you are playing"),
     h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } },
-      kind === "seal"
+      kind === "tab" ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Your move here was not saved over the other tab's.`
+      : kind === "seal"
         ? `The game in that link was not opened: ${reason}. A sealed pick can only be revealed as the number that was sealed; someone changed the link.`
         : `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. The game in that link was not opened: someone changed the link, or it is another game from the same start.`),
     h("p", {}, kind === "seal" ? "Nothing was played, and your saved games are untouched. Ask for the link again, exactly as it was sent."

@@ -1,17 +1,21 @@
 // Never lose a game: the game in progress is kept in localStorage after every
-// move (its link, game, seat names, moves, when), and a short list of
-// unfinished and recent games is offered on the home page. (A worker that
-// stopped is restarted by engine.js: request(call, args, {retry: true}).)
+// move (its link, game, seat names, moves, when), one key per game, and a
+// list of unfinished and recent games is offered on the home page. Another
+// tab's save is never overwritten unseen (see "tabs that agree" below; the
+// whole scheme in docs/SAVES.md). (A worker that stopped is restarted by
+// engine.js: request(call, args, {retry: true}).)
 //
 // Storage may be refused (private mode, quota, blocked cookies): every access
 // is caught, the problem is reported once, and play goes on without it.
 
 import { h } from "./dom.js";
 
-const KEY = "quetgames.saved.v1";
-export const SAVED_LIMIT = 20;
+// (a record is at most 100,000 characters, so even this many fits the usual
+// 5 MB of localStorage; a fuller storage is said in words, with Export offered)
+export const SAVED_LIMIT = 100;
 
 let problem = null; // the first storage failure, in words
+let lastFailure = null; // the error of the last write refused
 const problemListeners = new Set();
 
 /** Call listener(text) once if storage fails (at once if it already has). */
@@ -47,6 +51,7 @@ export function writeStored(key, value) {
     localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch (error) {
+    lastFailure = error;
     report(error);
     return false;
   }
@@ -103,16 +108,76 @@ function putAside(items) {
   setAside += items.length;
 }
 
-/** Every well-formed entry of the stored list; anything else is set aside here and now. */
-function readList() {
-  let text;
+// -- one key per saved game ------------------------------------------------------------
+//
+// Each saved game is its own localStorage key, GAME_PREFIX + its save id, so a
+// tab writes only the game it shows: two tabs saving two games at the same
+// moment both keep theirs (a whole-list key would keep only the last writer's
+// list). The list of older versions (OLD_KEY, one key for every game) is
+// copied into per-game keys on first read and then removed; a game found in
+// both keeps the newer copy, and the old list stays until every copy is written.
+
+const OLD_KEY = "quetgames.saved.v1";
+export const GAME_PREFIX = "quetgames.game.";
+const keyOf = (id) => `${GAME_PREFIX}${id}`;
+
+/** The save id a localStorage key holds a game under, or null. */
+export function savedIdOfKey(key) {
+  return typeof key === "string" && key.startsWith(GAME_PREFIX) ? key.slice(GAME_PREFIX.length) : null;
+}
+
+function removeStored(key) {
   try {
-    text = localStorage.getItem(KEY);
+    localStorage.removeItem(key);
   } catch (error) {
     report(error);
-    return [];
   }
-  if (text == null) return [];
+}
+
+/** Every key of a saved game. */
+function gameKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (savedIdOfKey(key)) keys.push(key);
+    }
+  } catch (error) {
+    report(error);
+  }
+  return keys;
+}
+
+/** One stored game by key: the entry, or {bad: {raw, why}}, or null (none). */
+function readKey(key) {
+  let text;
+  try {
+    text = localStorage.getItem(key);
+  } catch (error) {
+    report(error);
+    return null;
+  }
+  if (text == null) return null;
+  let entry;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    return { bad: { raw: text, why: "the saved game is not readable text" } };
+  }
+  const why = entryProblem(entry) ?? (entry.id === savedIdOfKey(key) ? null : "it is kept under another game's name");
+  return why ? { bad: { raw: entry, why } } : { entry };
+}
+
+/** The old whole-list key, moved into per-game keys (once; again if an old page wrote it meanwhile). */
+function migrateOldList() {
+  let text;
+  try {
+    text = localStorage.getItem(OLD_KEY);
+  } catch (error) {
+    report(error);
+    return;
+  }
+  if (text == null) return;
   let list;
   try {
     list = JSON.parse(text);
@@ -121,30 +186,54 @@ function readList() {
   }
   if (!Array.isArray(list)) {
     putAside([{ raw: text, why: "the list of saved games is not a list" }]);
-    writeStored(KEY, []);
-    return [];
+    removeStored(OLD_KEY);
+    return;
   }
-  const good = [];
   const bad = [];
+  let written = true;
   for (const entry of list) {
     const why = entryProblem(entry);
-    if (why) bad.push({ raw: entry, why });
-    else good.push(entry);
+    if (why) {
+      bad.push({ raw: entry, why });
+      continue;
+    }
+    const held = readKey(keyOf(entry.id));
+    if (held?.entry && held.entry.at >= entry.at) continue;
+    written = writeStored(keyOf(entry.id), entry) && written;
   }
-  if (bad.length) {
-    putAside(bad);
-    writeStored(KEY, good);
+  putAside(bad);
+  // (a copy refused, storage full: the old list stays, and is read again next time)
+  if (written) removeStored(OLD_KEY);
+}
+
+/** Every well-formed saved game; anything else is set aside here and now. */
+function readList() {
+  migrateOldList();
+  const good = [];
+  const bad = [];
+  for (const key of gameKeys()) {
+    const read = readKey(key);
+    if (read?.entry) good.push(read.entry);
+    else if (read?.bad) {
+      bad.push(read.bad);
+      removeStored(key);
+    }
   }
+  putAside(bad);
   return good;
+}
+
+/** The saved game `id` as stored now (null if none, or unreadable). */
+export function readSaved(id) {
+  return readKey(keyOf(id))?.entry ?? null;
 }
 
 /** Set aside the saved game `id` (whose record the engine refuses: `why`). */
 function setAsideSaved(id, why) {
-  const list = readList();
-  const found = list.find((e) => e.id === id);
+  const found = readSaved(id);
   if (!found) return;
   putAside([{ raw: found, why }]);
-  writeStored(KEY, list.filter((e) => e !== found));
+  removeStored(keyOf(id));
 }
 
 /**
@@ -220,10 +309,91 @@ export function resultWords(view) {
   return `over${scores}`;
 }
 
+// -- tabs that agree --------------------------------------------------------------------
+//
+// Another tab may show the same saved game. Each tab remembers the record it
+// last wrote (or took from another tab) for each saved game; a save finds the
+// stored record still that one, or it is not written: another tab moved the
+// game on meanwhile, and the player is asked (onSaveConflict). tabs.js brings
+// a tab up to date as soon as another one saves.
+
+const known = new Map(); // save id -> the record this tab last knew stored
+const conflictListeners = new Set();
+const outcomeListeners = new Set();
+const unsaved = new Map(); // save id -> the entry storage refused (for Export)
+
+/** This tab now holds the saved game `id` as `record` (taken from another tab). */
+export function knowSaved(id, record) {
+  known.set(id, record);
+}
+
+/** Whether another tab changed the saved game `id` since this tab last wrote or read it. */
+export function changedElsewhere(id) {
+  if (id == null || !known.has(id)) return null;
+  const stored = readSaved(id);
+  return stored && stored.record !== known.get(id) ? stored : null;
+}
+
+/** listener({id, mine, theirs}): a save not written, as another tab moved the game on. */
+export function onSaveConflict(listener) {
+  conflictListeners.add(listener);
+}
+
+/** listener({entry, ok, first, error}) after every save: first = the first game this browser keeps. */
+export function onSaveOutcome(listener) {
+  outcomeListeners.add(listener);
+}
+
+/** Games storage refused to keep this session, as entries (Export adds them). */
+export function unsavedGames() {
+  return [...unsaved.values()];
+}
+
+/** The saved entry of a game: {id, link (the fragment), view (the public view), linkSeat}. */
+export function entryFor({ id, link, view, linkSeat = null, at = Date.now() }) {
+  return {
+    id, link, record: view.record, game: view.game, name: view.name,
+    seats: view.seats.map((s, i) => s.name || `Player ${i + 1}`),
+    players: view.seats.map(seatWords), result: resultWords(view),
+    moves: view.history.length, history: view.history, over: view.is_over, status: view.status,
+    linkSeat, started: true, at,
+  };
+}
+
+/** Write one entry as it is (an import); false if storage refused. */
+export function storeEntry(entry) {
+  const ok = writeStored(keyOf(entry.id), entry);
+  if (ok) {
+    known.set(entry.id, entry.record);
+    unsaved.delete(entry.id);
+  }
+  return ok;
+}
+
+/** Whether two entries hold the same game as it stands (`at` aside). */
+function sameEntry(a, b) {
+  const { at: _a, ...restA } = a;
+  const { at: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
+/** Past the limit, the oldest finished games go first (never `keep`). */
+function prune(keep) {
+  const list = savedGames();
+  while (list.length > SAVED_LIMIT) {
+    const finished = list.findLastIndex((e) => e.over && e.id !== keep);
+    const index = finished >= 0 ? finished : list.findLastIndex((e) => e.id !== keep);
+    if (index < 0) break;
+    removeStored(keyOf(list[index].id));
+    list.splice(index, 1);
+  }
+}
+
 /**
  * Keep a game: {id, link (the fragment), view (the public view), linkSeat}.
  * A game is kept once it has a move (a game taken back to no move is dropped).
- * Unfinished games are kept before finished ones when the list is full.
+ * Written only if the stored copy is still the one this tab knew (else the
+ * conflict listeners are told, and nothing is written). True once written.
  */
 export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
   // a move: in the public history, or kept secret in the record, in the link
@@ -231,26 +401,32 @@ export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
   // out of the public record)
   const started = hidden || view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
   if (!started) {
-    return savedGames().some((e) => e.id === id) ? deleteSaved(id) : true;
+    return readSaved(id) ? deleteSaved(id) : true;
   }
-  const entry = {
-    id, link, record: view.record, game: view.game, name: view.name,
-    seats: view.seats.map((s, i) => s.name || `Player ${i + 1}`),
-    players: view.seats.map(seatWords), result: resultWords(view),
-    moves: view.history.length, history: view.history, over: view.is_over, status: view.status,
-    linkSeat, started: true, at: Date.now(),
-  };
-  const others = savedGames().filter((e) => e.id !== id);
-  const list = [entry, ...others];
-  while (list.length > SAVED_LIMIT) {
-    const finished = list.findLastIndex((e) => e.over);
-    list.splice(finished > 0 ? finished : list.length - 1, 1);
+  const entry = entryFor({ id, link, view, linkSeat });
+  const stored = readSaved(id);
+  if (stored && known.has(id) && stored.record !== known.get(id) && stored.record !== entry.record) {
+    for (const listener of conflictListeners) listener({ id, mine: entry, theirs: stored });
+    return false;
   }
-  return writeStored(KEY, list);
+  // the same game as stored (another tab's save, now shown here): nothing to write
+  if (stored && sameEntry(stored, entry)) {
+    known.set(id, entry.record);
+    return true;
+  }
+  const first = !stored && savedGames().length === 0;
+  lastFailure = null;
+  const ok = storeEntry(entry);
+  if (ok) prune(id);
+  else unsaved.set(id, entry);
+  for (const listener of outcomeListeners) listener({ entry, ok, first: ok && first, error: ok ? null : lastFailure });
+  return ok;
 }
 
 export function deleteSaved(id) {
-  return writeStored(KEY, savedGames().filter((e) => e.id !== id));
+  removeStored(keyOf(id));
+  known.delete(id);
+  return true;
 }
 
 /** The newest unfinished game, if any. */
