@@ -176,8 +176,10 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
     assert 'title="Convoluted Coprimality, a game by Leroy Quet"' in snippet
     assert 'loading="lazy"' in snippet and 'width="100%"' in snippet and 'height="640"' in snippet
     assert " allow=" not in snippet and "sandbox" not in snippet
+    # after the frame, a plain link to the game for places that strip iframes
+    assert snippet.endswith(f'<p><a href="{app}/index.html#{state.record}">Play this Convoluted Coprimality game</a> (a game by Leroy Quet)</p>')
     # options show up in the query; a start move out of range is refused in words
-    dialog.get_by_label("Replay only (step through the moves)").check()
+    dialog.get_by_label(re.compile("^Replay only")).check()
     dialog.get_by_label(re.compile("Start at move")).fill("1")
     assert f"embed.html?mode=replay&amp;ply=1&amp;theme=dark#{state.record}" in code.input_value()
     dialog.get_by_label(re.compile("Start at move")).fill("9")

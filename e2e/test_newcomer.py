@@ -26,7 +26,7 @@ import re
 import quetgames
 from playwright.sync_api import Page
 
-from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, forget_games, go, open_record, saved_entries, shoot, wait_fragment_change
+from .harness import ARTIFACTS, DESKTOP, PHONE, Watched, click_move, forget_games, GAME_PREFIX, go, open_record, saved_entries, shoot, wait_fragment_change
 
 
 def home(w: Watched) -> None:
@@ -121,12 +121,11 @@ def stored(page: Page) -> list[dict]:
     return saved_entries(page)
 
 
-def until(page: Page, ok, seconds: float = 20) -> None:
-    for _ in range(int(seconds * 10)):
-        if ok():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"not so after {seconds} s: {stored(page)}")
+def until_saved(page: Page, test: str) -> None:
+    """Until a saved game `e` passes the JavaScript `test` (e.g. "e.over")."""
+    page.wait_for_function(
+        f"() => Object.keys(localStorage).filter(k => k.startsWith('{GAME_PREFIX}'))"
+        f".map(k => JSON.parse(localStorage.getItem(k))).some(e => {test})", timeout=20_000)
 
 
 def saved_rows(w: Watched) -> list[str]:
@@ -164,16 +163,17 @@ def test_your_games_keeps_games_with_a_move_and_says_who_and_how(w: Watched, pag
     assert stored(page) == []
     move = state.legal_moves(0)[0]
     click_move(w, move)
-    until(page, lambda: any(e["moves"] >= 1 for e in stored(page)))
+    until_saved(page, "e.moves >= 1")
     # the computer answers (and the page follows with the link) before we leave
-    until(page, lambda: any(e["moves"] == 2 for e in stored(page)) and len(quetgames.load(w.fragment()).history) == 2)
+    until_saved(page, "e.moves === 2 && e.link === decodeURIComponent(location.hash.slice(1))")
     w.wait_ready()
+    assert len(quetgames.load(w.fragment()).history) == 2
 
     # a two-human game played to its end
     before, last, final = one_move_from_the_end("multiplications", ["Rae", "Sol"], 7)
     open_record(w, before.record)
     click_move(w, last)
-    until(page, lambda: any(e["over"] for e in stored(page)))
+    until_saved(page, "e.over")
 
     rows = saved_rows(w)
     assert len(rows) == 2, rows

@@ -25,12 +25,23 @@ function attr(text) {
   return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The <iframe> snippet, as HTML text. */
+/** The game's address on the full site (index.html beside the embed). */
+export function gameURL(record, base = location.href) {
+  const url = new URL("index.html", base);
+  url.search = "";
+  url.hash = encodeURIComponent(record);
+  return url.href;
+}
+
+/** The <iframe> snippet, as HTML text, with a plain link to the game after
+ * it: where a site strips iframes (newsletters, feeds, many hosted editors)
+ * the link is still there. */
 export function embedSnippet(record, gameName, options = {}, base = location.href) {
   const o = { ...DEFAULTS, ...options };
   const width = o.responsive ? "100%" : String(o.width);
   return `<iframe src="${attr(embedURL(record, o, base))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
-    + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+    + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
+    + `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`;
 }
 
 let stylesLinked = false;
@@ -70,7 +81,7 @@ export function openEmbedDialog({ record, name, plies }) {
   const problem = h("p", { class: "form-error", role: "alert" });
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
-    radios("mode", "What readers can do", [["play", "Play on from the position"], ["replay", "Replay only (step through the moves)"]], DEFAULTS.mode),
+    radios("mode", "What readers can do", [["play", "Play on from the position"], ["replay", "Replay only (step through the moves, with their comments and side lines)"]], DEFAULTS.mode),
     h("div", { class: "row" },
       h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
     radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
@@ -87,6 +98,7 @@ export function openEmbedDialog({ record, name, plies }) {
     code,
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
+    h("p", { class: "hint" }, "Under the frame the code has a plain link to the game: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it."),
     h("p", { class: "hint" }, "The game loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site."));
 
   const read = () => {

@@ -21,7 +21,7 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
-import { moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { shareControls, sharePanel } from "./share.js";
 import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
@@ -465,6 +465,49 @@ export class GameView {
     return this.drawSoon("exit-replay");
   }
 
+  /** Show the position after move `n` of side line `index` (docs/RECORD.md). */
+  lineTo(index, n) {
+    return this.step(async () => {
+      const line = this.current.view.notes?.lines?.[index];
+      if (!line) return;
+      const at = await this.#ask("at", { record: this.current.private_record, ply: n, line: index });
+      const move = line.moves[n - 1];
+      this.replay = {
+        ply: line.ply + n, plies: this.#plies(), view: at.view,
+        move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
+        line: { index, n, from: line.ply, length: line.moves.length },
+      };
+      await this.drawSoon();
+    });
+  }
+
+  /** Write (or change, or remove) the comment of the position shown. */
+  annotate() {
+    return this.step(async () => {
+      const { current, replay } = this;
+      const line = replay?.line ?? null;
+      const ply = line ? line.n : replay ? replay.ply : this.#plies();
+      const notes = current.view.notes;
+      const old = line ? notes?.lines?.[line.index]?.comments.find((c) => c.n === ply)?.text
+        : notes?.comments.find((c) => c.ply === ply)?.text;
+      const where = line ? `after move ${line.n} of the side line instead of move ${line.from + 1}`
+        : ply === 0 ? "before the first move" : `after move ${ply}`;
+      const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
+      if (text == null || text === (old ?? "")) return;
+      const annotated = await this.#ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
+      this.#follow(annotated.record);
+      const keep = this.replay;
+      await this.show(annotated, { save: true });
+      // (still at the position that was commented)
+      if (keep?.line) {
+        const at = await this.#ask("at", { record: annotated.private_record, ply: keep.line.n, line: keep.line.index });
+        this.replay = { ...keep, view: at.view };
+      } else if (keep) await this.showPly(keep.ply);
+      await this.drawSoon();
+      this.explain(text ? "The comment was saved with the game." : "The comment was removed.", "info");
+    });
+  }
+
   undo() {
     return this.step(async () => {
       const { current } = this;
@@ -566,13 +609,13 @@ export class GameView {
       this.#root = h("section", { class: "game" },
         r.slot("head"), r.slot("status"), r.slot("seats"), r.slot("summary"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), message, note, r.slot("controls"), r.slot("analysis"), said);
+        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     this.el.replaceChildren(this.#root);
   }
@@ -652,6 +695,11 @@ export class GameView {
     if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
 
     region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
+    // the comment of the position shown (plain text; read out when it changes)
+    const remark = secret ? null : shown.comment ?? null;
+    region("comment", JSON.stringify(remark), () => (remark
+      ? h("p", { class: "move-comment shown-comment", id: "move-comment", "aria-live": "polite" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
+      : null));
 
     if (this.#fresh) {
       this.#fresh = false;
@@ -668,20 +716,35 @@ export class GameView {
       region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
-        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), ply: replay ? replay.ply : null, plies,
+        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies,
+        ply: replay ? (replay.line ? replay.line.from : replay.ply) : null,
+        line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
+        notes: secret ? null : view.notes ?? null,
+        canAnnotate: !secret && !current.seal && canReplay && !this.computers.thinking,
         // no taking back while a secret pick waits: the next player holds the device
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
       };
       region("moves", JSON.stringify(panel), () => movesPanel(panel, {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
+        lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
       }));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
       region("share", JSON.stringify(share), () => (share ? sharePanel(share) : null));
     } else {
-      region("controls", JSON.stringify([replay?.ply ?? null, plies, view.history, readOnly]), () => this.#stepBar());
+      region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
+      // a replay with comments or side lines: the moves list tells them (the reader steps through them)
+      const notes = readOnly && view.notes && (view.notes.comments.length || view.notes.lines.length) ? view.notes : null;
+      const panel = notes && {
+        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies, notes, canUndo: false, canReplay: true,
+        ply: replay ? (replay.line ? replay.line.from : replay.ply) : null,
+        line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
+      };
+      region("moves", JSON.stringify(panel), () => (panel ? movesPanel(panel, {
+        replayTo: (ply) => this.replayTo(ply), exit: () => this.replayTo(plies), lineTo: (index, n) => this.lineTo(index, n),
+      }) : null));
     }
 
     // (a replay-only embed plays nothing: it has no moves to announce)
@@ -861,8 +924,10 @@ export class GameView {
       onclick: () => this.replayTo(target),
     }, words);
     // the engine's words for the move, without its mover: the frame's one line stays one line
-    const move = at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
-    const where = at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
+    const line = replay?.line;
+    const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
+    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? `: ${move}` : ""}`
+      : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),
       button("back", "‹", "Back one move", at - 1, at > 0),

@@ -12,39 +12,93 @@ import { seatName } from "./handover.js";
  * (null when showing the game as it stands); plies: moves in the record.
  * on: {replayTo(ply), exit(), undo()}; canUndo: whether undo is offered.
  */
-export function movesPanel({ moves, names, ply, plies, canUndo, canReplay }, on) {
-  const live = ply == null;
+export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes = null, line = null, canAnnotate = false }, on) {
+  const live = ply == null && line == null;
   const shown = live ? plies : ply;
   const step = (key, words, label, target, enabled) =>
     h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label,
       disabled: !enabled, onclick: () => (target >= plies ? on.exit() : on.replayTo(target)),
     }, words);
+  // comments and side lines (the engine's notes: docs/RECORD.md), as plain text
+  const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
+  const comment = (text) => (text ? h("p", { class: "move-comment" }, text) : null);
+  const sideLines = (at) => (notes?.lines ?? []).filter((l) => l.ply === at).map((l) => {
+    const said = new Map(l.comments.map(({ n, text }) => [n, text]));
+    return h("ol", { class: "side-line", "aria-label": `Side line instead of move ${at + 1}` },
+      l.moves.map((move, k) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
+        h("button", {
+          type: "button", class: "ply line-ply", dataset: { key: `line-${l.index}-${k + 1}` }, disabled: !canReplay,
+          "aria-current": line?.index === l.index && line.n === k + 1 ? "step" : null,
+          "aria-label": `Side line instead of move ${at + 1}, move ${k + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the position after it`,
+          onclick: () => on.lineTo(l.index, k + 1),
+        }, h("span", { class: "ply-number" }, `${at + k + 1}.`), " ",
+        h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
+        h("span", { class: "move-words" }, move.words)),
+        comment(said.get(k + 1)))));
+  });
   // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
   const list = h("ol", { class: "move-list", "aria-label": "Moves played" },
     moves.map((move, i) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
       h("button", {
         type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
-        "aria-current": shown === i + 1 && !live ? "step" : null,
+        "aria-current": shown === i + 1 && !live && line == null ? "step" : null,
         "aria-label": `Move ${i + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the game after it`,
         onclick: () => (i + 1 >= plies ? on.exit() : on.replayTo(i + 1)),
       }, h("span", { class: "ply-number" }, `${i + 1}.`), " ",
       h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
-      h("span", { class: "move-words" }, move.words)))));
+      h("span", { class: "move-words" }, move.words)),
+      comment(comments.get(i + 1)),
+      sideLines(i))));
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
   return h("section", { class: "moves", "aria-labelledby": "moves-title" },
     h("div", { class: "moves-head" },
       h("h2", { id: "moves-title" }, "Moves"),
-      h("button", {
+      on.annotate ? h("button", {
+        type: "button", class: "secondary annotate", dataset: { key: "annotate" }, disabled: !canAnnotate,
+        onclick: on.annotate,
+      }, "Annotate") : null,
+      on.undo ? h("button", {
         type: "button", class: "secondary undo", dataset: { key: "undo" }, disabled: !canUndo || !live,
         onclick: on.undo,
-      }, "Take back last move")),
+      }, "Take back last move") : null),
+    comment(comments.get(0)),
     list,
     h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
-      step("first", "« First", "First: the start of the game", 0, canReplay && shown > 0),
+      step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
       step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
       step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
       step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
+}
+
+/** The dialog that writes the comment of the position shown: resolves the
+ * text (maybe "", which removes it), or null if the player cancelled. */
+export function commentDialog({ where, text, limit }) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const box = h("textarea", { id: "comment-text", name: "comment", rows: "4", maxlength: String(limit), "aria-describedby": "comment-help" });
+    box.value = text;
+    const cancel = h("button", { type: "button", class: "secondary", value: "cancel" }, "Cancel");
+    const save = h("button", { type: "button", value: "save", dataset: { key: "save-comment" } }, "Save comment");
+    const dialog = h("dialog", { class: "comment-dialog", "aria-labelledby": "comment-title" },
+      h("div", { class: "sheet" },
+        h("h2", { id: "comment-title" }, `Comment ${where}`),
+        h("label", { for: "comment-text" }, "Your comment (plain text; leave it empty to remove it)"),
+        box,
+        h("p", { id: "comment-help", class: "hint" }, `At most ${limit.toLocaleString("en")} characters. It travels in the game's link and its embed.`),
+        h("div", { class: "dialog-buttons" }, cancel, save)));
+    let answer = null;
+    cancel.addEventListener("click", () => dialog.close());
+    save.addEventListener("click", () => { answer = box.value; dialog.close(); });
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    box.focus();
+  });
 }
 
 /** Move i (0-based) of a view in words with its mover: "Ann: x at c4". */
@@ -54,9 +108,10 @@ export function moveInWords(view, i) {
 }
 
 /** The line over a past position, with the way back. */
-export function replayBanner({ ply, plies, move }, onExit) {
+export function replayBanner({ ply, plies, move, line }, onExit) {
   return h("div", { class: "replay-banner", role: "status" },
-    h("p", {}, ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
+    h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
+      : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, "Back to the game"));
 }

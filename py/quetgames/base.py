@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .options import Option
 from .record import (
-    LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
+    COMMENT_LIMIT, LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
     check_comment, check_game_id, format_record,
 )
 
@@ -622,7 +622,8 @@ class State:
                           for (move, seat), (kind, words) in zip(line.moves, line.words)],
                 "comments": [{"n": n, "text": text} for n, text in line.comments],
             })
-        return {"comments": [{"ply": ply, "text": text} for ply, text in self.notes.comments], "lines": lines}
+        return {"comments": [{"ply": ply, "text": text} for ply, text in self.notes.comments], "lines": lines,
+                "comment_limit": COMMENT_LIMIT}
 
     def with_seats(self, names: list[str] | tuple[str, ...] = (), kinds: list[str] | tuple[str, ...] = ()) -> Self:
         """This position with seat names (at most 20 characters) and kinds."""

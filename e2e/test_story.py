@@ -1,0 +1,127 @@
+"""A game tells its story: comments and side lines (docs/RECORD.md) in the
+page, after a reload, in a second browser, and in the embed.
+
+- Every game: step back to move 1, Annotate, type a comment with markup in
+  it; it shows as the characters typed, travels in the address and the saved
+  game, and is still there after a reload.
+- A game with a side line (made by the engine, as a shared link would bring
+  it) opened in a second browser: the moves list shows the comment and the
+  side line, and a side-line move steps to that position.
+- The embed in replay mode shows the comment of the move shown under the
+  board, and the moves list with the side line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Page
+
+from .axe import assert_clean, stray_words
+from .harness import LOAD_TIMEOUT_MS, Watched, forget_games, open_record, random_game, shoot, watched_page
+
+TYPED = "Here <b>Ann</b> & <script>alert(1)</script> lets the win go"
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    watched = watched_page(browser, server)
+    watched.goto_ready(server)
+    yield watched
+    watched.context.close()
+
+
+def annotated(game_id: str) -> quetgames.State:
+    """Three moves (rounds) into a seeded random game, with a comment at
+    move 1 and a side line instead of move 2 with a comment of its own."""
+    states = random_game(game_id, seed=4)
+    state = states[min(3, len(states) - 1)]
+    before = state.position(1)
+    seat = before.to_move[0]
+    other = next(m for m in before.legal_moves(seat) if m != state.history[1])
+    return (state.with_comment(1, "A calm start.")
+            .with_line(1, [(other, seat)], {1: "Sharper, and better."}))
+
+
+@pytest.mark.parametrize("game_id", list(quetgames.GAMES))
+def test_annotate_a_move_then_reload(w: Watched, server: str, game_id: str) -> None:
+    page = w.page
+    forget_games(w)
+    state = random_game(game_id, seed=2)[2]
+    open_record(w, state.record)
+    page.locator('[data-key="ply-1"]').click()
+    page.locator(".replay-banner").wait_for()
+    page.locator('[data-key="annotate"]').click()
+    dialog = page.locator("dialog.comment-dialog")
+    dialog.get_by_label("Your comment").fill(TYPED)
+    if game_id == "prime-target":
+        assert_clean(page, "the comment dialog")
+    dialog.locator('[data-key="save-comment"]').click()
+    shown = page.locator("#move-comment")
+    shown.filter(has_text=TYPED).wait_for()
+    # the characters typed, never markup: no <b>, no script element
+    assert page.locator("#move-comment b, #move-comment script, .move-list script").count() == 0
+    assert page.locator(".move-list .move-comment").inner_text() == TYPED
+    # in the address (the public record) and the saved game
+    page.wait_for_function("() => decodeURIComponent(location.hash.slice(1)).includes('.c1~')")
+    kept = quetgames.load(w.fragment())
+    assert kept.comment(1) == TYPED and kept.history == state.history
+    if game_id == "prime-target":
+        shoot(page, "story-annotated")
+        assert_clean(page, "a game with a comment")
+    # a reload keeps it
+    page.reload()
+    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(".move-list .move-comment", has_text=TYPED).wait_for()
+    assert quetgames.load(w.fragment()).comment(1) == TYPED
+    assert stray_words(page) == [] and w.errors == []
+
+
+@pytest.mark.parametrize("game_id", ["prime-target", "nonconformity"])
+def test_a_side_line_by_link_in_a_second_browser(browser: Browser, server: str, game_id: str) -> None:
+    state = annotated(game_id)
+    reader = watched_page(browser, server)
+    try:
+        reader.goto_ready(f"{server}#{state.record}")
+        page = reader.page
+        page.locator(".move-list .move-comment", has_text="A calm start.").wait_for()
+        line = page.locator(".move-list .side-line")
+        assert line.count() == 1
+        words = state.view()["notes"]["lines"][0]["moves"][0]["words"]
+        assert words in line.inner_text() and "Sharper, and better." in line.inner_text()
+        page.locator('[data-key="line-0-1"]').click()
+        page.locator(".replay-banner", has_text="Replaying a side line: instead of move 2, move 1 of 1").wait_for()
+        page.locator("#move-comment", has_text="Sharper, and better.").wait_for()
+        assert page.locator('[data-key="line-0-1"]').get_attribute("aria-current") == "step"
+        # the board shows the side line's position, and the game itself is unchanged
+        assert reader.fragment() == state.record
+        shoot(page, f"story-side-line-{game_id}")
+        assert_clean(page, "a side line shown")
+        assert reader.errors == []
+    finally:
+        reader.context.close()
+
+
+def test_the_embed_replays_with_comments(browser: Browser, server: str) -> None:
+    state = annotated("multiplications")
+    reader = watched_page(browser, server)
+    try:
+        page = reader.page
+        page.goto(f"{server}embed.html?mode=replay&ply=1#{state.record}")
+        page.locator("#embed-start").click()
+        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator("#move-comment", has_text="A calm start.").wait_for()
+        page.locator(".move-list .side-line").wait_for()
+        page.locator('.embed-steps [data-key="forward"]').click()
+        page.locator("#embed-ply", has_text="Move 2 of").wait_for()
+        assert page.locator("#move-comment").count() == 0  # move 2 has no comment
+        page.locator('[data-key="line-0-1"]').click()
+        page.locator("#move-comment", has_text="Sharper, and better.").wait_for()
+        page.locator("#embed-ply", has_text="Side line instead of move 2").wait_for()
+        shoot(page, "story-embed")
+        assert_clean(page, "the embed replaying a game with comments")
+        assert stray_words(page) == [] and reader.errors == []
+    finally:
+        reader.context.close()
