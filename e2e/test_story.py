@@ -1,7 +1,7 @@
 """A game tells its story: comments and side lines (docs/RECORD.md) in the
 page, after a reload, in a second browser, and in the embed.
 
-- Every game: step back to move 1, Annotate, type a comment with markup in
+- Every game: step back to move 2, Annotate, type a comment with markup in
   it; it shows as the characters typed, travels in the address and the saved
   game, and is still there after a reload.
 - A game with a side line (made by the engine, as a shared link would bring
@@ -49,9 +49,9 @@ def annotated(game_id: str) -> quetgames.State:
 def test_annotate_a_move_then_reload(w: Watched, server: str, game_id: str) -> None:
     page = w.page
     forget_games(w)
-    state = random_game(game_id, seed=2)[2]
+    state = random_game(game_id, seed=2)[3]
     open_record(w, state.record)
-    page.locator('[data-key="ply-1"]').click()
+    page.locator('[data-key="ply-2"]').click()
     page.locator(".replay-banner").wait_for()
     page.locator('[data-key="annotate"]').click()
     dialog = page.locator("dialog.comment-dialog")
@@ -65,9 +65,9 @@ def test_annotate_a_move_then_reload(w: Watched, server: str, game_id: str) -> N
     assert page.locator("#move-comment b, #move-comment script, .move-list script").count() == 0
     assert page.locator(".move-list .move-comment").inner_text() == TYPED
     # in the address (the public record) and the saved game
-    page.wait_for_function("() => decodeURIComponent(location.hash.slice(1)).includes('.c1~')")
+    page.wait_for_function("() => decodeURIComponent(location.hash.slice(1)).includes('.c2~')")
     kept = quetgames.load(w.fragment())
-    assert kept.comment(1) == TYPED and kept.history == state.history
+    assert kept.comment(2) == TYPED and kept.history == state.history
     if game_id == "prime-target":
         shoot(page, "story-annotated")
         assert_clean(page, "a game with a comment")
@@ -75,7 +75,7 @@ def test_annotate_a_move_then_reload(w: Watched, server: str, game_id: str) -> N
     page.reload()
     page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.locator(".move-list .move-comment", has_text=TYPED).wait_for()
-    assert quetgames.load(w.fragment()).comment(1) == TYPED
+    assert quetgames.load(w.fragment()).comment(2) == TYPED
     assert stray_words(page) == [] and w.errors == []
 
 

@@ -449,7 +449,7 @@ export class GameView {
       this.replay = null;
     } else {
       const at = await this.#ask("at", { record: this.current.private_record, ply: wanted });
-      this.replay = { ply: wanted, plies: at.plies, view: at.view, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
+      this.replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
     }
   }
 
@@ -473,7 +473,7 @@ export class GameView {
       const at = await this.#ask("at", { record: this.current.private_record, ply: n, line: index });
       const move = line.moves[n - 1];
       this.replay = {
-        ply: line.ply + n, plies: this.#plies(), view: at.view,
+        ply: line.ply + n, plies: this.#plies(), view: at.view, comment: at.comment ?? null,
         move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
         line: { index, n, from: line.ply, length: line.moves.length },
       };
@@ -496,14 +496,13 @@ export class GameView {
       if (text == null || text === (old ?? "")) return;
       const annotated = await this.#ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
       this.#follow(annotated.record);
-      const keep = this.replay;
-      await this.show(annotated, { save: true });
       // (still at the position that was commented)
-      if (keep?.line) {
-        const at = await this.#ask("at", { record: annotated.private_record, ply: keep.line.n, line: keep.line.index });
-        this.replay = { ...keep, view: at.view };
-      } else if (keep) await this.showPly(keep.ply);
-      await this.drawSoon();
+      await this.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
+      if (line) {
+        const at = await this.#ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
+        this.replay = { ...replay, view: at.view, comment: at.comment ?? null };
+        await this.drawSoon();
+      }
       this.explain(text ? "The comment was saved with the game." : "The comment was removed.", "info");
     });
   }
@@ -696,7 +695,7 @@ export class GameView {
 
     region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
     // the comment of the position shown (plain text; read out when it changes)
-    const remark = secret ? null : shown.comment ?? null;
+    const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
     region("comment", JSON.stringify(remark), () => (remark
       ? h("p", { class: "move-comment shown-comment", id: "move-comment", "aria-live": "polite" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
       : null));

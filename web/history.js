@@ -30,9 +30,9 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
         h("button", {
           type: "button", class: "ply line-ply", dataset: { key: `line-${l.index}-${k + 1}` }, disabled: !canReplay,
           "aria-current": line?.index === l.index && line.n === k + 1 ? "step" : null,
-          "aria-label": `Side line instead of move ${at + 1}, move ${k + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the position after it`,
           onclick: () => on.lineTo(l.index, k + 1),
-        }, h("span", { class: "ply-number" }, `${at + k + 1}.`), " ",
+        }, h("span", { class: "visually-hidden" }, `Side line instead of move ${at + 1}: `),
+        h("span", { class: "ply-number" }, `${at + k + 1}.`), " ",
         h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
         h("span", { class: "move-words" }, move.words)),
         comment(said.get(k + 1)))));
