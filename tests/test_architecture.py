@@ -37,7 +37,7 @@ def test_search_positions_play_the_games_rules(game_id):
     the state itself: the same seat to move, the same legal moves (as
     notation), the same scores and the same winners, all the way (through
     Convoluted Coprimality's wiped grids and Enumeration's second grid)."""
-    player = quetgames.GAMES[game_id].player
+    player = quetgames.players.player_for(quetgames.GAMES[game_id])
     rng = random.Random(game_id)
     for options in OPTIONS[game_id]:
         for _ in range(4):

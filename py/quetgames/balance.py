@@ -5,17 +5,15 @@ estimate.
 Per setting the report gives the first seat's score share (a win 1, a win
 shared by k seats 1/k, so a fair game gives it 1/players) with a 95% Wilson
 interval, how often a game was shared, and the mean game length in moves.
-Every game of a setting gets its own seed (the searches' and, for
-Nonconformity's random starts, the draw's), so strong against strong does not
-replay one game N times; with every seat strong, seat alternation changes
-nothing, so the seeds are what vary.
+Every game of a setting gets its own seed (the searches' and, for a game
+that draws its start from a seed, the draw's), so strong against strong does
+not replay one game N times; with every seat strong, seat alternation changes
+nothing, so the seeds are what vary. The settings are each game's own
+`Game.balance_settings`, in menu order.
 
-Proved: two-seat Convoluted Coprimality is solved from the empty grid by the
-strong player's alpha-beta in at most a few hundred nodes at every size from 4
-to 26 (the first grid always decides it: someone is knocked out before the
-grid ends, so `max_rounds` does not matter). Those settings report the proved
-winner instead of playing games. Three or more seats are not proved (the
-search is two-seat alpha-beta).
+Proved: where a game's adapter can solve the start (its `prove` hook: say,
+an alpha-beta that resolves every line within a few seconds), the setting
+reports the proved winner instead of playing games.
 
 Games run in parallel in worker processes (`concurrent.futures`), each game a
 task; with ``iterations`` set the games are reproducible on any machine.
@@ -30,29 +28,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .errors import RulesError
-from .games.convoluted_coprimality import ConvolutedCoprimalityState
-from .players import computer_move
-from .players.convoluted_coprimality import _cc_search
-from .players.search import OutOfTime
+from .players import computer_move, player_for
 from .registry import GAMES
 
 __all__ = ["SETTINGS", "wilson", "prove", "balance", "balance_markdown", "setting_key", "lookup", "page_data"]
 
 PROOF_SECONDS = 5.0  # the most a proof may take before the setting is played instead
-PROOF_DEPTH = 400
 
-SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (
-    *(("convoluted-coprimality", {"size": n}) for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
-    ("convoluted-coprimality", {"size": 12, "max_rounds": 1}),
-    *(("convoluted-coprimality", {"players": p, "size": n}) for p, n in ((3, 6), (3, 8), (3, 12), (4, 8), (4, 12), (5, 12))),
-    *(("enumeration", {"size": n}) for n in (4, 5, 6, 7, 8)),
-    *(("enumeration", {"goal": "parity", "size": n}) for n in (4, 5, 6, 8)),
-    *(("multiplications", {"players": p, "k": k}) for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3))),
-    *(("nonconformity", {"length": n, "max_pick": m}) for n, m in ((5, 100), (10, 100), (5, 1000), (10, 1000), (20, 1000), (10, 10000))),
-    ("nonconformity", {"length": 10, "same_start": True}),
-    *(("prime-target", {"k": k, "rays": r}) for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
-    *(("prime-target", {"players": p, "rays": r}) for p, r in ((3, 6), (3, 8), (4, 8))),
-)
+SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = tuple(
+    (game_id, dict(options)) for game_id, game in GAMES.items() for options in game.balance_settings)
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -69,21 +53,14 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def prove(game_id: str, options: dict[str, Any], seconds: float = PROOF_SECONDS) -> float | None:
     """The first seat's proved result under best play (1 won, 0 lost, 0.5 a
     shared win), or None when no search here proves it within `seconds`."""
-    state = GAMES[game_id].new(**options)
-    if not isinstance(state, ConvolutedCoprimalityState) or state.players != 2:
-        return None
-    try:
-        value = _cc_search(state, 0, PROOF_DEPTH, -1.0, 2.0, [0], None, time.perf_counter() + seconds)
-    except (OutOfTime, RecursionError):
-        return None
-    size = state.size
-    longest = size * size * state.options["max_rounds"]
-    return value if value != 0.5 or longest < PROOF_DEPTH else None
+    game = GAMES[game_id]
+    return player_for(game).prove(game.new(**options), seconds)
 
 
 def _drawn(game_id: str, options: Mapping[str, Any]) -> bool:
-    """Whether the setting leaves its start to a seeded draw (Nonconformity
-    with neither seed nor starts given): such a row is measured over many draws."""
+    """Whether the setting leaves its start to a seeded draw (a game with a
+    `seed` option, with neither seed nor starts given): such a row is
+    measured over many draws."""
     return any(o.name == "seed" for o in GAMES[game_id].options) and "seed" not in options and "starts" not in options
 
 
@@ -113,7 +90,7 @@ def balance(
     plan = []
     for game_id, options in settings:
         game = GAMES[game_id]
-        # Games that draw their start from a seed (Nonconformity, seed unset) get
+        # Games that draw their start from a seed (the seed left unset) get
         # seed + g in game g; the row's own record options use `seed`, so they
         # are the same in every run and every process.
         seeded = _drawn(game_id, options)

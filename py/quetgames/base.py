@@ -25,7 +25,7 @@ import binascii
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .options import Option
@@ -33,9 +33,6 @@ from .record import (
     LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
     check_comment, check_game_id, format_record,
 )
-
-if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
-    from .players.search import Player
 
 __all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "MAX_RECORD", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
@@ -67,9 +64,9 @@ class Game:
     """A game: its identity, its options and how its records are spelled.
 
     Subclasses set the class attributes and `state_class`, and may override
-    `_finish_options` for checks that involve several options at once.
-    `player` is what the computer players know of the game (its adapter in
-    players/); `registry.register` sets it.
+    `_finish_options` for checks that involve several options at once. What
+    the computer players know of the game (its adapter in players/) is kept
+    apart, by `players.player_for`, so this module imports nothing of them.
     """
 
     id: ClassVar[str]
@@ -82,7 +79,8 @@ class Game:
     named_squares: ClassVar[bool] = False  # the board is a grid whose squares are named a1, b1, …
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
-    player: Player
+    # the option settings balance.py measures (docs/BALANCE.md): the defaults unless a game lists more
+    balance_settings: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
@@ -351,6 +349,11 @@ class State:
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return name or f"Player {seat + 1}"
 
+    def check_seat(self, seat: object) -> int:
+        """The seat a call is about, checked: in range and to move now (None:
+        the one seat to move); IllegalMove, in words, otherwise."""
+        return self._seat(seat)
+
     def _seat(self, seat: Any) -> int:
         """The seat a call is about, checked: in range and to move now."""
         to_move = self._to_move()
@@ -423,6 +426,26 @@ class State:
         secret (one made at a shared screen that the next player must not see).
         This is the one to put in a link."""
         return self._public(None).record
+
+    def secret_free(self, seat: int | None) -> Self:
+        """This state as `seat` may know it (None: as everyone may): any
+        pending secret of another seat removed. The computer players and the
+        analysis decide from this, never from the whole state."""
+        return self._secret_free(seat)
+
+    def public(self, seat: int | None = None) -> Self:
+        """This state as `seat` may know it (None: everyone), its notes cut to
+        the moves that state still holds."""
+        return self._public(seat)
+
+    def encoded_moves(self) -> str:
+        """The moves section of the record (the game's own spelling)."""
+        return self._encode_moves()
+
+    @classmethod
+    def decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+        """The (move, seat) pairs a record's moves section stands for, in playing order."""
+        return cls._decode_moves(text, options)
 
     def _public(self, seat: int | None) -> Self:
         """This state as `seat` may know it (None: everyone), its notes cut to
@@ -680,6 +703,23 @@ class State:
         return [] if seat is None or self.is_over else self._legal(seat)
 
     # -- words for comparing two records (compare.py) ----------------------
+
+    def turn_words(self) -> str:
+        """Where the next move of this state stands, for a player: "move 3"."""
+        return self._turn_words()
+
+    def move_words(self, move: str, seat: int) -> str:
+        """What `seat` playing `move` from this state is, in words."""
+        return self._move_words(move, seat)
+
+    def change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
+        """How two records part at this state's next move, in words."""
+        return self._change_words(mine, theirs)
+
+    def commits(self, move: str) -> bool:
+        """Whether `move` ties a record to one game from its first move on
+        (a sealed move's commitment is drawn afresh for every game)."""
+        return self._commits(move)
 
     def _turn_words(self) -> str:
         """Where the next move of this state stands, for a player: "move 3"."""

@@ -47,7 +47,7 @@ from .compare import compare
 from .errors import RulesError
 from .games.nonconformity import NonconformityState, commitment
 from .help import game_help
-from .players import LEVELS, computer_move, solitaire_best
+from .players import LEVELS, computer_move, player_for
 from .record import new_game_id, parse_record
 from .registry import BY_CODE, replay
 
@@ -162,7 +162,7 @@ def _at(args: dict[str, Any]) -> dict[str, Any]:
         total = len(whole.lines[index].moves)
         comment = whole.lines[index].comment(ply) if ply else whole.comment(whole.lines[index].ply)
     return {**_answer(_remember(state), _seat(args)), "ply": ply, "plies": total,
-            "notes": whole._public(None).notes_view(), "comment": comment}
+            "notes": whole.public(None).notes_view(), "comment": comment}
 
 
 def _line_index(state: State, line: object) -> int:
@@ -250,11 +250,13 @@ def _computer(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _solitaire_best(args: dict[str, Any]) -> dict[str, Any]:
-    """The best possible final score of a solitaire Enumeration game: {score, exact, method}."""
+    """The best possible final score of a game played alone: {score, exact,
+    method} (the game's adapter's `best_possible`)."""
     state = _state(args)
-    if state.game.id != "enumeration" or state.players != 1:
-        raise BadRequest("a best possible score exists only for solitaire Enumeration")
-    return solitaire_best(state.options["size"], state.options["goal"], state.options.get("target", "odd"))
+    best = player_for(state.game).best_possible(state)
+    if best is None:
+        raise BadRequest(f"a best possible score is known only for some games played alone, not for this {state.game.name} game")
+    return best
 
 
 def _commitment(args: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .record import Notes
-from .registry import _replay
+from .registry import replay_record
 
 __all__ = ["Comparison", "compare"]
 
@@ -62,8 +62,8 @@ class Comparison:
 def compare(mine: Any, theirs: Any) -> Comparison:
     """How `theirs` (say, a link just opened) stands to `mine` (the game this
     device holds). Both records are checked in full (InvalidRecord if not)."""
-    start, my_moves, my_final = _replay(mine)
-    their_start, their_moves, their_final = _replay(theirs)
+    start, my_moves, my_final = replay_record(mine)
+    their_start, their_moves, their_final = replay_record(theirs)
     by_id = start.game_id is not None and their_start.game_id is not None
     if by_id and start.game_id != their_start.game_id:
         return Comparison("other")
@@ -87,18 +87,18 @@ def compare(mine: Any, theirs: Any) -> Comparison:
         return Comparison(relation, game_id=game_id)
     before, chosen = start, by_id  # chosen: a move both share was a choice (one id: one game, whatever the moves)
     for move, seat in my_moves[:shared]:
-        chosen = chosen or before._commits(move) or len(before.legal_moves(seat)) > 1
+        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
         before = before.play(move, seat)
     mover = before.to_move[0] if len(before.to_move) == 1 else 0
     a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
     b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
-    where = before._turn_words()
+    where = before.turn_words()
     # a sealed pick in place of another move (or the other way round) is a
     # rewrite once the link builds on it: someone answered the replaced move
-    answered = len(their_moves) > shared + 1 and (before._commits(a[0]) or before._commits(b[0]))
+    answered = len(their_moves) > shared + 1 and (before.commits(a[0]) or before.commits(b[0]))
     relation = "changed" if chosen or answered else "other"
-    return Comparison(relation, shared, where, before._move_words(*a), before._move_words(*b),
-                      f"this link changes {where}: {before._change_words(a, b)}", game_id)
+    return Comparison(relation, shared, where, before.move_words(*a), before.move_words(*b),
+                      f"this link changes {where}: {before.change_words(a, b)}", game_id)
 
 
 def _keeps_notes(mine: Notes, theirs: Notes) -> bool:

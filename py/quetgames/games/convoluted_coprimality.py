@@ -173,6 +173,12 @@ out and hand Player 1 the win. The safe square is d3.
         IntOption("size", "s", 12, "side of the grid, in squares", lo=4, hi=MAX_SIZE, short="grid side"),
         IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20, short="grids allowed"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"size": n} for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
+        {"size": 12, "max_rounds": 1},
+        *({"players": p, "size": n} for p, n in ((3, 6), (3, 8), (3, 12), (4, 8), (4, 12), (5, 12))),
+    )
 
 
 class ConvolutedCoprimalityState(State):

@@ -163,6 +163,11 @@ count is 3. The player may write 1 or 3 in f3
             choices=("odd", "even"), short="collect",
         ),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"size": n} for n in (4, 5, 6, 7, 8)),
+        *({"goal": "parity", "size": n} for n in (4, 5, 6, 8)),
+    )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         # The target parity only means something to a lone player counting parities.

@@ -72,6 +72,8 @@ offer.
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
         IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12, short="numbers each"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = tuple({"players": p, "k": k} for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3)))
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         size = values["k"] * values["players"] + 1

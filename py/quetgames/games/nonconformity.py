@@ -229,6 +229,11 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
             lo=0, hi=SEED_MAX, unset="a fresh draw every game",
         ),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"length": n, "max_pick": m} for n, m in ((5, 100), (10, 100), (5, 1000), (10, 1000), (20, 1000), (10, 10000))),
+        {"length": 10, "same_start": True},
+    )
 
     def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
         starts = values["starts"]

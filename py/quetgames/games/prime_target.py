@@ -128,6 +128,11 @@ written `+`.
         IntOption("k", "k", 2, "rings each player completes (the target has this many × players rings around its centre)", lo=2, hi=5, short="rings each"),
         IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12, short="wedges"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"k": k, "rays": r} for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
+        *({"players": p, "rays": r} for p, r in ((3, 6), (3, 8), (4, 8))),
+    )
 
 
 class PrimeTargetState(State):

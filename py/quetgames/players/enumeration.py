@@ -129,6 +129,12 @@ class EnumerationPlayer(Player):
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
 
+    def best_possible(self, state: State) -> dict[str, Any] | None:
+        """Solitaire: the best final score (`solitaire_best`)."""
+        if state.players != 1:
+            return None
+        return solitaire_best(state.options["size"], state.options["goal"], state.options.get("target", "odd"))
+
 
 PLAYER = EnumerationPlayer()
 

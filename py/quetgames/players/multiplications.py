@@ -22,7 +22,7 @@ from ..games.multiplications import (
     unnumbered,
 )
 from ..grid import Square, square_name
-from .search import Budget, Player, Rewards, Sim
+from .search import Budget, Player, Proof, Rewards, Sim
 
 __all__ = ["PLAYER", "MultiplicationsPlayer", "MultiplicationsSim"]
 
@@ -111,15 +111,34 @@ class MultiplicationsPlayer(Player):
     def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
-            remaining, last = _layout(sim)
-            best, best_move = None, sim.legal()[0]
-            for move in sim.legal():
-                cell = _cell(move)
-                value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
-                if best is None or value > best:
-                    best, best_move = value, move
-            return square_name(best_move)
+            return square_name(_best_numbering(sim)[1])
         return super().strong_move(state, seat, rng, budget)
+
+    def exact(self, state: State, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """Two seats numbering (the x's are down): solved by the exact solver."""
+        sim = self.sim(state)
+        if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
+            return None
+        best, best_move = _best_numbering(sim)
+        final = sim.points[seat] - sim.points[1 - seat] + best
+        mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
+        return Proof(values, square_name(best_move))
+
+
+def _best_numbering(sim: MultiplicationsSim) -> tuple[int, Square]:
+    """With two seats numbering: the best score difference the mover can force
+    from here on, and the square that forces it (the first of the best)."""
+    remaining, _ = _layout(sim)
+    best, best_move = None, sim.legal()[0]
+    for move in sim.legal():
+        cell = _cell(move)
+        value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
+        if best is None or value > best:
+            best, best_move = value, move
+    assert best is not None
+    return best, best_move
 
 
 # The exact numbering solver names a square by one number, row * 32 + column,

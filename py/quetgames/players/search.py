@@ -23,9 +23,11 @@ from typing import Any, Self
 
 from ..base import State
 
-__all__ = ["Budget", "Sim", "StateSim", "Player", "uct", "ucb1", "flat_monte_carlo", "alphabeta", "OutOfTime"]
+__all__ = ["Budget", "Sim", "StateSim", "Player", "Proof", "Verdict", "uct", "ucb1", "flat_monte_carlo", "alphabeta",
+           "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
+FORCE_EVERY = 4  # the analysis sends every 4th iteration of a search through the move played
 
 Rewards = tuple[float, ...]
 
@@ -42,6 +44,29 @@ class Budget:
         if self.iterations is not None:
             return done >= self.iterations
         return time.perf_counter() >= self.deadline
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A position's value proved by search: each seat's result (a win 1, a
+    win shared by k seats 1/k) and the best move of the seat to move (None
+    once the game is over)."""
+
+    values: tuple[float, ...]
+    best: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A move judged by a game's own method (for moves the generic search
+    cannot weigh, such as a joint secret move): the mover's expected result
+    before it (the best move found) and after it, the best move found and
+    the loss."""
+
+    before: float
+    after: float
+    best: str
+    loss: float
 
 
 class OutOfTime(Exception):
@@ -200,6 +225,32 @@ class Player:
         if len(moves) == 1:
             return self.notation(sim, moves[0])
         return self.notation(sim, uct(self, sim, rng, budget))
+
+    # what the generic layers (analysis, balance, bridge) may ask ----------
+    # Each has a neutral default: "this adapter does not know", and the
+    # generic layer then does without (estimates, plays games, refuses).
+
+    def exact(self, state: State, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """The proved value of an unfinished position with `seat` to move,
+        within the deadline (or a node cap drawn from `iterations`), or None."""
+        return None
+
+    def judge(self, state: State, seat: int, move: str, rng: random.Random, budget: Budget) -> Verdict | None:
+        """`move` by `seat` from `state` (already reduced to what the seat may
+        know) judged by the game's own method, or None: the analysis then
+        searches it with the strong player's UCT."""
+        return None
+
+    def prove(self, state: State, seconds: float) -> float | None:
+        """The first seat's proved result from `state` under best play (1 won,
+        0 lost, 0.5 a shared win), or None when not proved within `seconds`."""
+        return None
+
+    def best_possible(self, state: State) -> dict[str, Any] | None:
+        """For a game played alone: the best final score that could be reached
+        from the start, {score, exact, method}; None when the adapter has none."""
+        return None
 
 
 # -- UCT ---------------------------------------------------------------------------
