@@ -239,6 +239,11 @@ class State:
         move is open; None otherwise (every sequential game)."""
         return None
 
+    def _sealing(self) -> dict[str, Any] | None:
+        """What a page needs of sealed moves (sealing.py's `SealedState`): None
+        for a game without them."""
+        return None
+
     def _movers_of(self, seat: int, start: int, count: int) -> tuple[int, ...]:
         """Who played the `count` history entries from index `start` that one
         play by `seat` added: that seat, unless a game reveals several seats'
@@ -692,6 +697,8 @@ class State:
             "choosing": None if choosing is None else {
                 "chosen": list(choosing[0]), "to_choose": list(choosing[1]), "secret": choosing[2],
             },
+            # sealed moves (sealing.py): who has sealed, who may reveal or seal now, the forfeit move
+            "sealing": self._sealing(),
             "board": self._board(seat),
             "record": public.record,
             "game_id": self.game_id,

@@ -17,8 +17,8 @@ whether a link (theirs) continues the game this device holds (mine), and if
 not the first move where they part, in words (see compare.py for what makes
 two records the same game).
 
-Sealed picks (Nonconformity played by link). The seal travels in the record;
-the secret never does:
+Sealed moves (a game of joint secret moves played by link, sealing.py). The
+seal travels in the record; the secret never does:
 
 - ``seal`` {record, seat, pick, salt} → {record, view, keep}: checks the pick
   and plays its seal (``c`` and the commitment). ``record`` is public (it holds
@@ -29,7 +29,8 @@ the secret never does:
 - ``reveal`` {record, seat, pick, salt} → {record, view}: plays the reveal
   ``<pick>~<salt>``; refused (IllegalMove, naming the round and the seat) when
   it does not match the seal.
-- A forfeit is an ordinary ``play`` of the move ``f`` by the sealer's seat.
+- A forfeit is an ordinary ``play`` of the view's ``sealing.forfeit`` move by
+  the sealer's seat.
 - ``open``/``play`` of any record check every reveal in it against its seal.
 - ``commitment`` {salt, pick} → hex, as before (the game's own function).
 """
@@ -45,11 +46,11 @@ from typing import Any
 from . import GAMES, State, load, new_game
 from .compare import compare
 from .errors import RulesError
-from .games.nonconformity import NonconformityState, commitment
 from .help import game_help
 from .players import LEVELS, computer_move, player_for
 from .record import new_game_id, parse_record
 from .registry import BY_CODE, replay
+from .sealing import SealedState, commitment
 
 __all__ = ["call"]
 
@@ -268,9 +269,9 @@ def _commitment(args: dict[str, Any]) -> str:
     return commitment(salt, pick)
 
 
-def _sealable(args: dict[str, Any]) -> tuple[NonconformityState, int | None, Any, Any]:
+def _sealable(args: dict[str, Any]) -> tuple[SealedState, int | None, Any, Any]:
     state = _state(args)
-    if not isinstance(state, NonconformityState):
+    if not isinstance(state, SealedState):
         raise BadRequest(f"{state.game.name} has no sealed picks")
     pick: Any = args.get("pick")  # pick and salt: checked by the state
     salt: Any = args.get("salt")
