@@ -1,14 +1,14 @@
 """Analysis of a played game: how each move changed its mover's expected result.
 
     >>> import quetgames
-    >>> s = quetgames.new_game("multiplications", k=3)
-    >>> for move in ("a1", "b2", "c3", "d4", "e5", "f6", "g7"):
-    ...     s = s.play(move)
-    >>> s = s.play("b2")   # numbering (a1 got 1 by itself): solved exactly
-    >>> report = quetgames.analyse(s, iterations=50)
-    >>> [m.exact for m in report.moves][-2:]   # the last mark's before is estimated
-    [False, True]
-    >>> 0.0 <= report.moves[0].before <= 1.0
+    >>> for game_id in quetgames.GAMES:   # any game: two moves of it
+    ...     s = quetgames.new_game(game_id)
+    ...     for _ in range(2):
+    ...         seat = s.to_move[0]
+    ...         s = s.play(s.legal_moves(seat)[0], seat)
+    ...     report = quetgames.analyse(s, iterations=20)
+    ...     assert len(report.moves) == 2 and all(0.0 <= m.before <= 1.0 for m in report.moves)
+    >>> report.moves[0].grade in CLASSES
     True
 
 Values. A position's value for a seat is that seat's expected result from it:
@@ -58,7 +58,7 @@ Accuracy. Each move's accuracy is lichess's curve on the loss,
 it on win percentages, exp(−0.04354 · Δ%), and subtracts 3.1669, which leaves
 a perfect move at 99.9999); a seat's accuracy for the game is
 the mean over its moves that had a choice (a forced move, the only legal one,
-says nothing about the player; Convoluted Coprimality has many). None for a
+says nothing about the player, and some games have many). None for a
 seat that never had a choice.
 
 Deterministic: the searches' randomness is seeded with the seed, the seat and

@@ -232,7 +232,7 @@ def _record_info(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preview(args: dict[str, Any]) -> Any:
-    """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
+    """What a multi-part move would give before it is played (a move built in several steps)."""
     move: Any = args.get("move")
     return _state(args).preview(move, _seat(args))
 

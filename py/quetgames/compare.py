@@ -14,8 +14,8 @@ move that was a choice (the mover had two legal moves or more), or where they
 part one of them holds a move that ties it to one game (a sealed pick's
 commitment, drawn afresh for every game) and the link goes on after it
 (someone answered that move: a fresh game whose only move is its own seal is
-another game). Many games share a start, and a forced move (Enumeration's
-first) is the same in all of them, so two such games that part before anyone
+another game). Many games share a start, and a forced move (a game's
+first, in some games) is the same in all of them, so two such games that part before anyone
 chose anything are two games: nothing in the records could tell them apart.
 """
 
