@@ -75,13 +75,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import sqrt
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .base import State
 from .errors import InvalidOptions
 from .players import check_search_arguments, player_for
-from .players.search import FORCE_EVERY, UCT_C, Budget, Player, Proof, Sim, Verdict, simulate
+from .players.search import FORCE_EVERY, UCT_C, AnyPlayer, Budget, Proof, Sim, Verdict, simulate
 from .registry import replay_record
+from .data import JSONObject
+
+M = TypeVar("M")  # a move of a search position
+S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
 __all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
 
@@ -107,7 +111,7 @@ class MoveAnalysis:
     accuracy: float  # 0..100
     forced: bool  # the only legal move
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -126,7 +130,7 @@ class Analysis:
     span: tuple[int, int]  # the moves judged: start, stop (0-based, stop excluded)
     total: int  # the moves of the whole record
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "game": self.game, "record": self.record, "players": self.players,
             "moves": [m.to_json() for m in self.moves], "accuracy": list(self.accuracy),
@@ -245,7 +249,7 @@ class _Context:
         return since + self.budget * share
 
 
-def _exact(player: Player, state: State, context: _Context, began: float) -> Proof | None:
+def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> Proof | None:
     """The proved value of a position for every seat, and the mover's best
     move; None when no search here proves it (the adapter's `exact` hook)."""
     if state.is_over:
@@ -263,7 +267,7 @@ def _judged(state: State, seat: int, move: str, ply: int, verdict: Verdict) -> M
                         verdict.loss, classify(verdict.loss), move_accuracy(verdict.loss), forced)
 
 
-def _judge_move(player: Player, state: State, seat: int, move: str, ply: int, here: Proof | None,
+def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int, here: Proof | None,
                 there: Proof | None, context: _Context, began: float) -> MoveAnalysis:
     """A move of a sequential game: from the proved values when both positions
     have one, else from one search of the position before the move in which
@@ -292,21 +296,21 @@ def _judge_move(player: Player, state: State, seat: int, move: str, ply: int, he
 # -- UCT that keeps every seat's result -------------------------------------------
 
 
-class _Node:
+class _Node(Generic[S, M]):
     __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "totals")
 
-    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+    def __init__(self, move: M | None, sim: S, moves: list[M] | None) -> None:
         self.move = move
         self.sim = sim
         self.mover = sim.mover()
         self.moves = moves  # candidates not yet expanded, best last
-        self.children: list[_Node] = []
+        self.children: list[_Node[S, M]] = []
         self.visits = 0
         self.totals = [0.0] * sim.players  # every seat's results through this node
 
 
-def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
-                played: Any) -> tuple[Any, float, float]:
+def _uct_values(player: AnyPlayer, root: S, rng: random.Random, budget: Budget,
+                played: M) -> tuple[M, float, float]:
     """The strong player's UCT (the same candidates, widening and rollouts),
     backing up every seat's result (each node chooses for its own mover, as
     in max^n), with the root's move `played` searched every FORCE_EVERY-th
@@ -315,8 +319,8 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
     and the played move's."""
     me = root.mover()
     order = [m for m in reversed(player.candidates(root, me, rng)) if m != played]
-    top = _Node(None, root, order)
-    mine: _Node | None = None
+    top: _Node[S, M] = _Node(None, root, order)
+    mine: _Node[S, M] | None = None
     extra = 0  # iterations forced through the played move
     done = 0
     while not budget.spent(done):
@@ -341,7 +345,7 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
             if node.moves and len(node.children) < player.widen_base + player.widen * sqrt(node.visits):
                 sim = node.sim.copy()
                 sim.play(node.moves[-1])
-                child = _Node(node.moves.pop(), sim, None)
+                child: _Node[S, M] = _Node(node.moves.pop(), sim, None)
                 node.children.append(child)
                 path.append(child)
                 node = child
@@ -365,11 +369,12 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
         return played, even, even
     played_value = mine.totals[me] / mine.visits
 
-    def rank(c: _Node) -> tuple[int, float]:
+    def rank(c: _Node[S, M]) -> tuple[int, float]:
         visits = c.visits - extra if c is mine else c.visits
         return visits, c.totals[me] / max(c.visits, 1)
 
     chosen = max(top.children, key=rank)
+    assert chosen.move is not None  # (every child was reached by a move)
     return chosen.move, chosen.totals[me] / max(chosen.visits, 1), played_value
 
 

@@ -33,6 +33,7 @@ from .record import (
     LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
     check_comment, check_game_id, format_record,
 )
+from .data import JSON, JSONObject, Options, OptionsGiven
 
 __all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "MAX_RECORD", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
@@ -80,13 +81,13 @@ class Game:
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
     # the option settings balance.py measures (docs/BALANCE.md): the defaults unless a game lists more
-    balance_settings: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    balance_settings: ClassVar[tuple[OptionsGiven, ...]] = ({},)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
     @property
-    def defaults(self) -> dict[str, Any]:
+    def defaults(self) -> Options:
         return {o.name: o.default for o in self.options}
 
     def option(self, name: str) -> Option:
@@ -96,7 +97,7 @@ class Game:
         known = ", ".join(o.name for o in self.options)
         raise InvalidOptions(f"{self.name} has no option {name!r:.40}; its options are {known}")
 
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(self, given: OptionsGiven) -> Options:
         """Validate every option given, fill in defaults, drop the ones that do
         not apply, and check the rules that tie options together."""
         values = self.defaults
@@ -104,14 +105,14 @@ class Game:
             values[name] = self.option(name).validate(value)
         return self._finish_options(values)
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         return values
 
-    def new(self, /, **options: Any) -> State:
+    def new(self, /, **options: JSON) -> State:
         # Positional-only: an option may be called anything, even "self".
         return self.state_class.initial(self, self.resolve_options(options))
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         """A JSON-ready description for a front end's game list and setup screen."""
         return {
             "id": self.id,
@@ -125,11 +126,11 @@ class Game:
 
     # -- records ---------------------------------------------------------
 
-    def encode_options(self, values: Mapping[str, Any]) -> str:
+    def encode_options(self, values: OptionsGiven) -> str:
         return "_".join(o.key + o.encode(values[o.name]) for o in self.options if o.name in values)
 
-    def decode_options(self, text: str) -> dict[str, Any]:
-        values: dict[str, Any] = {}
+    def decode_options(self, text: str) -> Options:
+        values: Options = {}
         by_key = {o.key: o for o in self.options}
         for token in text.split("_") if text else []:
             option = by_key.get(token[:1])
@@ -157,7 +158,7 @@ def _decode_name(text: str) -> str:
     return _check_name(name, InvalidRecord)
 
 
-def _check_name(name: Any, error: type[RulesError]) -> str:
+def _check_name(name: object, error: type[RulesError]) -> str:
     if not isinstance(name, str):
         raise error("a seat name must be text")
     if len(name) > _NAME_LIMIT:
@@ -173,7 +174,7 @@ class State:
     __slots__ = ("game", "options", "history", "seats", "movers", "_last", "game_id", "notes", "plies", "_played")
 
     game: Game
-    options: dict[str, Any]
+    options: Options
     history: tuple[str, ...]
     seats: tuple[Seat, ...]
     movers: tuple[int, ...]  # the seat behind each entry of history (set by `play`)
@@ -189,11 +190,11 @@ class State:
     # -- hooks a game implements -------------------------------------------
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> Self:  # pragma: no cover
+    def initial(cls, game: Game, options: Options) -> Self:  # pragma: no cover
         raise NotImplementedError
 
     @classmethod
-    def _blank(cls, game: Game, options: dict[str, Any]) -> Self:
+    def _blank(cls, game: Game, options: Options) -> Self:
         """A state with no moves and anonymous human seats; `initial` fills in the rest."""
         state = object.__new__(cls)
         state.game = game
@@ -231,7 +232,7 @@ class State:
         best = max(scores)
         return tuple(i for i, s in enumerate(scores) if s == best)
 
-    def _board(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover
+    def _board(self, seat: int | None) -> JSONObject:  # pragma: no cover
         raise NotImplementedError
 
     def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
@@ -239,7 +240,7 @@ class State:
         move is open; None otherwise (every sequential game)."""
         return None
 
-    def _sealing(self) -> dict[str, Any] | None:
+    def _sealing(self) -> JSONObject | None:
         """What a page needs of sealed moves (sealing.py's `SealedState`): None
         for a game without them."""
         return None
@@ -299,7 +300,7 @@ class State:
         before, move, seat = last
         return before._describe(move, seat, self)
 
-    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+    def preview(self, move: str, seat: int | None = None) -> JSONObject:
         """What a move would do, without playing it, for games whose moves are
         built in several steps (a Prime Target ring, a Nonconformity pick)."""
         raise IllegalMove(f"{self.game.name} has no move preview")
@@ -315,7 +316,7 @@ class State:
         raise NotImplementedError
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:  # pragma: no cover
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:  # pragma: no cover
         """The (move, seat) pairs a moves section stands for, in playing order."""
         raise NotImplementedError
 
@@ -359,7 +360,7 @@ class State:
         the one seat to move); IllegalMove, in words, otherwise."""
         return self._seat(seat)
 
-    def _seat(self, seat: Any) -> int:
+    def _seat(self, seat: object) -> int:
         """The seat a call is about, checked: in range and to move now."""
         to_move = self._to_move()
         if seat is None:
@@ -448,7 +449,7 @@ class State:
         return self._encode_moves()
 
     @classmethod
-    def decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         """The (move, seat) pairs a record's moves section stands for, in playing order."""
         return cls._decode_moves(text, options)
 
@@ -620,7 +621,7 @@ class State:
         new.notes = notes
         return new
 
-    def notes_view(self) -> dict[str, Any]:
+    def notes_view(self) -> JSONObject:
         """The notes for a front end: comments and side lines, each side-line
         move with its mover and a few words for the moves list."""
         lines = []
@@ -658,7 +659,7 @@ class State:
         new.seats = tuple(seats)
         return new
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> JSONObject:
         """A JSON-ready picture of the position for a front end, showing only
         what `seat` may see (None: what every seat may see)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):

@@ -22,10 +22,10 @@ chose anything are two games: nothing in the records could tell them apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .record import Notes
 from .registry import replay_record
+from .data import JSON, JSONObject
 
 __all__ = ["Comparison", "compare"]
 
@@ -54,12 +54,12 @@ class Comparison:
     message: str | None = None
     game_id: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"relation": self.relation, "ply": self.ply, "where": self.where,
                 "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id}
 
 
-def compare(mine: Any, theirs: Any) -> Comparison:
+def compare(mine: JSON, theirs: JSON) -> Comparison:
     """How `theirs` (say, a link just opened) stands to `mine` (the game this
     device holds). Both records are checked in full (InvalidRecord if not)."""
     start, my_moves, my_final = replay_record(mine)

@@ -10,7 +10,6 @@ the public API, the bridge's game list, the command line and the tests, reads
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from .base import Game, State, decode_seats
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
@@ -21,8 +20,9 @@ from .players import enumeration as enumeration_player
 from .players import multiplications as multiplications_player
 from .players import nonconformity as nonconformity_player
 from .players import prime_target as prime_target_player
-from .players.search import Player
+from .players.search import AnyPlayer, GenericPlayer
 from .record import Notes, parse_record
+from .data import JSON
 
 __all__ = ["GAMES", "BY_CODE", "register", "unregister", "load", "replay", "replay_record"]
 
@@ -32,7 +32,7 @@ _ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _CODE = re.compile(r"[a-z]{2}")
 
 
-def register(game: Game, player: Player | None = None) -> Game:
+def register(game: Game, player: AnyPlayer | None = None) -> Game:
     """Add `game` to the list (after the others), with its computer adapter
     (None: the generic player, which plays any sequential game through the
     public API). Refuses an id or record code already taken."""
@@ -40,7 +40,7 @@ def register(game: Game, player: Player | None = None) -> Game:
         raise InvalidOptions(f"a game id is lower-case words joined by '-', and its code two letters: not {game.id!r}, {game.code!r}")
     if game.id in GAMES or game.code in BY_CODE:
         raise InvalidOptions(f"a game with the id {game.id!r} or the code {game.code!r} is already registered")
-    ADAPTERS[game.id] = player if player is not None else Player()
+    ADAPTERS[game.id] = player if player is not None else GenericPlayer()
     GAMES[game.id] = game
     BY_CODE[game.code] = game
     return game
@@ -64,12 +64,12 @@ register(prime_target.GAME, prime_target_player.PLAYER)
 # -- records -------------------------------------------------------------------
 
 
-def load(record: Any) -> State:
+def load(record: JSON) -> State:
     """Rebuild a game from its record, replaying and checking every move."""
     return replay_record(record)[2]
 
 
-def replay(record: Any, plies: int) -> tuple[State, int]:
+def replay(record: JSON, plies: int) -> tuple[State, int]:
     """The game of `record` as it stood after its first `plies` moves, and how
     many moves the whole record holds; for stepping through a game and undo.
     The whole record is checked first, so a bad record is refused however
@@ -85,7 +85,7 @@ def replay(record: Any, plies: int) -> tuple[State, int]:
     return state._with_notes(final.notes.upto(plies)), total
 
 
-def replay_record(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
+def replay_record(record: JSON) -> tuple[State, list[tuple[str, int | None]], State]:
     """Check a record by playing it through; return its starting state, the
     (move, seat) pairs that replay its main line, and the final state with
     its notes (whose side lines are replayed and checked too)."""

@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Self
 
 from .base import State, in_words
 from .errors import IllegalMove, InvalidRecord
+from .data import JSONObject
 
 __all__ = ["FORFEIT", "SALT_MIN", "SALT_MAX", "Seal", "SealedState", "commitment", "seal_move", "is_sealing_move"]
 
@@ -107,7 +108,7 @@ class Seal:
             return f"{SEAL}{self.commitment}~{self.move}~{self.salt}"
         return f"{SEAL}{self.commitment}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"round": self.round, "seat": self.seat, "commitment": self.commitment,
                 "revealed": self.salt is not None, "forfeited": self.forfeited}
 
@@ -161,11 +162,11 @@ class SealedState(State):
     def open_seal_of(self, seat: int) -> Seal | None:
         return next((s for s in self.seals if s.open and s.seat == seat), None)
 
-    def _seat(self, seat: Any) -> int:
+    def _seat(self, seat: object) -> int:
         seal = None if isinstance(seat, bool) or not isinstance(seat, int) else self.open_seal_of(seat)
         to_move = self._to_move()
-        if seal is not None and seat not in to_move:
-            name = self.seat_name(seat)
+        if seal is not None and seal.seat not in to_move:
+            name = self.seat_name(seal.seat)
             others = in_words([self.seat_name(s) for s in to_move])
             raise IllegalMove(f"round {seal.round}: {name} has sealed a {self.sealed_noun}; {others} chooses next, then {name} reveals it")
         return super()._seat(seat)
@@ -257,7 +258,7 @@ class SealedState(State):
             return False
         return True
 
-    def sealing_view(self) -> dict[str, Any]:
+    def sealing_view(self) -> JSONObject:
         """What a page needs of the sealed moves (see the module's docstring)."""
         to_move = self._to_move()
         sealed = [s.seat for s in self.open_seals()]
@@ -269,7 +270,7 @@ class SealedState(State):
             "open": [{"round": x.round, "seat": x.seat, "commitment": x.commitment} for x in self.open_seals()],
         }
 
-    def seal_log(self) -> list[dict[str, Any]]:
+    def seal_log(self) -> list[JSONObject]:
         """Every seal of the game, ``{"round", "seat", "commitment",
         "revealed", "forfeited"}``: never a salt, nor a move not yet revealed."""
         return [x.to_json() for x in self.seals]
@@ -278,7 +279,7 @@ class SealedState(State):
         """Per seat, how many sealed moves it gave up."""
         return [sum(x.forfeited for x in self.seals if x.seat == s) for s in range(self.players)]
 
-    def _sealing(self) -> dict[str, Any] | None:
+    def _sealing(self) -> JSONObject | None:
         return self.sealing_view()
 
     # -- words and records ---------------------------------------------------

@@ -51,20 +51,21 @@ import re
 from collections.abc import Iterator
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import LETTERS, grid_text, parse_square, square_name
 from ..numbers import coprime
 from ..options import ChoiceOption, IntOption
+from ..data import JSONObject, Options
 
 MIN_SIZE = 3
 MAX_SIZE = 26
 EMPTY = -1
 _INDEX = LETTERS + LETTERS.upper()  # the record's letter for each legal-move index
 _VALUE = re.compile(r"0|[1-9][0-9]*")
-TARGET_APPLIES: dict[str, Any] = {"players": 1, "goal": "parity"}  # when the target option means something
+TARGET_APPLIES: JSONObject = {"players": 1, "goal": "parity"}  # when the target option means something
 
 # A fillable square: (row, col, above, left), 0-based, with its two counts.
 Spot = tuple[int, int, int, int]
@@ -169,13 +170,13 @@ count is 3. The player may write 1 or 3 in f3
         *({"goal": "parity", "size": n} for n in (4, 5, 6, 8)),
     )
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         # The target parity only means something to a lone player counting parities.
         if any(values[name] != value for name, value in TARGET_APPLIES.items()):
             values.pop("target", None)
         return values
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         # A setup screen shows the target only when it applies (`only_when`:
         # the values the other options must have), so that rule stays here.
         info = super().describe()
@@ -200,7 +201,7 @@ class EnumerationState(State):
     _moves: dict[str, Choice] | None  # legal notation -> its square, value and index, built on demand
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> EnumerationState:
+    def initial(cls, game: Game, options: Options) -> EnumerationState:
         state = cls._blank(game, options)
         state.grid = 0
         state.finished = ()
@@ -366,7 +367,7 @@ class EnumerationState(State):
             return {"odd": 0 if self.options["target"] == "odd" else None, "even": 0 if self.options["target"] == "even" else None}
         return {"odd": 0, "even": 1}
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         n = self.size
         corners: list[int | None] = list(self.corners) + [None] * (self.grids - len(self.corners))
         high, low = self._roles()
@@ -403,7 +404,7 @@ class EnumerationState(State):
         return self.coded
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         if any(ch not in _INDEX for ch in text):
             raise InvalidRecord("the moves of this record should be letters only")
         state = cls.initial(GAME, options)
@@ -423,7 +424,7 @@ class EnumerationState(State):
 Values = Sequence[Sequence[int]]  # a grid, as tuples (the state) or lists (a search's copy)
 
 
-def grid_count(options: dict[str, Any]) -> int:
+def grid_count(options: Options) -> int:
     """How many grids the game has: two for a two-player corner match, else one."""
     return 2 if options["players"] == 2 and options["goal"] == "corner" else 1
 
@@ -497,7 +498,7 @@ def move_name(r: int, c: int, v: int) -> str:
     return f"{LETTERS[c]}{r + 1}={v}"
 
 
-def scores(options: dict[str, Any], filled: int, odd: int, corners: Sequence[int]) -> tuple[int, ...]:
+def scores(options: Options, filled: int, odd: int, corners: Sequence[int]) -> tuple[int, ...]:
     """The scores: parity games count odd and even numbers (headers included),
     corner games each seat's lower-right number (0 until it is written)."""
     players = options["players"]
@@ -509,7 +510,7 @@ def scores(options: dict[str, Any], filled: int, odd: int, corners: Sequence[int
     return tuple(corners[s] if s < len(corners) else 0 for s in range(players))
 
 
-def roles(options: dict[str, Any], grid: int) -> tuple[int | None, int | None]:
+def roles(options: Options, grid: int) -> tuple[int | None, int | None]:
     """The seats that want the lower-right number of grid `grid` (0-based) high and low."""
     if options["goal"] != "corner":
         return None, None

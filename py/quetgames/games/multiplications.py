@@ -17,12 +17,12 @@ the seat that marked it) and ``numbered_by`` (square of each number from 2 on
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..grid import LETTERS, Square, grid_text, parse_square, square_name
 from ..options import IntOption
+from ..data import JSONObject, Options
 
 MAX_SIZE = 26
 
@@ -75,7 +75,7 @@ offer.
     # the settings docs/BALANCE.md measures (balance.py)
     balance_settings = tuple({"players": p, "k": k} for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3)))
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         size = values["k"] * values["players"] + 1
         if size > MAX_SIZE:
             top = (MAX_SIZE - 1) // values["players"]
@@ -93,7 +93,7 @@ class MultiplicationsState(State):
     numbers: tuple[Square, ...]  # numbers[i] holds the number i + 1
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> MultiplicationsState:
+    def initial(cls, game: Game, options: Options) -> MultiplicationsState:
         state = cls._blank(game, options)
         state.xs = ()
         state.numbers = ()
@@ -191,7 +191,7 @@ class MultiplicationsState(State):
     def _end_reason(self) -> str:
         return f"every x is numbered (1 to {self.size}), so the highest total of points wins"
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         last = self.numbers[-1] if self.numbers else None
         size = self.size
         return {
@@ -231,7 +231,7 @@ class MultiplicationsState(State):
         return "".join(LETTERS[c] + LETTERS[r] for r, c in self.xs + self.numbers[1:])
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         if len(text) % 2 or any(ch not in LETTERS for ch in text):
             raise InvalidRecord("the moves of this record should be pairs of lower-case letters")
         for i in range(0, len(text), 2):
@@ -241,7 +241,7 @@ class MultiplicationsState(State):
 # -- the rules, each once (the state and the computer players use them) -------
 
 
-def grid_size(options: dict[str, Any]) -> int:
+def grid_size(options: Options) -> int:
     """The side of the grid: k × players + 1."""
     return int(options["k"]) * int(options["players"]) + 1
 

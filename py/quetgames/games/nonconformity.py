@@ -94,13 +94,13 @@ from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 from itertools import compress
 from math import prod
-from typing import Any
 
 from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..numbers import coprime, prime_factors
 from ..options import BoolOption, IntOption, PairOption
 from ..sealing import FORFEIT, SALT_MAX, SALT_MIN, Seal, SealedState, commitment, is_sealing_move, seal_move
+from ..data import JSONObject, Options
 
 __all__ = ["GAME", "Nonconformity", "NonconformityState", "Seal", "FORFEIT", "SALT_MIN", "SALT_MAX", "commitment",
            "seal_move", "legal_pick", "scores_against", "widened", "no_pick", "MIN_PICK"]
@@ -204,7 +204,7 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
         {"length": 10, "same_start": True},
     )
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         starts = values["starts"]
         top = values["max_pick"]
         if starts is None:
@@ -244,7 +244,7 @@ class NonconformityState(SealedState):
     played: int  # rounds revealed
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> NonconformityState:
+    def initial(cls, game: Game, options: Options) -> NonconformityState:
         state = cls._blank(game, options)
         starts = options["starts"]
         state.seqs = ((starts[0],), (starts[1],))
@@ -394,7 +394,7 @@ class NonconformityState(SealedState):
             picks[seal.seat] = int(move)
             self._reveal(picks)
 
-    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+    def preview(self, move: str, seat: int | None = None) -> JSONObject:
         """Whether `move` would score for `seat` once revealed, without playing it:
         ``{"pick": int, "scores": bool, "low": int, "high": int}``; raises
         IllegalMove when the pick is not legal (the same checks `play` makes).
@@ -526,7 +526,7 @@ class NonconformityState(SealedState):
             note = f"{self.seat_name(other)} has chosen"
         return head + f"{note}; {self.seat_name(chooser)} to choose a number"
 
-    def _round_log(self) -> list[dict[str, Any]]:
+    def _round_log(self) -> list[JSONObject]:
         """Every revealed round: {"round", "picks" (None: sat out or forfeited), "scored"}."""
         log = []
         index = [1, 1]  # next term position per seat
@@ -571,7 +571,7 @@ class NonconformityState(SealedState):
             text = f"{who} revealed the sealed pick, which matches its seal. " + text
         return text
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         over = self.is_over
         seal = self.open_seal
         bands = []
@@ -642,7 +642,7 @@ class NonconformityState(SealedState):
         return "_".join(tokens)
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         tokens = text.split("_") if text else []
         moves: list[tuple[str, int | None]] = []
         # Tokens alternate Player 1, Player 2, two to a round; the replay itself

@@ -47,15 +47,15 @@ import time
 
 from ..base import LEVELS, Game, State
 from ..errors import IllegalMove, InvalidOptions
-from .search import Budget, Player
+from .search import AnyPlayer, Budget, GenericPlayer
 
-GENERIC = Player()  # for a game that was never registered
-ADAPTERS: dict[str, Player] = {}  # game id -> its adapter; registry.register fills it
+GENERIC: AnyPlayer = GenericPlayer()  # for a game that was never registered
+ADAPTERS: dict[str, AnyPlayer] = {}  # game id -> its adapter; registry.register fills it
 
 __all__ = ["LEVELS", "ADAPTERS", "computer_move", "player_for", "check_search_arguments"]
 
 
-def player_for(game: Game) -> Player:
+def player_for(game: Game) -> AnyPlayer:
     """What the computer players know of `game`: its adapter, or the generic player."""
     return ADAPTERS.get(game.id, GENERIC)
 

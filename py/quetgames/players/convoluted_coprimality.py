@@ -37,7 +37,7 @@ EXACT_MAX_DEPTH = 200  # plies the analysis's alpha-beta looks ahead: well insid
 PROOF_DEPTH = 400  # plies a balance proof looks ahead
 
 
-class CoprimalitySim(Sim):
+class CoprimalitySim(Sim[int]):
     """A Convoluted Coprimality position to search on; a move is a flat square."""
 
     __slots__ = ("geo", "players", "grid", "last", "j", "seat", "alive", "ended", "max_rounds", "over", "targets")
@@ -102,19 +102,16 @@ class CoprimalitySim(Sim):
         return [int(a) for a in self.alive]
 
 
-class CoprimalityPlayer(Player):
+class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int]):
     rollout_cap = 60
 
-    def sim(self, state: State) -> CoprimalitySim:
-        assert isinstance(state, ConvolutedCoprimalityState)
+    def sim(self, state: ConvolutedCoprimalityState) -> CoprimalitySim:
         return CoprimalitySim(state)
 
-    def notation(self, sim: Sim, move: int) -> str:
-        assert isinstance(sim, CoprimalitySim)
+    def notation(self, sim: CoprimalitySim, move: int) -> str:
         return square_name(divmod(move, sim.geo.size))
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> int:
-        assert isinstance(sim, CoprimalitySim)
+    def rollout_move(self, sim: CoprimalitySim, seat: int, rng: random.Random) -> int:
         moves = sim.legal()
         rng.shuffle(moves)
         for q in moves:
@@ -150,8 +147,7 @@ class CoprimalityPlayer(Player):
                 break
         return best
 
-    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
-        assert isinstance(sim, CoprimalitySim)
+    def ranked(self, sim: CoprimalitySim, seat: int, rng: random.Random) -> list[tuple[float, int]]:
         keyed = []
         for q in sim.legal():
             after = sim.copy()
@@ -160,7 +156,7 @@ class CoprimalityPlayer(Player):
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+    def strong_move(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         moves = sim.legal()
         if len(moves) == 1:
@@ -193,7 +189,7 @@ class CoprimalityPlayer(Player):
                 break
         return self.notation(sim, best)
 
-    def exact(self, state: State, seat: int, rng: random.Random, iterations: int | None,
+    def exact(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:
         """Two seats: alpha-beta to the end of the game, or None when the
         deadline (or the node cap of `iterations`) comes first or a line stays
@@ -226,7 +222,7 @@ class CoprimalityPlayer(Player):
         values = (best_value, 1 - best_value) if seat == 0 else (1 - best_value, best_value)
         return Proof(values, self.notation(sim, best_move))
 
-    def prove(self, state: State, seconds: float) -> float | None:
+    def prove(self, state: ConvolutedCoprimalityState, seconds: float) -> float | None:
         """Two seats from the start: solved by alpha-beta in a few hundred nodes
         at every size (someone is knocked out in the first grid)."""
         if state.players != 2:

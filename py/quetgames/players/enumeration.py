@@ -32,13 +32,14 @@ from ..games.enumeration import (
 )
 from ..numbers import coprime
 from .search import Player, Sim
+from ..data import JSONObject
 
 __all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
 
 Move = tuple[int, int, int]  # row, column, value
 
 
-class EnumerationSim(Sim):
+class EnumerationSim(Sim[Move]):
     """An Enumeration position to search on; a move is (row, column, value)."""
 
     __slots__ = ("options", "players", "size", "grids", "grid", "values", "frontier", "filled", "odd", "corners", "seat")
@@ -93,15 +94,14 @@ class EnumerationSim(Sim):
         return scores(self.options, self.filled, self.odd, self.corners)
 
 
-class EnumerationPlayer(Player):
-    def sim(self, state: State) -> EnumerationSim:
-        assert isinstance(state, EnumerationState)
+class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
+    def sim(self, state: EnumerationState) -> EnumerationSim:
         return EnumerationSim(state)
 
-    def notation(self, sim: Sim, move: Move) -> str:
+    def notation(self, sim: EnumerationSim, move: Move) -> str:
         return move_name(*move)
 
-    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+    def random_move(self, state: EnumerationState, seat: int, rng: random.Random) -> str:
         return move_name(*rng.choice(self.sim(state).legal()))
 
     def _corner_lean(self, sim: EnumerationSim, seat: int) -> float:
@@ -115,8 +115,7 @@ class EnumerationPlayer(Player):
         high, low = roles(sim.options, sim.grid)
         return count if high == seat else -count if low == seat else 0.0
 
-    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
-        assert isinstance(sim, EnumerationSim)
+    def ranked(self, sim: EnumerationSim, seat: int, rng: random.Random) -> list[tuple[float, Move]]:
         before = self._corner_lean(sim, seat)
         keyed = []
         for move in sim.legal():
@@ -129,7 +128,7 @@ class EnumerationPlayer(Player):
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
 
-    def best_possible(self, state: State) -> dict[str, Any] | None:
+    def best_possible(self, state: EnumerationState) -> JSONObject | None:
         """Solitaire: the best final score (`solitaire_best`)."""
         if state.players != 1:
             return None
@@ -158,7 +157,7 @@ SOLITAIRE_EXACT_MAX = 7  # sizes up to this are exact
 _SOLVE_AT_RUN_TIME = 7  # sizes the exact search may run for (all are tabled)
 
 
-def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> dict[str, Any]:
+def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> JSONObject:
     """The best final score of solitaire Enumeration (players = 1):
     ``{"score": int, "exact": bool, "method": str}``.
 

@@ -29,7 +29,7 @@ __all__ = ["PLAYER", "MultiplicationsPlayer", "MultiplicationsSim"]
 EXACT_MAX = 14  # x's up to which numbering is solved exactly
 
 
-class MultiplicationsSim(Sim):
+class MultiplicationsSim(Sim[Square]):
     """A Multiplications position to search on; a move is a square."""
 
     __slots__ = ("size", "players", "xs", "numbers", "points")
@@ -71,24 +71,21 @@ class MultiplicationsSim(Sim):
         return self.points
 
 
-class MultiplicationsPlayer(Player):
-    def sim(self, state: State) -> MultiplicationsSim:
-        assert isinstance(state, MultiplicationsState)
+class MultiplicationsPlayer(Player[MultiplicationsState, MultiplicationsSim, Square]):
+    def sim(self, state: MultiplicationsState) -> MultiplicationsSim:
         return MultiplicationsSim(state)
 
-    def notation(self, sim: Sim, move: Square) -> str:
+    def notation(self, sim: MultiplicationsSim, move: Square) -> str:
         return square_name(move)
 
-    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Square]:
-        assert isinstance(sim, MultiplicationsSim)
+    def candidates(self, sim: MultiplicationsSim, seat: int, rng: random.Random) -> list[Square]:
         if sim.marking:  # no x scores: every mark gains the same
             moves = sim.legal()
             rng.shuffle(moves)
             return moves
         return super().candidates(sim, seat, rng)
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Square:
-        assert isinstance(sim, MultiplicationsSim)
+    def rollout_move(self, sim: MultiplicationsSim, seat: int, rng: random.Random) -> Square:
         if sim.marking:  # the free squares are the free rows times the free columns
             rows = {r for r, _ in sim.xs}
             cols = {c for _, c in sim.xs}
@@ -96,8 +93,7 @@ class MultiplicationsPlayer(Player):
                     rng.choice([c for c in range(sim.size) if c not in cols]))
         return rng.choice(sim.legal())
 
-    def solved(self, sim: Sim) -> Rewards | None:
-        assert isinstance(sim, MultiplicationsSim)
+    def solved(self, sim: MultiplicationsSim) -> Rewards | None:
         if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
             return None
         mover = sim.mover()
@@ -108,13 +104,13 @@ class MultiplicationsPlayer(Player):
         r = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
         return (r, 1 - r) if mover == 0 else (1 - r, r)
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+    def strong_move(self, state: MultiplicationsState, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
             return square_name(_best_numbering(sim)[1])
         return super().strong_move(state, seat, rng, budget)
 
-    def exact(self, state: State, seat: int, rng: random.Random, iterations: int | None,
+    def exact(self, state: MultiplicationsState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:
         """Two seats numbering (the x's are down): solved by the exact solver."""
         sim = self.sim(state)
