@@ -328,3 +328,18 @@ def test_no_import_cycle():
 
 def test_base_imports_nothing_of_the_players():
     assert not {m for m in _imports()["quetgames.base"] if m.startswith("quetgames.players")}
+
+
+@pytest.mark.parametrize("path", GENERIC_LAYERS + ["registry.py"])
+def test_generic_layers_call_no_private_hook_of_another_object(path):
+    # A hook used across modules has a public name; `_private` stays inside its class.
+    tree = ast.parse((PACKAGE / path).read_text())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            owner = node.value
+            mine = isinstance(owner, ast.Name) and owner.id in ("self", "cls", "new")
+            parent = isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super"
+            if not (mine or parent):
+                found.append(f"line {node.lineno}: .{node.attr}")
+    assert not found, found

@@ -616,6 +616,11 @@ class State:
             state = after
         return tuple(played)
 
+    def with_notes(self, notes: Notes) -> Self:
+        """This game with `notes` (comments and side lines) as they are, unchecked:
+        for `registry`, which checks a record's notes before it sets them."""
+        return self._with_notes(notes)
+
     def _with_notes(self, notes: Notes) -> Self:
         new = self._copy()
         new.notes = notes

@@ -82,7 +82,7 @@ def replay(record: JSON, plies: int) -> tuple[State, int]:
         return final, total
     for move, seat in moves[:plies]:
         state = state.play(move, seat)
-    return state._with_notes(final.notes.upto(plies)), total
+    return state.with_notes(final.notes.upto(plies)), total
 
 
 def replay_record(record: JSON) -> tuple[State, list[tuple[str, int | None]], State]:
@@ -131,4 +131,4 @@ def _with_checked_notes(state: State, notes: Notes) -> State:
         except RulesError as exc:
             raise InvalidRecord(f"side line {number} of the record cannot be played: {exc}") from None
     # the lines as written (their moves are now checked), with the main line's comments
-    return checked._with_notes(notes)
+    return checked.with_notes(notes)
