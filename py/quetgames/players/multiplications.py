@@ -11,16 +11,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..base import State
-from ..games.multiplications import (
-    MultiplicationsState,
-    first_number,
-    free_squares,
-    gain,
-    grid_size,
-    to_move,
-    unnumbered,
-)
+from ..games.multiplications import Core, MultiplicationsState, gain, step
 from ..grid import Square, square_name
 from .search import Budget, Player, Proof, Rewards, Sim
 
@@ -30,50 +21,56 @@ EXACT_MAX = 14  # x's up to which numbering is solved exactly
 
 
 class MultiplicationsSim(Sim[Square]):
-    """A Multiplications position to search on; a move is a square."""
+    """A Multiplications position to search on: the game's own immutable
+    `Core`, moved on by the game's own `step` (so a copy shares it); a move
+    is a square."""
 
-    __slots__ = ("size", "players", "xs", "numbers", "points")
+    __slots__ = ("core", "players")
 
-    def __init__(self, state: MultiplicationsState) -> None:
-        self.size = grid_size(state.options)
-        self.players = state.players
-        self.xs = list(state.xs)
-        self.numbers = list(state.numbers)
-        self.points = list(state.scores)
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.players = core.players
 
     def copy(self) -> MultiplicationsSim:
-        new = object.__new__(MultiplicationsSim)
-        new.size, new.players = self.size, self.players
-        new.xs, new.numbers, new.points = self.xs[:], self.numbers[:], self.points[:]
-        return new
+        return MultiplicationsSim(self.core)
+
+    @property
+    def size(self) -> int:
+        return self.core.size
+
+    @property
+    def xs(self) -> tuple[Square, ...]:
+        return self.core.xs
+
+    @property
+    def numbers(self) -> tuple[Square, ...]:
+        return self.core.numbers
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.core.points
 
     @property
     def marking(self) -> bool:
-        return len(self.xs) < self.size
+        return self.core.marking
 
     def mover(self) -> int:
-        seats = to_move(self.size, self.players, len(self.xs), len(self.numbers))
+        seats = self.core.to_move()
         return seats[0] if seats else -1
 
     def legal(self) -> list[Square]:
-        return free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
+        return self.core.legal()
 
     def play(self, move: Square) -> None:
-        if self.marking:
-            self.xs.append(move)
-            if len(self.xs) == self.size:
-                self.numbers.append(first_number(self.xs))
-            return
-        self.points[self.mover()] += gain(self.numbers[-1], move)
-        self.numbers.append(move)
+        self.core = step(self.core, move)
 
-    def scores(self) -> list[int]:
-        return self.points
+    def scores(self) -> tuple[int, ...]:
+        return self.core.points
 
 
 class MultiplicationsPlayer(Player[MultiplicationsState, MultiplicationsSim, Square]):
     def sim(self, state: MultiplicationsState) -> MultiplicationsSim:
-        return MultiplicationsSim(state)
+        return MultiplicationsSim(state.core)
 
     def notation(self, sim: MultiplicationsSim, move: Square) -> str:
         return square_name(move)
