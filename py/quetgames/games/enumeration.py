@@ -51,7 +51,7 @@ import re
 from collections.abc import Iterator
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidRecord
@@ -187,37 +187,59 @@ count is 3. The player may write 1 or 3 in f3
 
 
 class EnumerationState(State):
-    __slots__ = ("grid", "values", "frontier", "filled", "odd", "last", "finished", "corners", "coded", "_moves")
+    __slots__ = ("core", "coded", "_moves")
 
-    grid: int  # 0-based index of the grid in play (the last one once over)
-    values: Grid  # the grid in play, rows top to bottom, EMPTY where unfilled
-    frontier: tuple[Spot, ...]  # the fillable squares with their counts, by row
-    filled: int  # numbers in the grid in play, headers included
-    odd: int  # odd numbers among them
-    last: tuple[int, int] | None  # the square filled last in the grid in play
-    finished: tuple[Grid, ...]  # grids completed before the one in play
-    corners: tuple[int, ...]  # lower-right numbers of the completed grids, in order
+    core: Core  # the position as the rules see it (shared with the search)
     coded: str  # the moves part of the record so far, one letter a move
     _moves: dict[str, Choice] | None  # legal notation -> its square, value and index, built on demand
 
     @classmethod
     def initial(cls, game: Game, options: Options) -> EnumerationState:
         state = cls._blank(game, options)
-        state.grid = 0
-        state.finished = ()
-        state.corners = ()
+        state.core = start(state.players, int(options["size"]), grid_count(options))
         state.coded = ""
-        state._start_grid()
+        state._moves = None
         return state
 
-    def _start_grid(self) -> None:
-        n = self.size
-        self.values = tuple(tuple(row) for row in blank_grid(n))
-        self.frontier = (spot(self.values, 1, 1),)
-        self.filled = 2 * n - 1
-        self.odd = header_odd(n)
-        self.last = None
-        self._moves = None
+    @property
+    def grid(self) -> int:
+        """0-based index of the grid in play (the last one once over)."""
+        return self.core.grid
+
+    @property
+    def values(self) -> Grid:
+        """The grid in play, rows top to bottom, EMPTY where unfilled."""
+        return self.core.values
+
+    @property
+    def frontier(self) -> tuple[Spot, ...]:
+        """The fillable squares with their counts, by row."""
+        return self.core.frontier
+
+    @property
+    def filled(self) -> int:
+        """Numbers in the grid in play, headers included."""
+        return self.core.filled
+
+    @property
+    def odd(self) -> int:
+        """Odd numbers among them."""
+        return self.core.odd
+
+    @property
+    def last(self) -> tuple[int, int] | None:
+        """The square filled last in the grid in play."""
+        return self.core.last
+
+    @property
+    def finished(self) -> tuple[Grid, ...]:
+        """Grids completed before the one in play."""
+        return self.core.finished
+
+    @property
+    def corners(self) -> tuple[int, ...]:
+        """Lower-right numbers of the completed grids, in order."""
+        return self.core.corners
 
     @property
     def size(self) -> int:
@@ -230,9 +252,7 @@ class EnumerationState(State):
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
-        if not self.frontier:
-            return ()
-        return (mover(self.players, self.size, self.grid, self.filled),)
+        return self.core.to_move()
 
     # -- moves -----------------------------------------------------------
 
@@ -252,25 +272,11 @@ class EnumerationState(State):
         if found is None:
             self._reject(move)
         r, c, v, index = found
-        rows = list(self.values)
-        rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
-        values = tuple(rows)
-        frontier = next_frontier(self.frontier, values, r, c)
         new = self._copy()
+        new.core = step(self.core, (r, c, v))
         new.history = self.history + (move,)
         new.coded = self.coded + _INDEX[index]
         new._moves = None
-        new.values = values
-        new.frontier = tuple(frontier)
-        new.filled = self.filled + 1
-        new.odd = self.odd + (v & 1)
-        new.last = (r, c)
-        if not frontier:
-            new.corners = self.corners + (v,)
-            if new.grid + 1 < self.grids:
-                new.finished = self.finished + (values,)
-                new.grid += 1
-                new._start_grid()
         return new
 
     def _reject(self, move: str) -> NoReturn:
@@ -420,6 +426,58 @@ class EnumerationState(State):
 
 
 # -- the rules, each once (the state and the computer players use them) -------
+
+
+class Core(NamedTuple):
+    """A position as the rules see it, immutable: the seats, the grid's side,
+    how many grids, the grid in play and its numbers, its fillable squares
+    (with their counts), how many numbers and odd numbers it holds, the square
+    filled last, the grids finished before it and their corners."""
+
+    players: int
+    size: int
+    grids: int
+    grid: int
+    values: Grid
+    frontier: tuple[Spot, ...]
+    filled: int
+    odd: int
+    last: tuple[int, int] | None
+    finished: tuple[Grid, ...]
+    corners: tuple[int, ...]
+
+    def to_move(self) -> tuple[int, ...]:
+        return (mover(self.players, self.size, self.grid, self.filled),) if self.frontier else ()
+
+    def legal(self) -> list[tuple[int, int, int]]:
+        """The (row, column, value) choices, in the game's order."""
+        return choices(self.frontier)
+
+
+def start(players: int, size: int, grids: int, grid: int = 0, finished: tuple[Grid, ...] = (),
+          corners: tuple[int, ...] = ()) -> Core:
+    """Grid `grid` (from 0) with only its headers, after the grids `finished`."""
+    values = tuple(tuple(row) for row in blank_grid(size))
+    return Core(players, size, grids, grid, values, (spot(values, 1, 1),), 2 * size - 1, header_odd(size), None,
+                finished, corners)
+
+
+def step(core: Core, move: tuple[int, int, int]) -> Core:
+    """The position after the seat to move writes value v at row r, column c
+    (a legal choice); a full grid records its corner and, if another grid
+    follows, starts it."""
+    r, c, v = move
+    rows = list(core.values)
+    rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
+    values = tuple(rows)
+    frontier = tuple(next_frontier(core.frontier, values, r, c))
+    if frontier:
+        return core._replace(values=values, frontier=frontier, filled=core.filled + 1, odd=core.odd + (v & 1), last=(r, c))
+    corners = core.corners + (v,)
+    if core.grid + 1 < core.grids:
+        return start(core.players, core.size, core.grids, core.grid + 1, core.finished + (values,), corners)
+    return core._replace(values=values, frontier=(), filled=core.filled + 1, odd=core.odd + (v & 1), last=(r, c),
+                         corners=corners)
 
 Values = Sequence[Sequence[int]]  # a grid, as tuples (the state) or lists (a search's copy)
 
