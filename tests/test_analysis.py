@@ -21,7 +21,8 @@ from quetgames import analysis as analysis_module
 from quetgames.analysis import CLASSES, THRESHOLDS, classify, move_accuracy
 from quetgames.bridge import call
 from quetgames.errors import InvalidOptions
-from quetgames.players.convoluted_coprimality import _cc_search
+from quetgames.players.convoluted_coprimality import PLAYER as CC_PLAYER
+from quetgames.players.search import alphabeta
 
 GAME_IDS = sorted(quetgames.GAMES)
 SHORT = {  # quick settings per game for whole games
@@ -85,7 +86,8 @@ def test_proved_values_are_exact_and_classified_by_them():
         state = quetgames.new_game("convoluted-coprimality", size=6)
         while not state.is_over and min(len(kept), len(thrown)) < WINS_KEPT_OR_THROWN:
             seat, legal = state.to_move[0], state.legal_moves()
-            values = {m: _cc_search(state.play(m), seat, 200, -1.0, 2.0, [0], 200_000, float("inf")) for m in legal}
+            values = {m: alphabeta(CC_PLAYER, CC_PLAYER.sim(state.play(m)), seat, 200, -1.0, 2.0, [0], 200_000, float("inf"))
+                      for m in legal}
             if len(legal) > 1 and 1.0 in values.values():
                 kept += [state.play(m) for m, v in values.items() if v == 1.0][:1]
                 thrown += [state.play(m) for m, v in values.items() if v == 0.0][:1]

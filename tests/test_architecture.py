@@ -5,6 +5,7 @@ option can be called anything without reaching Python's keyword arguments."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -37,7 +38,7 @@ def test_search_positions_play_the_games_rules(game_id):
     the state itself: the same seat to move, the same legal moves (as
     notation), the same scores and the same winners, all the way (through
     Convoluted Coprimality's wiped grids and Enumeration's second grid)."""
-    player = quetgames.GAMES[game_id].player
+    player = quetgames.players.player_for(quetgames.GAMES[game_id])
     rng = random.Random(game_id)
     for options in OPTIONS[game_id]:
         for _ in range(4):
@@ -197,3 +198,148 @@ def test_uct_scores_each_move_by_playouts_from_after_it():
 
     for seed in range(8):
         assert uct(Stubborn(), Pick(), random.Random(seed), Budget(0.0, iterations=10)) == 7
+
+
+# -- the generic layers name no game, and no module imports itself round a cycle ---------
+
+PACKAGE = Path(quetgames.__file__).parent
+GENERIC_LAYERS = ["analysis.py", "balance.py", "bridge.py", "compare.py", "sealing.py", "players/__init__.py",
+                  "players/search.py"]
+
+
+def _game_words() -> dict[str, re.Pattern[str]]:
+    """What names a game, read from the registry's catalog: for each game its
+    id, its name and its classes (as words, in any case), the module of the
+    game and of its adapter, its record code (quoted, or between a record's
+    dots), and the board keys no other game's board has (quoted)."""
+    from quetgames.players import player_for
+
+    boards: dict[str, set[str]] = {}
+    for game_id, game in quetgames.GAMES.items():
+        state = quetgames.new_game(game_id)
+        keys = set(state.view()["board"])
+        for _ in range(4):  # a few moves in, in case a board grows keys
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            state = state.play(state.legal_moves(seat)[0], seat)
+            keys |= set(state.view(seat)["board"])
+        boards[game_id] = keys
+    # Keys every board has, and the engine's own words for a view and for
+    # sealed moves, are no game's.
+    from quetgames.sealing import Seal, SealedState
+
+    engine = set(next(iter(quetgames.GAMES.values())).new().view()) | set(Seal(1, 0, "").to_json())
+    engine |= set(SealedState.__slots__)
+    for game_id in quetgames.GAMES:
+        engine |= set(quetgames.new_game(game_id).view()["sealing"] or ())
+    shared = set.intersection(*boards.values()) | engine
+    words: dict[str, re.Pattern[str]] = {}
+    for game_id, game in quetgames.GAMES.items():
+        names = {game_id, game.name, type(game).__name__, game.state_class.__name__,
+                 type(game).__module__.rpartition(".")[2], type(player_for(game)).__module__.rpartition(".")[2],
+                 type(player_for(game)).__name__}
+        names -= {"search", "Player"}  # a game with the generic player
+        for name in names:
+            words[name] = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+        words[f"code {game.code}"] = re.compile(rf"""["'.]{re.escape(game.code)}["'.]""")
+        for key in boards[game_id] - shared:
+            words[f"board key {key}"] = re.compile(rf"""["']{re.escape(key)}["']""")
+    return words
+
+
+def test_the_word_list_finds_what_it_looks_for():
+    # The check below is only as good as its list: it must catch a game's id,
+    # name, module, code and own board keys where a generic file would hold them.
+    words = _game_words()
+    for game_id, game in quetgames.GAMES.items():
+        module = type(game).__module__.rpartition(".")[2]
+        samples = [f"if game.id == {game_id!r}:", f"from .games.{module} import X", f"# {game.name} only",
+                   f'parts.code == "{game.code}"']
+        for sample in samples:
+            assert any(p.search(sample) for p in words.values()), sample
+    # ... and board keys that belong to one game only
+    assert any(name.startswith("board key") for name in words)
+
+
+@pytest.mark.parametrize("path", GENERIC_LAYERS)
+def test_generic_layers_name_no_game(path):
+    text = (PACKAGE / path).read_text()
+    found = sorted({name for name, pattern in _game_words().items() if pattern.search(text)})
+    assert not found, f"{path} names {found}: game knowledge belongs in the game's module or adapter, reached through hooks"
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every quetgames module and the quetgames modules it imports anywhere
+    (at the top, inside a function, or for the type checker only)."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                edges |= {a.name for a in node.names if a.name in modules}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    target = f"{base}.{node.module}" if node.module else base
+                else:
+                    target = node.module or ""
+                for a in node.names:
+                    if f"{target}.{a.name}" in modules:
+                        edges.add(f"{target}.{a.name}")  # a module imported from its package
+                    elif target in modules:
+                        edges.add(target)
+        graph[name] = edges - {name}
+    return graph
+
+
+def test_the_import_graph_is_read():
+    graph = _imports()
+    assert "quetgames.players.search" in graph["quetgames.analysis"]
+    assert "quetgames.base" in graph["quetgames.players.search"]
+    assert "quetgames.analysis" in graph["quetgames.bridge"]  # imported inside a function
+
+
+def test_no_import_cycle():
+    graph = _imports()
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    cycles = []
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for nxt in sorted(graph[module]):
+            if state.get(nxt) == 1:
+                cycles.append(path[path.index(nxt):] + [nxt] if nxt in path else [module, nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert not cycles, " ; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_base_imports_nothing_of_the_players():
+    assert not {m for m in _imports()["quetgames.base"] if m.startswith("quetgames.players")}
+
+
+@pytest.mark.parametrize("path", GENERIC_LAYERS + ["registry.py"])
+def test_generic_layers_call_no_private_hook_of_another_object(path):
+    # A hook used across modules has a public name; `_private` stays inside its class.
+    tree = ast.parse((PACKAGE / path).read_text())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            owner = node.value
+            mine = isinstance(owner, ast.Name) and owner.id in ("self", "cls", "new")
+            parent = isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super"
+            if not (mine or parent):
+                found.append(f"line {node.lineno}: .{node.attr}")
+    assert not found, found

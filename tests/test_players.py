@@ -341,8 +341,10 @@ def test_wilson_interval():
 def test_convoluted_coprimality_default_game_is_won_by_player_2():
     # The exact search behind strong proves it: whatever Player 1 does,
     # Player 2 can knock Player 1 out by the number 72 (a few hundred nodes).
-    from quetgames.players.convoluted_coprimality import _cc_search
+    from quetgames.players.convoluted_coprimality import PLAYER
+    from quetgames.players.search import alphabeta
 
     state = quetgames.new_game("convoluted-coprimality")
-    assert _cc_search(state, 0, 72, -1.0, 2.0, [0], None, float("inf")) == 0.0
-    assert _cc_search(state, 1, 72, -1.0, 2.0, [0], None, float("inf")) == 1.0
+    assert alphabeta(PLAYER, PLAYER.sim(state), 0, 72, -1.0, 2.0, [0], None, float("inf")) == 0.0
+    assert alphabeta(PLAYER, PLAYER.sim(state), 1, 72, -1.0, 2.0, [0], None, float("inf")) == 1.0
+    assert PLAYER.prove(state, 5.0) == 0.0  # the balance proof says the same

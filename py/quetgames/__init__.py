@@ -16,7 +16,6 @@ state's `to_move`, `legal_moves`, `play`, `scores`, `winners`, `record` and
 
 from __future__ import annotations
 
-from typing import Any
 
 from .analysis import Analysis, MoveAnalysis, analyse
 from .base import Game, State
@@ -24,6 +23,7 @@ from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, Rul
 from .players import computer_move
 from .record import SideLine, new_game_id
 from .registry import GAMES, load
+from .data import JSON
 
 __all__ = [
     "GAMES",
@@ -46,7 +46,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def new_game(game_id: str, /, **options: Any) -> State:
+def new_game(game_id: str, /, **options: JSON) -> State:
     """A new game of `game_id` with the given options (the rest take defaults),
     under a freshly drawn game id (`State.game_id`, docs/RECORD.md).
 

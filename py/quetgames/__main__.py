@@ -23,7 +23,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from . import GAMES, RulesError, analyse, load, new_game
 from .analysis import table as analysis_table
@@ -31,6 +31,7 @@ from .balance import wilson
 from .base import State
 from .help import rules_document
 from .players import LEVELS, computer_move
+from .data import JSON, JSONObject, Options
 
 
 # -- text boards -------------------------------------------------------------
@@ -71,10 +72,10 @@ def position_text(state: State, seat: int | None = None) -> str:
 # -- options on the command line ---------------------------------------------
 
 
-def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(game_id: str, pairs: Sequence[str]) -> Options:
     """``name=value`` pairs, values read as JSON where they parse (numbers,
     true/false, [2, 3]) and as text otherwise; checked by the game itself."""
-    options: dict[str, Any] = {}
+    options: Options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
@@ -138,7 +139,7 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 # -- tournament ----------------------------------------------------------------
 
 
-def _one_game(task: tuple[str, dict[str, Any], tuple[str, ...], int, float, int | None]) -> tuple[list[float], dict[str, list[float]]]:
+def _one_game(task: tuple[str, Options, tuple[str, ...], int, float, int | None]) -> tuple[list[float], dict[str, list[float]]]:
     """Play one game; the result per seat (a win 1, a win shared by k seats 1/k)
     and the seconds each level spent per move."""
     game_id, options, seat_levels, seed, budget, iterations = task
@@ -159,14 +160,14 @@ def _one_game(task: tuple[str, dict[str, Any], tuple[str, ...], int, float, int 
 
 def tournament(
     game_id: str,
-    options: dict[str, Any],
+    options: Options,
     levels: Sequence[str],
     games: int,
     budget: float = 1.0,
     iterations: int | None = None,
     jobs: int = 1,
     seed: int = 0,
-) -> list[dict[str, Any]]:
+) -> list[JSONObject]:
     """Round robin: every pair of levels plays `games` games, the seats
     alternating (game g gives seat s to the first level when s + g is even).
     Games with a `seed` option (Nonconformity's random starts) get a new
@@ -204,7 +205,7 @@ def tournament(
     return rows
 
 
-def tournament_table(rows: list[dict[str, Any]]) -> str:
+def tournament_table(rows: list[JSONObject]) -> str:
     lines = ["| game | pairing | games | first's score | first's win rate | 95% CI (Wilson) | s/move first | s/move second |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -337,7 +338,7 @@ def _balance_command(args: argparse.Namespace, stdout: TextIO) -> int:
     settings = [s for s in SETTINGS if args.game in ("all", s[0])]
     start = time.perf_counter()
 
-    def report(row: dict[str, Any]) -> None:
+    def report(row: JSONObject) -> None:
         print(f"{row['game']} {row['options']}: " + ("proved" if row["proved"] is not None else f"{row['share']:.2f}"),
               file=sys.stderr, flush=True)
 

@@ -1,14 +1,14 @@
 """Analysis of a played game: how each move changed its mover's expected result.
 
     >>> import quetgames
-    >>> s = quetgames.new_game("multiplications", k=3)
-    >>> for move in ("a1", "b2", "c3", "d4", "e5", "f6", "g7"):
-    ...     s = s.play(move)
-    >>> s = s.play("b2")   # numbering (a1 got 1 by itself): solved exactly
-    >>> report = quetgames.analyse(s, iterations=50)
-    >>> [m.exact for m in report.moves][-2:]   # the last mark's before is estimated
-    [False, True]
-    >>> 0.0 <= report.moves[0].before <= 1.0
+    >>> for game_id in quetgames.GAMES:   # any game: two moves of it
+    ...     s = quetgames.new_game(game_id)
+    ...     for _ in range(2):
+    ...         seat = s.to_move[0]
+    ...         s = s.play(s.legal_moves(seat)[0], seat)
+    ...     report = quetgames.analyse(s, iterations=20)
+    ...     assert len(report.moves) == 2 and all(0.0 <= m.before <= 1.0 for m in report.moves)
+    >>> report.moves[0].grade in CLASSES
     True
 
 Values. A position's value for a seat is that seat's expected result from it:
@@ -19,12 +19,10 @@ position, that is of the best move found) and after it (the value of the
 position the move left), the best move found, and the loss, before − after
 (never below 0; a move that is the best move found loses 0).
 
-Exact or estimated. A value is *exact* when search proves it: a finished game;
-two-seat Convoluted Coprimality when alpha-beta resolves every line (each
-numbered square is a ply; the game is finite, and the search is cut off by the
-budget, in which case the value is estimated instead); Multiplications'
-numbering part with two seats (the players' exact solver, once the x's are
-down). A move is marked exact when both its values are.
+Exact or estimated. A value is *exact* when search proves it: a finished
+game, or a position the game's adapter proves (its `exact` hook: an
+alpha-beta that resolves every line within the budget, or an exact solver
+for the end of a game). A move is marked exact when both its values are.
 
 Everything else is estimated by one UCT search of the position before the
 move (the strong player's candidates, progressive widening and rollouts),
@@ -36,14 +34,12 @@ of the position it leads to). Taking both from one tree makes a search's
 optimism for its own mover cancel out, which two separate searches of the
 positions before and after would not.
 
-Nonconformity (simultaneous secret picks) is judged on what the mover could
-know when choosing: the position is first reduced to the mover's secret-free
-view (`State._secret_free`, the reduction `view(seat)` uses), so the other
-seat's pick of the same round, chosen before or after, never enters the
-analysis of the move. On that view, flat Monte-Carlo plays out the strong
-player's candidate picks and the pick actually played, the opponent's pick of
-the round and both seats' later picks drawn from the strong player's model;
-before is the value of the best pick, after that of the pick played.
+Secret moves are judged on what the mover could know when choosing: the
+position is first reduced to the mover's secret-free view
+(`State.secret_free`, the reduction `view(seat)` uses), so another seat's
+secret move of the same round, chosen before or after, never enters the
+analysis of the move. A game whose moves the tree search cannot weigh (a
+joint secret move) judges them itself through its adapter's `judge` hook.
 
 Classes, from the loss in expected result (the model chess.com and lichess use
 for "expected points", on a 0..1 scale): below 0.02 *best* (within the noise
@@ -62,7 +58,7 @@ Accuracy. Each move's accuracy is lichess's curve on the loss,
 it on win percentages, exp(−0.04354 · Δ%), and subtracts 3.1669, which leaves
 a perfect move at 99.9999); a seat's accuracy for the game is
 the mean over its moves that had a choice (a forced move, the only legal one,
-says nothing about the player; Convoluted Coprimality has many). None for a
+says nothing about the player, and some games have many). None for a
 seat that never had a choice.
 
 Deterministic: the searches' randomness is seeded with the seed, the seat and
@@ -79,27 +75,23 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import sqrt
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .base import State
 from .errors import InvalidOptions
-from .games.convoluted_coprimality import ConvolutedCoprimalityState
-from .games.multiplications import MultiplicationsState, gain
-from .games.nonconformity import NonconformityState, legal_pick
-from .players import check_search_arguments
-from .players import convoluted_coprimality as cc_player
-from .players import multiplications as mult_player
-from .players import nonconformity as nc_player
-from .players.search import UCT_C, Budget, OutOfTime, Player, Sim, alphabeta, simulate, ucb1
-from .registry import _replay
+from .players import check_search_arguments, player_for
+from .players.search import FORCE_EVERY, UCT_C, AnyPlayer, Budget, Proof, Sim, Verdict, simulate
+from .registry import replay_record
+from .data import JSONObject
+
+M = TypeVar("M")  # a move of a search position
+S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
 __all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
 
 DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
-CC_MAX_DEPTH = 200  # plies alpha-beta looks ahead: the strong player's own limit, well inside the browser's stack
-FORCE_EVERY = 4  # every 4th iteration of a search goes through the move played
 
 
 @dataclass(frozen=True)
@@ -119,7 +111,7 @@ class MoveAnalysis:
     accuracy: float  # 0..100
     forced: bool  # the only legal move
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -138,7 +130,7 @@ class Analysis:
     span: tuple[int, int]  # the moves judged: start, stop (0-based, stop excluded)
     total: int  # the moves of the whole record
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "game": self.game, "record": self.record, "players": self.players,
             "moves": [m.to_json() for m in self.moves], "accuracy": list(self.accuracy),
@@ -198,7 +190,7 @@ def analyse(
         raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
     check_search_arguments(seed, budget, iterations)
     record = state.record
-    start, moves, _ = _replay(record)
+    start, moves, _ = replay_record(record)
     if span is None:
         first, stop = 0, len(moves)
     elif (not isinstance(span, (list, tuple)) or len(span) != 2
@@ -216,18 +208,21 @@ def analyse(
         positions.append(here.play(move, seat))
     context = _Context(seed, float(budget), iterations)
     judged: list[MoveAnalysis] = []
-    proved: dict[int, _Eval | None] = {}
+    proved: dict[int, Proof | None] = {}
+    player = player_for(state.game)
     for ply in range(first, stop):
         began = time.perf_counter()
         move, seat = moves[ply][0], seats[ply]
-        if isinstance(start, NonconformityState):
-            judged.append(_judge_pick(positions[ply], seat, move, ply + 1, context, began))
+        public = positions[ply].secret_free(seat)  # another seat's pending secret, if any, is gone
+        verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
+        if verdict is not None:
+            judged.append(_judged(public, seat, move, ply + 1, verdict))
         else:
             # Proofs get half the move's budget between them, the estimate the rest.
             for i in (ply, ply + 1):
                 if i not in proved:
-                    proved[i] = _exact(positions[i], context, began)
-            judged.append(_judge_move(positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
+                    proved[i] = _exact(player, positions[i], context, began)
+            judged.append(_judge_move(player, positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
         if progress is not None:
             progress(ply + 1 - first, stop - first)
     accuracy: list[float | None] = []
@@ -254,30 +249,26 @@ class _Context:
         return since + self.budget * share
 
 
-@dataclass(frozen=True)
-class _Eval:
-    values: tuple[float, ...]  # the expected result per seat
-    best: str | None  # the best move found for the seat to move (None: game over)
-    exact: bool
-
-
-def _exact(state: State, context: _Context, began: float) -> _Eval | None:
+def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> Proof | None:
     """The proved value of a position for every seat, and the mover's best
-    move; None when no search here proves it."""
+    move; None when no search here proves it (the adapter's `exact` hook)."""
     if state.is_over:
         winners = state.winners
         share = 1.0 / len(winners) if winners else 0.0
-        return _Eval(tuple(share if s in winners else 0.0 for s in range(state.players)), None, True)
+        return Proof(tuple(share if s in winners else 0.0 for s in range(state.players)), None)
     seat = state.to_move[0]
-    if isinstance(state, MultiplicationsState) and state.players == 2 and not state.marking:
-        return _multiplications_exact(state, seat)
-    if isinstance(state, ConvolutedCoprimalityState) and state.players == 2:
-        return _coprimality_exact(state, seat, context.rng(seat, state), context.iterations, context.deadline(began, 0.5))
-    return None
+    return player.exact(state, seat, context.rng(seat, state), context.iterations, context.deadline(began, 0.5))
 
 
-def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None, there: _Eval | None,
-                context: _Context, began: float) -> MoveAnalysis:
+def _judged(state: State, seat: int, move: str, ply: int, verdict: Verdict) -> MoveAnalysis:
+    """A move the game's adapter judged itself."""
+    forced = len(state.legal_moves(seat)) == 1
+    return MoveAnalysis(ply, seat, move, verdict.before, verdict.after, False, verdict.best, verdict.before,
+                        verdict.loss, classify(verdict.loss), move_accuracy(verdict.loss), forced)
+
+
+def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int, here: Proof | None,
+                there: Proof | None, context: _Context, began: float) -> MoveAnalysis:
     """A move of a sequential game: from the proved values when both positions
     have one, else from one search of the position before the move in which
     the move played gets a share of the iterations (so before and after come
@@ -286,7 +277,6 @@ def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None
     if here is not None and there is not None:
         before, after, best, exact = here.values[seat], there.values[seat], here.best or move, True
     else:
-        player = state.game.player
         sim = player.sim(state)
         played = next(m for m in sim.legal() if player.notation(sim, m) == move)
         budget = Budget(context.deadline(began), context.iterations)
@@ -303,75 +293,24 @@ def _judge_move(state: State, seat: int, move: str, ply: int, here: _Eval | None
                         move_accuracy(loss), forced)
 
 
-def _multiplications_exact(state: MultiplicationsState, seat: int) -> _Eval | None:
-    sim = mult_player.PLAYER.sim(state)
-    if sim.size > mult_player.EXACT_MAX:
-        return None
-    remaining, last = mult_player._layout(sim)
-    lead = sim.points[seat] - sim.points[1 - seat]
-    best, best_move = None, None
-    for move in sim.legal():
-        cell = mult_player._cell(move)
-        value = gain(sim.numbers[-1], move) - mult_player._number_solve(remaining & ~(1 << cell), cell)
-        if best is None or value > best:
-            best, best_move = value, move
-    assert best is not None and best_move is not None
-    final = lead + best
-    mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
-    values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
-    return _Eval(values, mult_player.PLAYER.notation(sim, best_move), True)
-
-
-def _coprimality_exact(state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
-                       deadline: float) -> _Eval | None:
-    """Alpha-beta to the end of the game, or None when the deadline (or the
-    node cap of `iterations`) comes first or a line stays unresolved
-    at the greatest depth. A won or lost value is proved at any depth (an
-    unresolved line counts 0.5); a shared win only when every line ends."""
-    player = cc_player.PLAYER
-    sim = player.sim(state)
-    size = sim.geo.size
-    longest = size * size - state.next_number + 1 + (sim.max_rounds - sim.ended - 1) * size * size
-    depth = min(longest + 1, CC_MAX_DEPTH)
-    cap = None if iterations is None else iterations * cc_player.NODES_PER_ITERATION
-    nodes = [0]
-    best_value, best_move = -1.0, None
-    try:
-        for _, q in player.ranked(sim, seat, rng):
-            child = sim.copy()
-            child.play(q)
-            value = alphabeta(player, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
-            if best_move is None or value > best_value:
-                best_value, best_move = value, q
-            if best_value >= 1.0:
-                break
-    except (OutOfTime, RecursionError):
-        return None
-    assert best_move is not None
-    if best_value == 0.5 and depth <= longest:
-        return None  # a line left unresolved: 0.5 might not be a shared win
-    values = (best_value, 1 - best_value) if seat == 0 else (1 - best_value, best_value)
-    return _Eval(values, player.notation(sim, best_move), True)
-
-
 # -- UCT that keeps every seat's result -------------------------------------------
 
 
-class _Node:
+class _Node(Generic[S, M]):
     __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "totals")
 
-    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+    def __init__(self, move: M | None, sim: S, moves: list[M] | None) -> None:
         self.move = move
         self.sim = sim
         self.mover = sim.mover()
         self.moves = moves  # candidates not yet expanded, best last
-        self.children: list[_Node] = []
+        self.children: list[_Node[S, M]] = []
         self.visits = 0
         self.totals = [0.0] * sim.players  # every seat's results through this node
 
 
-def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
-                played: Any) -> tuple[Any, float, float]:
+def _uct_values(player: AnyPlayer, root: S, rng: random.Random, budget: Budget,
+                played: M) -> tuple[M, float, float]:
     """The strong player's UCT (the same candidates, widening and rollouts),
     backing up every seat's result (each node chooses for its own mover, as
     in max^n), with the root's move `played` searched every FORCE_EVERY-th
@@ -380,8 +319,8 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
     and the played move's."""
     me = root.mover()
     order = [m for m in reversed(player.candidates(root, me, rng)) if m != played]
-    top = _Node(None, root, order)
-    mine: _Node | None = None
+    top: _Node[S, M] = _Node(None, root, order)
+    mine: _Node[S, M] | None = None
     extra = 0  # iterations forced through the played move
     done = 0
     while not budget.spent(done):
@@ -406,7 +345,7 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
             if node.moves and len(node.children) < player.widen_base + player.widen * sqrt(node.visits):
                 sim = node.sim.copy()
                 sim.play(node.moves[-1])
-                child = _Node(node.moves.pop(), sim, None)
+                child: _Node[S, M] = _Node(node.moves.pop(), sim, None)
                 node.children.append(child)
                 path.append(child)
                 node = child
@@ -430,45 +369,13 @@ def _uct_values(player: Player, root: Sim, rng: random.Random, budget: Budget,
         return played, even, even
     played_value = mine.totals[me] / mine.visits
 
-    def rank(c: _Node) -> tuple[int, float]:
+    def rank(c: _Node[S, M]) -> tuple[int, float]:
         visits = c.visits - extra if c is mine else c.visits
         return visits, c.totals[me] / max(c.visits, 1)
 
     chosen = max(top.children, key=rank)
+    assert chosen.move is not None  # (every child was reached by a move)
     return chosen.move, chosen.totals[me] / max(chosen.visits, 1), played_value
-
-
-# -- Nonconformity: a pick judged on the mover's secret-free view ------------------
-
-
-def _judge_pick(state: State, seat: int, move: str, ply: int, context: _Context, began: float) -> MoveAnalysis:
-    assert isinstance(state, NonconformityState)
-    public = state._secret_free(seat)  # the other seat's pending pick, if any, is gone
-    player = nc_player.PLAYER
-    rng = context.rng(seat, public)
-    root = nc_player.NonconformitySim(public)
-    played = int(move)
-    forced = len(public.legal_moves(seat)) == 1
-    picks = root.candidates(seat, rng, per=10)
-
-    picks = player.best_candidates(root, seat, picks)  # the strong player's own pruning
-    if played in picks:
-        picks.remove(played)
-    arms = [played, *picks]  # arm 0: the pick played
-
-    def playout(i: int) -> float:
-        return player.playout(root, seat, arms[i], rng)
-
-    totals, counts = ucb1(len(arms), playout, Budget(context.deadline(began), context.iterations), force_every=FORCE_EVERY)
-    means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
-    top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
-    after = means[0]
-    before = max(means[top], after)
-    best_index = top if means[top] > after else 0
-    loss = 0.0 if forced or best_index == 0 else before - after
-    assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
-    return MoveAnalysis(ply, seat, move, before, after, False, str(arms[best_index]), before,
-                        loss, classify(loss), move_accuracy(loss), forced)
 
 
 def table(report: Analysis, names: Sequence[str] | None = None) -> str:

@@ -5,17 +5,15 @@ estimate.
 Per setting the report gives the first seat's score share (a win 1, a win
 shared by k seats 1/k, so a fair game gives it 1/players) with a 95% Wilson
 interval, how often a game was shared, and the mean game length in moves.
-Every game of a setting gets its own seed (the searches' and, for
-Nonconformity's random starts, the draw's), so strong against strong does not
-replay one game N times; with every seat strong, seat alternation changes
-nothing, so the seeds are what vary.
+Every game of a setting gets its own seed (the searches' and, for a game
+that draws its start from a seed, the draw's), so strong against strong does
+not replay one game N times; with every seat strong, seat alternation changes
+nothing, so the seeds are what vary. The settings are each game's own
+`Game.balance_settings`, in menu order.
 
-Proved: two-seat Convoluted Coprimality is solved from the empty grid by the
-strong player's alpha-beta in at most a few hundred nodes at every size from 4
-to 26 (the first grid always decides it: someone is knocked out before the
-grid ends, so `max_rounds` does not matter). Those settings report the proved
-winner instead of playing games. Three or more seats are not proved (the
-search is two-seat alpha-beta).
+Proved: where a game's adapter can solve the start (its `prove` hook: say,
+an alpha-beta that resolves every line within a few seconds), the setting
+reports the proved winner instead of playing games.
 
 Games run in parallel in worker processes (`concurrent.futures`), each game a
 task; with ``iterations`` set the games are reproducible on any machine.
@@ -27,32 +25,18 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from .errors import RulesError
-from .games.convoluted_coprimality import ConvolutedCoprimalityState
-from .players import computer_move
-from .players.convoluted_coprimality import _cc_search
-from .players.search import OutOfTime
+from .players import computer_move, player_for
 from .registry import GAMES
+from .data import JSONObject, Options, OptionsGiven
 
 __all__ = ["SETTINGS", "wilson", "prove", "balance", "balance_markdown", "setting_key", "lookup", "page_data"]
 
 PROOF_SECONDS = 5.0  # the most a proof may take before the setting is played instead
-PROOF_DEPTH = 400
 
-SETTINGS: tuple[tuple[str, dict[str, Any]], ...] = (
-    *(("convoluted-coprimality", {"size": n}) for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
-    ("convoluted-coprimality", {"size": 12, "max_rounds": 1}),
-    *(("convoluted-coprimality", {"players": p, "size": n}) for p, n in ((3, 6), (3, 8), (3, 12), (4, 8), (4, 12), (5, 12))),
-    *(("enumeration", {"size": n}) for n in (4, 5, 6, 7, 8)),
-    *(("enumeration", {"goal": "parity", "size": n}) for n in (4, 5, 6, 8)),
-    *(("multiplications", {"players": p, "k": k}) for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3))),
-    *(("nonconformity", {"length": n, "max_pick": m}) for n, m in ((5, 100), (10, 100), (5, 1000), (10, 1000), (20, 1000), (10, 10000))),
-    ("nonconformity", {"length": 10, "same_start": True}),
-    *(("prime-target", {"k": k, "rays": r}) for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
-    *(("prime-target", {"players": p, "rays": r}) for p, r in ((3, 6), (3, 8), (4, 8))),
-)
+SETTINGS: tuple[tuple[str, Options], ...] = tuple(
+    (game_id, dict(options)) for game_id, game in GAMES.items() for options in game.balance_settings)
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -66,28 +50,21 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def prove(game_id: str, options: dict[str, Any], seconds: float = PROOF_SECONDS) -> float | None:
+def prove(game_id: str, options: Options, seconds: float = PROOF_SECONDS) -> float | None:
     """The first seat's proved result under best play (1 won, 0 lost, 0.5 a
     shared win), or None when no search here proves it within `seconds`."""
-    state = GAMES[game_id].new(**options)
-    if not isinstance(state, ConvolutedCoprimalityState) or state.players != 2:
-        return None
-    try:
-        value = _cc_search(state, 0, PROOF_DEPTH, -1.0, 2.0, [0], None, time.perf_counter() + seconds)
-    except (OutOfTime, RecursionError):
-        return None
-    size = state.size
-    longest = size * size * state.options["max_rounds"]
-    return value if value != 0.5 or longest < PROOF_DEPTH else None
+    game = GAMES[game_id]
+    return player_for(game).prove(game.new(**options), seconds)
 
 
-def _drawn(game_id: str, options: Mapping[str, Any]) -> bool:
-    """Whether the setting leaves its start to a seeded draw (Nonconformity
-    with neither seed nor starts given): such a row is measured over many draws."""
+def _drawn(game_id: str, options: OptionsGiven) -> bool:
+    """Whether the setting leaves its start to a seeded draw (a game with a
+    `seed` option, with neither seed nor starts given): such a row is
+    measured over many draws."""
     return any(o.name == "seed" for o in GAMES[game_id].options) and "seed" not in options and "starts" not in options
 
 
-def _one_game(task: tuple[str, dict[str, Any], int, float, int | None]) -> tuple[float, bool, int]:
+def _one_game(task: tuple[str, Options, int, float, int | None]) -> tuple[float, bool, int]:
     """Strong against itself: the first seat's result, whether the win was
     shared, and the number of moves."""
     game_id, options, seed, budget, iterations = task
@@ -100,20 +77,20 @@ def _one_game(task: tuple[str, dict[str, Any], int, float, int | None]) -> tuple
 
 
 def balance(
-    settings: Sequence[tuple[str, dict[str, Any]]] = SETTINGS,
+    settings: Sequence[tuple[str, Options]] = SETTINGS,
     games: int = 10,
     iterations: int | None = 100,
     budget: float = 1.0,
     jobs: int = 1,
     seed: int = 0,
-    progress: Callable[[dict[str, Any]], None] | None = None,
-) -> list[dict[str, Any]]:
+    progress: Callable[[JSONObject], None] | None = None,
+) -> list[JSONObject]:
     """One row per setting (see the module's docstring); `progress(row)` as each is done."""
-    rows: list[dict[str, Any]] = []
+    rows: list[JSONObject] = []
     plan = []
     for game_id, options in settings:
         game = GAMES[game_id]
-        # Games that draw their start from a seed (Nonconformity, seed unset) get
+        # Games that draw their start from a seed (the seed left unset) get
         # seed + g in game g; the row's own record options use `seed`, so they
         # are the same in every run and every process.
         seeded = _drawn(game_id, options)
@@ -121,7 +98,7 @@ def balance(
         players = resolved["players"] if "players" in resolved else 2
         start = time.perf_counter()
         proved = prove(game_id, options)
-        row: dict[str, Any] = {
+        row: JSONObject = {
             "game": game_id, "options": options, "record_options": game.encode_options(resolved),
             "players": players, "fair": 1.0 / players, "proved": proved,
             "proof_seconds": round(time.perf_counter() - start, 3) if proved is not None else None,
@@ -145,7 +122,7 @@ def balance(
     return rows
 
 
-def _finish(row: dict[str, Any], results: list[tuple[float, bool, int]], progress: Callable[[dict[str, Any]], None] | None) -> None:
+def _finish(row: JSONObject, results: list[tuple[float, bool, int]], progress: Callable[[JSONObject], None] | None) -> None:
     n = len(results)
     score = sum(r for r, _, _ in results)
     low, high = wilson(score, n)
@@ -155,7 +132,7 @@ def _finish(row: dict[str, Any], results: list[tuple[float, bool, int]], progres
         progress(row)
 
 
-def describe(row: dict[str, Any]) -> str:
+def describe(row: JSONObject) -> str:
     """What is known of a setting, in words: the line a setup screen can show."""
     if row["proved"] is not None:
         v = row["proved"]
@@ -166,10 +143,10 @@ def describe(row: dict[str, Any]) -> str:
     return f"Player 1 scores {row['share']:.0%} ± {half:.0%} under strong play (fair: {row['fair']:.0%})"
 
 
-def fairest(rows: Sequence[dict[str, Any]], count: int = 3) -> dict[str, list[dict[str, Any]]]:
+def fairest(rows: Sequence[JSONObject], count: int = 3) -> dict[str, list[JSONObject]]:
     """Per game, the measured settings whose first seat's share is nearest the
     fair share (proved settings are never fair: someone can always win)."""
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[JSONObject]] = {}
     for game_id in dict.fromkeys(r["game"] for r in rows):
         measured = [r for r in rows if r["game"] == game_id and r["share"] is not None]
         measured.sort(key=lambda r: (abs(r["share"] - r["fair"]), r["high"] - r["low"]))
@@ -178,7 +155,7 @@ def fairest(rows: Sequence[dict[str, Any]], count: int = 3) -> dict[str, list[di
     return out
 
 
-def balance_markdown(rows: Sequence[dict[str, Any]]) -> str:
+def balance_markdown(rows: Sequence[JSONObject]) -> str:
     """The table of docs/BALANCE.md."""
     lines = ["| game | options | seats | games | Player 1's share (fair) | 95% CI (Wilson) | shared | mean moves | known |",
              "|---|---|---|---|---|---|---|---|---|"]
@@ -198,7 +175,7 @@ def balance_markdown(rows: Sequence[dict[str, Any]]) -> str:
 # -- looking figures up ---------------------------------------------------------
 
 
-def setting_key(game_id: str, options: Mapping[str, Any], seed: int = 0) -> tuple[str, str, bool]:
+def setting_key(game_id: str, options: OptionsGiven, seed: int = 0) -> tuple[str, str, bool]:
     """What makes two settings the same for the figures: the game, the engine's
     own record spelling of the options once resolved (defaults filled, options
     that do not apply dropped), and whether the start is left to a draw. A
@@ -211,7 +188,7 @@ def setting_key(game_id: str, options: Mapping[str, Any], seed: int = 0) -> tupl
     return game_id, game.encode_options(resolved), drawn
 
 
-def lookup(report: Mapping[str, Any], game_id: str, options: Mapping[str, Any]) -> dict[str, Any] | None:
+def lookup(report: JSONObject, game_id: str, options: OptionsGiven) -> JSONObject | None:
     """The row of a balance report (docs/balance.json) for a game and options,
     matched on the engine's normalised options and so on the seat count too
     (``players`` is an option, and a game without it always has two seats),
@@ -228,7 +205,7 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def page_data(report: Mapping[str, Any]) -> dict[str, Any]:
+def page_data(report: JSONObject) -> JSONObject:
     """The part of a balance report the web page needs (build.py writes it into
     build.json), per game: its rows, each with its full option set (every
     option, defaults filled, as a setup form's values are) and seat count,
@@ -239,9 +216,9 @@ def page_data(report: Mapping[str, Any]) -> dict[str, Any]:
     changed since the run) is left out and named in `stale`: old figures must
     not be shown for a different game."""
     seed = int(report.get("seed") or 0)
-    games: dict[str, dict[str, Any]] = {}
+    games: dict[str, JSONObject] = {}
     stale: list[str] = []
-    report_rows: dict[str, list[Mapping[str, Any]]] = {}  # the report's rows kept, in the order of `games`
+    report_rows: dict[str, list[JSONObject]] = {}  # the report's rows kept, in the order of `games`
     for row in report["rows"]:
         game_id = row["game"]
         game = GAMES.get(game_id)
@@ -260,7 +237,7 @@ def page_data(report: Mapping[str, Any]) -> dict[str, Any]:
             continue
         seats = row["players"]
         proved = row["proved"]
-        page_row: dict[str, Any] = {
+        page_row: JSONObject = {
             "options": {name: list(value) if isinstance(value, tuple) else value for name, value in full.items()},
             "seats": seats,
             "fair": _rounded(row["fair"]),

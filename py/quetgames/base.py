@@ -25,7 +25,7 @@ import binascii
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .options import Option
@@ -33,9 +33,7 @@ from .record import (
     COMMENT_LIMIT, LINE_LIMIT, LINE_MOVES_LIMIT, MAX_RECORD, NO_NOTES, RECORD_VERSION, Notes, RecordParts, SideLine,
     check_comment, check_game_id, format_record,
 )
-
-if TYPE_CHECKING:  # players/ imports this module: the name is for the type checker only
-    from .players.search import Player
+from .data import JSON, JSONObject, Options, OptionsGiven
 
 __all__ = ["Game", "State", "Seat", "Example", "RECORD_VERSION", "MAX_RECORD", "LEVELS", "SEAT_KINDS", "in_words", "counted"]
 
@@ -67,9 +65,9 @@ class Game:
     """A game: its identity, its options and how its records are spelled.
 
     Subclasses set the class attributes and `state_class`, and may override
-    `_finish_options` for checks that involve several options at once.
-    `player` is what the computer players know of the game (its adapter in
-    players/); `registry.register` sets it.
+    `_finish_options` for checks that involve several options at once. What
+    the computer players know of the game (its adapter in players/) is kept
+    apart, by `players.player_for`, so this module imports nothing of them.
     """
 
     id: ClassVar[str]
@@ -82,13 +80,14 @@ class Game:
     named_squares: ClassVar[bool] = False  # the board is a grid whose squares are named a1, b1, …
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
-    player: Player
+    # the option settings balance.py measures (docs/BALANCE.md): the defaults unless a game lists more
+    balance_settings: ClassVar[tuple[OptionsGiven, ...]] = ({},)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
     @property
-    def defaults(self) -> dict[str, Any]:
+    def defaults(self) -> Options:
         return {o.name: o.default for o in self.options}
 
     def option(self, name: str) -> Option:
@@ -98,7 +97,7 @@ class Game:
         known = ", ".join(o.name for o in self.options)
         raise InvalidOptions(f"{self.name} has no option {name!r:.40}; its options are {known}")
 
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(self, given: OptionsGiven) -> Options:
         """Validate every option given, fill in defaults, drop the ones that do
         not apply, and check the rules that tie options together."""
         values = self.defaults
@@ -106,14 +105,14 @@ class Game:
             values[name] = self.option(name).validate(value)
         return self._finish_options(values)
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         return values
 
-    def new(self, /, **options: Any) -> State:
+    def new(self, /, **options: JSON) -> State:
         # Positional-only: an option may be called anything, even "self".
         return self.state_class.initial(self, self.resolve_options(options))
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         """A JSON-ready description for a front end's game list and setup screen."""
         return {
             "id": self.id,
@@ -127,11 +126,11 @@ class Game:
 
     # -- records ---------------------------------------------------------
 
-    def encode_options(self, values: Mapping[str, Any]) -> str:
+    def encode_options(self, values: OptionsGiven) -> str:
         return "_".join(o.key + o.encode(values[o.name]) for o in self.options if o.name in values)
 
-    def decode_options(self, text: str) -> dict[str, Any]:
-        values: dict[str, Any] = {}
+    def decode_options(self, text: str) -> Options:
+        values: Options = {}
         by_key = {o.key: o for o in self.options}
         for token in text.split("_") if text else []:
             option = by_key.get(token[:1])
@@ -159,7 +158,7 @@ def _decode_name(text: str) -> str:
     return _check_name(name, InvalidRecord)
 
 
-def _check_name(name: Any, error: type[RulesError]) -> str:
+def _check_name(name: object, error: type[RulesError]) -> str:
     if not isinstance(name, str):
         raise error("a seat name must be text")
     if len(name) > _NAME_LIMIT:
@@ -175,7 +174,7 @@ class State:
     __slots__ = ("game", "options", "history", "seats", "movers", "_last", "game_id", "notes", "plies", "_played")
 
     game: Game
-    options: dict[str, Any]
+    options: Options
     history: tuple[str, ...]
     seats: tuple[Seat, ...]
     movers: tuple[int, ...]  # the seat behind each entry of history (set by `play`)
@@ -191,11 +190,11 @@ class State:
     # -- hooks a game implements -------------------------------------------
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> Self:  # pragma: no cover
+    def initial(cls, game: Game, options: Options) -> Self:  # pragma: no cover
         raise NotImplementedError
 
     @classmethod
-    def _blank(cls, game: Game, options: dict[str, Any]) -> Self:
+    def _blank(cls, game: Game, options: Options) -> Self:
         """A state with no moves and anonymous human seats; `initial` fills in the rest."""
         state = object.__new__(cls)
         state.game = game
@@ -233,12 +232,17 @@ class State:
         best = max(scores)
         return tuple(i for i, s in enumerate(scores) if s == best)
 
-    def _board(self, seat: int | None) -> dict[str, Any]:  # pragma: no cover
+    def _board(self, seat: int | None) -> JSONObject:  # pragma: no cover
         raise NotImplementedError
 
     def _choosing(self) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """(seats that have chosen, seats still to choose, secret) while a joint
         move is open; None otherwise (every sequential game)."""
+        return None
+
+    def _sealing(self) -> JSONObject | None:
+        """What a page needs of sealed moves (sealing.py's `SealedState`): None
+        for a game without them."""
         return None
 
     def _movers_of(self, seat: int, start: int, count: int) -> tuple[int, ...]:
@@ -296,7 +300,7 @@ class State:
         before, move, seat = last
         return before._describe(move, seat, self)
 
-    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+    def preview(self, move: str, seat: int | None = None) -> JSONObject:
         """What a move would do, without playing it, for games whose moves are
         built in several steps (a Prime Target ring, a Nonconformity pick)."""
         raise IllegalMove(f"{self.game.name} has no move preview")
@@ -312,7 +316,7 @@ class State:
         raise NotImplementedError
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:  # pragma: no cover
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:  # pragma: no cover
         """The (move, seat) pairs a moves section stands for, in playing order."""
         raise NotImplementedError
 
@@ -351,7 +355,12 @@ class State:
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return name or f"Player {seat + 1}"
 
-    def _seat(self, seat: Any) -> int:
+    def check_seat(self, seat: object) -> int:
+        """The seat a call is about, checked: in range and to move now (None:
+        the one seat to move); IllegalMove, in words, otherwise."""
+        return self._seat(seat)
+
+    def _seat(self, seat: object) -> int:
         """The seat a call is about, checked: in range and to move now."""
         to_move = self._to_move()
         if seat is None:
@@ -423,6 +432,26 @@ class State:
         secret (one made at a shared screen that the next player must not see).
         This is the one to put in a link."""
         return self._public(None).record
+
+    def secret_free(self, seat: int | None) -> Self:
+        """This state as `seat` may know it (None: as everyone may): any
+        pending secret of another seat removed. The computer players and the
+        analysis decide from this, never from the whole state."""
+        return self._secret_free(seat)
+
+    def public(self, seat: int | None = None) -> Self:
+        """This state as `seat` may know it (None: everyone), its notes cut to
+        the moves that state still holds."""
+        return self._public(seat)
+
+    def encoded_moves(self) -> str:
+        """The moves section of the record (the game's own spelling)."""
+        return self._encode_moves()
+
+    @classmethod
+    def decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
+        """The (move, seat) pairs a record's moves section stands for, in playing order."""
+        return cls._decode_moves(text, options)
 
     def _public(self, seat: int | None) -> Self:
         """This state as `seat` may know it (None: everyone), its notes cut to
@@ -587,6 +616,11 @@ class State:
             state = after
         return tuple(played)
 
+    def with_notes(self, notes: Notes) -> Self:
+        """This game with `notes` (comments and side lines) as they are, unchecked:
+        for `registry`, which checks a record's notes before it sets them."""
+        return self._with_notes(notes)
+
     def _with_notes(self, notes: Notes) -> Self:
         new = self._copy()
         new.notes = notes
@@ -604,7 +638,7 @@ class State:
             return after._list_words(len(after.history) - 1)
         return "move", move
 
-    def notes_view(self) -> dict[str, Any]:
+    def notes_view(self) -> JSONObject:
         """The notes for a front end: comments and side lines, each side-line
         move with its mover and a few words for the moves list."""
         lines = []
@@ -642,7 +676,7 @@ class State:
         new.seats = tuple(seats)
         return new
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> JSONObject:
         """A JSON-ready picture of the position for a front end, showing only
         what `seat` may see (None: what every seat may see)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
@@ -681,6 +715,8 @@ class State:
             "choosing": None if choosing is None else {
                 "chosen": list(choosing[0]), "to_choose": list(choosing[1]), "secret": choosing[2],
             },
+            # sealed moves (sealing.py): who has sealed, who may reveal or seal now, the forfeit move
+            "sealing": self._sealing(),
             "board": self._board(seat),
             "record": public.record,
             "game_id": self.game_id,
@@ -692,6 +728,24 @@ class State:
         return [] if seat is None or self.is_over else self._legal(seat)
 
     # -- words for comparing two records (compare.py) ----------------------
+
+    def turn_words(self) -> str:
+        """Where the next move of this state stands, for a player: "move 3"."""
+        return self._turn_words()
+
+    def move_sentence(self, move: str, seat: int) -> str:
+        """What `seat` playing `move` from this state is, in a sentence
+        ("Ann wrote 8 at h1"; move_words gives the moves list's few words)."""
+        return self._move_words(move, seat)
+
+    def change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
+        """How two records part at this state's next move, in words."""
+        return self._change_words(mine, theirs)
+
+    def commits(self, move: str) -> bool:
+        """Whether `move` ties a record to one game from its first move on
+        (a sealed move's commitment is drawn afresh for every game)."""
+        return self._commits(move)
 
     def _turn_words(self) -> str:
         """Where the next move of this state stands, for a player: "move 3"."""

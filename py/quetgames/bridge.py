@@ -17,8 +17,8 @@ whether a link (theirs) continues the game this device holds (mine), and if
 not the first move where they part, in words (see compare.py for what makes
 two records the same game).
 
-Sealed picks (Nonconformity played by link). The seal travels in the record;
-the secret never does:
+Sealed moves (a game of joint secret moves played by link, sealing.py). The
+seal travels in the record; the secret never does:
 
 - ``seal`` {record, seat, pick, salt} → {record, view, keep}: checks the pick
   and plays its seal (``c`` and the commitment). ``record`` is public (it holds
@@ -29,7 +29,8 @@ the secret never does:
 - ``reveal`` {record, seat, pick, salt} → {record, view}: plays the reveal
   ``<pick>~<salt>``; refused (IllegalMove, naming the round and the seat) when
   it does not match the seal.
-- A forfeit is an ordinary ``play`` of the move ``f`` by the sealer's seat.
+- A forfeit is an ordinary ``play`` of the view's ``sealing.forfeit`` move by
+  the sealer's seat.
 - ``open``/``play`` of any record check every reveal in it against its seal.
 - ``commitment`` {salt, pick} → hex, as before (the game's own function).
 """
@@ -40,16 +41,16 @@ import json
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
 from . import GAMES, State, load, new_game
 from .compare import compare
 from .errors import RulesError
-from .games.nonconformity import NonconformityState, commitment
 from .help import game_help
-from .players import LEVELS, computer_move, solitaire_best
+from .players import LEVELS, computer_move, player_for
 from .record import new_game_id, parse_record
 from .registry import BY_CODE, replay
+from .sealing import SealedState, commitment
+from .data import JSON, JSONObject
 
 __all__ = ["call"]
 
@@ -70,7 +71,7 @@ def _remember(state: State) -> State:
     return state
 
 
-def _state(args: dict[str, Any]) -> State:
+def _state(args: JSONObject) -> State:
     record = args.get("record")
     if not isinstance(record, str):
         raise BadRequest("the call needs a game record")
@@ -82,21 +83,21 @@ def _state(args: dict[str, Any]) -> State:
     return state
 
 
-def _seat(args: dict[str, Any]) -> int | None:
+def _seat(args: JSONObject) -> int | None:
     seat = args.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise BadRequest("a seat is a whole number")
     return seat
 
 
-def _answer(state: State, seat: int | None) -> dict[str, Any]:
+def _answer(state: State, seat: int | None) -> JSONObject:
     """A game for the page: `record` is public (safe in any link, address or
     export: no pick still secret), `private_record` the whole game as this
     device holds it (to play on from, and to keep on this device only)."""
     return {"record": state.public_record, "private_record": state.record, "view": state.view(seat)}
 
 
-def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
+def _games(args: JSONObject) -> list[JSONObject]:
     """Every game's description, with the rest of its "How to play" (`help`:
     intro and settings) and its worked examples, each with the engine's view of its
     position so the page can draw it before Python has loaded."""
@@ -110,11 +111,11 @@ def _games(args: dict[str, Any]) -> list[dict[str, Any]]:
     } for game in GAMES.values()]
 
 
-def _new(args: dict[str, Any]) -> dict[str, Any]:
+def _new(args: JSONObject) -> JSONObject:
     options = args.get("options", {})
     if not isinstance(options, dict):
         raise BadRequest("options come as an object of names and values")
-    game: Any = args.get("game")  # checked by new_game, like every value below
+    game: JSON = args.get("game")  # checked by new_game, like every value below
     state = new_game(game, **options)
     seats = args.get("seats")
     if seats is not None:
@@ -124,32 +125,32 @@ def _new(args: dict[str, Any]) -> dict[str, Any]:
     return _answer(_remember(state), None)
 
 
-def _open(args: dict[str, Any]) -> dict[str, Any]:
+def _open(args: JSONObject) -> JSONObject:
     return _answer(_state(args), _seat(args))
 
 
-def _play(args: dict[str, Any]) -> dict[str, Any]:
+def _play(args: JSONObject) -> JSONObject:
     seat = _seat(args)
-    move: Any = args.get("move")
+    move: JSON = args.get("move")
     state = _state(args).play(move, seat)
     return _answer(_remember(state), seat)
 
 
-def _view(args: dict[str, Any]) -> dict[str, Any]:
+def _view(args: JSONObject) -> JSONObject:
     return _state(args).view(_seat(args))
 
 
-def _legal(args: dict[str, Any]) -> list[str]:
+def _legal(args: JSONObject) -> list[str]:
     return _state(args).legal_moves(_seat(args))
 
 
-def _at(args: dict[str, Any]) -> dict[str, Any]:
+def _at(args: JSONObject) -> JSONObject:
     """The game as it stood after `ply` moves (for stepping through it, or undo
     with ply = moves - 1): {record, private_record, view, ply, plies, notes,
     comment}. With `line`, the position after `ply` moves of that side line
     (plies: the line's length). `notes` are the whole record's, `comment` the
     one at the position shown."""
-    ply: Any = args.get("ply")  # checked by replay / line_position
+    ply: JSON = args.get("ply")  # checked by replay / line_position
     line = args.get("line")
     if line is None:
         state, total = replay(args.get("record"), ply)
@@ -162,7 +163,7 @@ def _at(args: dict[str, Any]) -> dict[str, Any]:
         total = len(whole.lines[index].moves)
         comment = whole.lines[index].comment(ply) if ply else whole.comment(whole.lines[index].ply)
     return {**_answer(_remember(state), _seat(args)), "ply": ply, "plies": total,
-            "notes": whole._public(None).notes_view(), "comment": comment}
+            "notes": whole.public(None).notes_view(), "comment": comment}
 
 
 def _line_index(state: State, line: object) -> int:
@@ -171,18 +172,18 @@ def _line_index(state: State, line: object) -> int:
     return line
 
 
-def _text(args: dict[str, Any]) -> str:
+def _text(args: JSONObject) -> str:
     text = args.get("text", "")
     if not isinstance(text, str):
         raise BadRequest("a comment is text")
     return text
 
 
-def _annotate(args: dict[str, Any]) -> dict[str, Any]:
+def _annotate(args: JSONObject) -> JSONObject:
     """Set the comment after move `ply` ("" removes it); with `line`, after
     move `ply` (from 1) of that side line."""
     state = _state(args)
-    ply: Any = args.get("ply")  # checked by the state
+    ply: JSON = args.get("ply")  # checked by the state
     line = args.get("line")
     if line is None:
         new = state.with_comment(ply, _text(args))
@@ -191,36 +192,36 @@ def _annotate(args: dict[str, Any]) -> dict[str, Any]:
     return _answer(_remember(new), _seat(args))
 
 
-def _branch(args: dict[str, Any]) -> dict[str, Any]:
+def _branch(args: JSONObject) -> JSONObject:
     """Start a side line at `ply` with `move` (for `seat`): the game, and `line`, its index."""
     state = _state(args)
-    ply: Any = args.get("ply")
-    move: Any = args.get("move")
+    ply: JSON = args.get("ply")
+    move: JSON = args.get("move")
     new = state.with_line(ply, [(move, _seat(args))])
     index = max(i for i, line in enumerate(new.lines) if line.ply == ply and line not in state.lines)
     return {**_answer(_remember(new), _seat(args)), "line": index}
 
 
-def _extend(args: dict[str, Any]) -> dict[str, Any]:
+def _extend(args: JSONObject) -> JSONObject:
     """Play `move` in side line `line` after its first `keep` moves (default: all)."""
     state = _state(args)
     index = _line_index(state, args.get("line"))
-    keep: Any = args.get("keep")
-    move: Any = args.get("move")
+    keep: JSON = args.get("keep")
+    move: JSON = args.get("move")
     return {**_answer(_remember(state.extend_line(index, [(move, _seat(args))], keep)), _seat(args)), "line": index}
 
 
-def _drop_line(args: dict[str, Any]) -> dict[str, Any]:
+def _drop_line(args: JSONObject) -> JSONObject:
     state = _state(args)
     return _answer(_remember(state.without_line(_line_index(state, args.get("line")))), _seat(args))
 
 
-def _new_id(args: dict[str, Any]) -> dict[str, Any]:
+def _new_id(args: JSONObject) -> JSONObject:
     """The same game under a freshly drawn id ("open the link as a separate game")."""
     return _answer(_remember(_state(args).with_game_id(new_game_id())), _seat(args))
 
 
-def _record_info(args: dict[str, Any]) -> dict[str, Any]:
+def _record_info(args: JSONObject) -> JSONObject:
     """What a record is, without replaying it: {game, code, version, game_id}
     (naming a saved game before the engine has checked it)."""
     parts = parse_record(args.get("record"))
@@ -230,13 +231,13 @@ def _record_info(args: dict[str, Any]) -> dict[str, Any]:
     return {"game": game.id, "name": game.name, "code": parts.code, "version": parts.version, "game_id": parts.game_id}
 
 
-def _preview(args: dict[str, Any]) -> Any:
-    """What a multi-part move would give before it is played (e.g. a Prime Target ring)."""
-    move: Any = args.get("move")
+def _preview(args: JSONObject) -> JSON:
+    """What a multi-part move would give before it is played (a move built in several steps)."""
+    move: JSON = args.get("move")
     return _state(args).preview(move, _seat(args))
 
 
-def _computer(args: dict[str, Any]) -> dict[str, Any]:
+def _computer(args: JSONObject) -> JSONObject:
     """A computer level's move for the seat to move (also the Hint button's
     answer, with level "strong"): {move, words}. The seed defaults to the number of
     moves played, so a game with computer seats replays the same way."""
@@ -250,15 +251,17 @@ def _computer(args: dict[str, Any]) -> dict[str, Any]:
     return {"move": move, "words": state.move_words(move, _seat(args))}
 
 
-def _solitaire_best(args: dict[str, Any]) -> dict[str, Any]:
-    """The best possible final score of a solitaire Enumeration game: {score, exact, method}."""
+def _solitaire_best(args: JSONObject) -> JSONObject:
+    """The best possible final score of a game played alone: {score, exact,
+    method} (the game's adapter's `best_possible`)."""
     state = _state(args)
-    if state.game.id != "enumeration" or state.players != 1:
-        raise BadRequest("a best possible score exists only for solitaire Enumeration")
-    return solitaire_best(state.options["size"], state.options["goal"], state.options.get("target", "odd"))
+    best = player_for(state.game).best_possible(state)
+    if best is None:
+        raise BadRequest(f"a best possible score is known only for some games played alone, not for this {state.game.name} game")
+    return best
 
 
-def _commitment(args: dict[str, Any]) -> str:
+def _commitment(args: JSONObject) -> str:
     """SHA-256 of salt + ":" + pick, as hex: the seal on a secret pick sent by link
     (computed here so every browser, secure context or not, gets the same answer)."""
     salt, pick = args.get("salt"), args.get("pick")
@@ -267,16 +270,16 @@ def _commitment(args: dict[str, Any]) -> str:
     return commitment(salt, pick)
 
 
-def _sealable(args: dict[str, Any]) -> tuple[NonconformityState, int | None, Any, Any]:
+def _sealable(args: JSONObject) -> tuple[SealedState, int | None, JSON, JSON]:
     state = _state(args)
-    if not isinstance(state, NonconformityState):
+    if not isinstance(state, SealedState):
         raise BadRequest(f"{state.game.name} has no sealed picks")
-    pick: Any = args.get("pick")  # pick and salt: checked by the state
-    salt: Any = args.get("salt")
+    pick: JSON = args.get("pick")  # pick and salt: checked by the state
+    salt: JSON = args.get("salt")
     return state, _seat(args), pick, salt
 
 
-def _seal(args: dict[str, Any]) -> dict[str, Any]:
+def _seal(args: JSONObject) -> JSONObject:
     """Seal a pick: {record (public: the commitment, never the pick), view,
     keep: {seat, round, pick, salt, commitment}, for the sealer's device only}."""
     state, seat, pick, salt = _sealable(args)
@@ -286,21 +289,21 @@ def _seal(args: dict[str, Any]) -> dict[str, Any]:
     return {**_answer(_remember(sealed), seal.seat), "keep": keep}
 
 
-def _reveal(args: dict[str, Any]) -> dict[str, Any]:
+def _reveal(args: JSONObject) -> JSONObject:
     """Reveal a sealed pick with its salt: {record, view}."""
     state, seat, pick, salt = _sealable(args)
     return _answer(_remember(state.reveal(pick, salt, seat)), seat)
 
 
-def _compare(args: dict[str, Any]) -> dict[str, Any]:
+def _compare(args: JSONObject) -> JSONObject:
     """How the record `theirs` (a link) stands to `mine` (the game this device
     holds): {relation, ply, where, mine, theirs, message} (quetgames.compare)."""
-    mine: Any = args.get("mine")  # both checked in full by compare
-    theirs: Any = args.get("theirs")
+    mine: JSON = args.get("mine")  # both checked in full by compare
+    theirs: JSON = args.get("theirs")
     return compare(mine, theirs).to_json()
 
 
-def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+def _analyse(args: JSONObject) -> JSONObject:
     """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
     `budget` seconds a move (0.01 to 10, default 0.45) or exactly `iterations`;
     `span` [start, stop] for a few moves a call (progress, Cancel)."""
@@ -312,7 +315,7 @@ def _analyse(args: dict[str, Any]) -> dict[str, Any]:
     return analyse(_state(args), float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
 
 
-_CALLS: dict[str, Callable[[dict[str, Any]], Any]] = {
+_CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "games": _games,
     "new": _new,
     "open": _open,

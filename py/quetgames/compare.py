@@ -14,18 +14,18 @@ move that was a choice (the mover had two legal moves or more), or where they
 part one of them holds a move that ties it to one game (a sealed pick's
 commitment, drawn afresh for every game) and the link goes on after it
 (someone answered that move: a fresh game whose only move is its own seal is
-another game). Many games share a start, and a forced move (Enumeration's
-first) is the same in all of them, so two such games that part before anyone
+another game). Many games share a start, and a forced move (a game's
+first, in some games) is the same in all of them, so two such games that part before anyone
 chose anything are two games: nothing in the records could tell them apart.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .record import Notes
-from .registry import _replay
+from .registry import replay_record
+from .data import JSON, JSONObject
 
 __all__ = ["Comparison", "compare"]
 
@@ -54,16 +54,16 @@ class Comparison:
     message: str | None = None
     game_id: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"relation": self.relation, "ply": self.ply, "where": self.where,
                 "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id}
 
 
-def compare(mine: Any, theirs: Any) -> Comparison:
+def compare(mine: JSON, theirs: JSON) -> Comparison:
     """How `theirs` (say, a link just opened) stands to `mine` (the game this
     device holds). Both records are checked in full (InvalidRecord if not)."""
-    start, my_moves, my_final = _replay(mine)
-    their_start, their_moves, their_final = _replay(theirs)
+    start, my_moves, my_final = replay_record(mine)
+    their_start, their_moves, their_final = replay_record(theirs)
     by_id = start.game_id is not None and their_start.game_id is not None
     if by_id and start.game_id != their_start.game_id:
         return Comparison("other")
@@ -87,18 +87,18 @@ def compare(mine: Any, theirs: Any) -> Comparison:
         return Comparison(relation, game_id=game_id)
     before, chosen = start, by_id  # chosen: a move both share was a choice (one id: one game, whatever the moves)
     for move, seat in my_moves[:shared]:
-        chosen = chosen or before._commits(move) or len(before.legal_moves(seat)) > 1
+        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
         before = before.play(move, seat)
     mover = before.to_move[0] if len(before.to_move) == 1 else 0
     a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
     b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
-    where = before._turn_words()
+    where = before.turn_words()
     # a sealed pick in place of another move (or the other way round) is a
     # rewrite once the link builds on it: someone answered the replaced move
-    answered = len(their_moves) > shared + 1 and (before._commits(a[0]) or before._commits(b[0]))
+    answered = len(their_moves) > shared + 1 and (before.commits(a[0]) or before.commits(b[0]))
     relation = "changed" if chosen or answered else "other"
-    return Comparison(relation, shared, where, before._move_words(*a), before._move_words(*b),
-                      f"this link changes {where}: {before._change_words(a, b)}", game_id)
+    return Comparison(relation, shared, where, before.move_sentence(*a), before.move_sentence(*b),
+                      f"this link changes {where}: {before.change_words(a, b)}", game_id)
 
 
 def _keeps_notes(mine: Notes, theirs: Notes) -> bool:

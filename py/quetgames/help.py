@@ -9,10 +9,10 @@ richText, knows exactly these).
 
 from __future__ import annotations
 
-from typing import Any
 
 from .base import Game
 from .registry import GAMES
+from .data import JSONObject
 
 __all__ = ["game_help", "rules_document", "conventions", "settings"]
 
@@ -47,7 +47,7 @@ def conventions(game: Game | None = None) -> str:
     return text
 
 
-def _default_words(option: dict[str, Any]) -> str:
+def _default_words(option: JSONObject) -> str:
     default = option["default"]
     if default is None:
         return f"unless chosen: {option.get('unset') or 'not set'}"
@@ -56,7 +56,7 @@ def _default_words(option: dict[str, Any]) -> str:
     return f"{default} unless chosen otherwise"
 
 
-def _range_words(option: dict[str, Any]) -> str:
+def _range_words(option: JSONObject) -> str:
     if "choices" in option:
         return " or ".join(option["choices"])
     if option["kind"] == "bool":

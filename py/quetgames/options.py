@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidOptions, InvalidRecord
+from .data import JSON, JSONObject
 
 __all__ = ["Option", "IntOption", "ChoiceOption", "BoolOption", "PairOption"]
 
@@ -35,7 +36,7 @@ class Option:
     unset: str = ""  # for a default of None: what happens when the option is left unset, in words
     short: str = ""  # a few words naming it beside a value ("grid side 8"), where the help is too long
 
-    def validate(self, value: Any) -> Any:  # pragma: no cover - abstract
+    def validate(self, value: object) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def encode(self, value: Any) -> str:  # pragma: no cover - abstract
@@ -44,7 +45,7 @@ class Option:
     def decode(self, text: str) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         """A JSON-ready description for setup screens."""
         described = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
         if self.unset:
@@ -56,7 +57,7 @@ class Option:
     kind = "?"
 
 
-def _check_int(name: str, value: Any, lo: int, hi: int) -> int:
+def _check_int(name: str, value: object, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOptions(f"{name} must be a whole number from {lo} to {hi}, not {type(value).__name__} {value!r:.40}")
     if not lo <= value <= hi:
@@ -70,7 +71,7 @@ class IntOption(Option):
     hi: int = 0
     kind = "int"
 
-    def validate(self, value: Any) -> int:
+    def validate(self, value: object) -> int:
         return _check_int(self.name, value, self.lo, self.hi)
 
     def encode(self, value: int) -> str:
@@ -83,7 +84,7 @@ class IntOption(Option):
         except InvalidOptions as exc:
             raise InvalidRecord(str(exc)) from None
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {**super().describe(), "min": self.lo, "max": self.hi}
 
 
@@ -92,7 +93,7 @@ class ChoiceOption(Option):
     choices: tuple[str, ...] = ()
     kind = "choice"
 
-    def validate(self, value: Any) -> str:
+    def validate(self, value: object) -> str:
         if not isinstance(value, str) or value not in self.choices:
             allowed = " or ".join(repr(c) for c in self.choices)
             raise InvalidOptions(f"{self.name} must be {allowed}, not {value!r:.40}")
@@ -107,7 +108,7 @@ class ChoiceOption(Option):
                 return choice
         raise InvalidRecord(f"{text[:20]!r} is not a known value for {self.name}")
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {**super().describe(), "choices": list(self.choices)}
 
 
@@ -115,7 +116,7 @@ class ChoiceOption(Option):
 class BoolOption(Option):
     kind = "bool"
 
-    def validate(self, value: Any) -> bool:
+    def validate(self, value: object) -> bool:
         if not isinstance(value, bool):
             raise InvalidOptions(f"{self.name} must be true or false, not {value!r:.40}")
         return value
@@ -138,7 +139,7 @@ class PairOption(Option):
     hi: int = 0
     kind = "pair"
 
-    def validate(self, value: Any) -> tuple[int, int]:
+    def validate(self, value: object) -> tuple[int, int]:
         if not isinstance(value, (tuple, list)) or len(value) != 2:
             raise InvalidOptions(f"{self.name} must be a pair of whole numbers, like (6, 4)")
         return tuple(_check_int(f"each of {self.name}", v, self.lo, self.hi) for v in value)  # type: ignore[return-value]
@@ -155,5 +156,5 @@ class PairOption(Option):
         except InvalidOptions as exc:
             raise InvalidRecord(str(exc)) from None
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         return {**super().describe(), "min": self.lo, "max": self.hi}

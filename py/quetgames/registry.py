@@ -10,20 +10,21 @@ the public API, the bridge's game list, the command line and the tests, reads
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from .base import Game, State, decode_seats
 from .errors import IllegalMove, InvalidOptions, InvalidRecord, RulesError
 from .games import convoluted_coprimality, enumeration, multiplications, nonconformity, prime_target
+from .players import ADAPTERS
 from .players import convoluted_coprimality as convoluted_coprimality_player
 from .players import enumeration as enumeration_player
 from .players import multiplications as multiplications_player
 from .players import nonconformity as nonconformity_player
 from .players import prime_target as prime_target_player
-from .players.search import Player
+from .players.search import AnyPlayer, GenericPlayer
 from .record import Notes, parse_record
+from .data import JSON
 
-__all__ = ["GAMES", "BY_CODE", "register", "unregister", "load", "replay"]
+__all__ = ["GAMES", "BY_CODE", "register", "unregister", "load", "replay", "replay_record"]
 
 GAMES: dict[str, Game] = {}
 BY_CODE: dict[str, Game] = {}
@@ -31,7 +32,7 @@ _ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _CODE = re.compile(r"[a-z]{2}")
 
 
-def register(game: Game, player: Player | None = None) -> Game:
+def register(game: Game, player: AnyPlayer | None = None) -> Game:
     """Add `game` to the list (after the others), with its computer adapter
     (None: the generic player, which plays any sequential game through the
     public API). Refuses an id or record code already taken."""
@@ -39,7 +40,7 @@ def register(game: Game, player: Player | None = None) -> Game:
         raise InvalidOptions(f"a game id is lower-case words joined by '-', and its code two letters: not {game.id!r}, {game.code!r}")
     if game.id in GAMES or game.code in BY_CODE:
         raise InvalidOptions(f"a game with the id {game.id!r} or the code {game.code!r} is already registered")
-    game.player = player if player is not None else Player()
+    ADAPTERS[game.id] = player if player is not None else GenericPlayer()
     GAMES[game.id] = game
     BY_CODE[game.code] = game
     return game
@@ -49,6 +50,7 @@ def unregister(game_id: str) -> None:
     """Take a game off the list again (for tests that register a toy game)."""
     game = GAMES.pop(game_id)
     del BY_CODE[game.code]
+    ADAPTERS.pop(game_id, None)
 
 
 # The games, in menu order.
@@ -62,17 +64,17 @@ register(prime_target.GAME, prime_target_player.PLAYER)
 # -- records -------------------------------------------------------------------
 
 
-def load(record: Any) -> State:
+def load(record: JSON) -> State:
     """Rebuild a game from its record, replaying and checking every move."""
-    return _replay(record)[2]
+    return replay_record(record)[2]
 
 
-def replay(record: Any, plies: int) -> tuple[State, int]:
+def replay(record: JSON, plies: int) -> tuple[State, int]:
     """The game of `record` as it stood after its first `plies` moves, and how
     many moves the whole record holds; for stepping through a game and undo.
     The whole record is checked first, so a bad record is refused however
     few moves are asked for."""
-    state, moves, final = _replay(record)
+    state, moves, final = replay_record(record)
     total = len(moves)
     if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= total:
         raise InvalidRecord(f"that game has {total} moves; ask for a move from 0 to {total}")
@@ -80,10 +82,10 @@ def replay(record: Any, plies: int) -> tuple[State, int]:
         return final, total
     for move, seat in moves[:plies]:
         state = state.play(move, seat)
-    return state._with_notes(final.notes.upto(plies)), total
+    return state.with_notes(final.notes.upto(plies)), total
 
 
-def _replay(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
+def replay_record(record: JSON) -> tuple[State, list[tuple[str, int | None]], State]:
     """Check a record by playing it through; return its starting state, the
     (move, seat) pairs that replay its main line, and the final state with
     its notes (whose side lines are replayed and checked too)."""
@@ -99,12 +101,12 @@ def _replay(record: Any) -> tuple[State, list[tuple[str, int | None]], State]:
     state = start
     moves: list[tuple[str, int | None]] = []
     try:
-        for move, seat in game.state_class._decode_moves(parts.moves, options):
+        for move, seat in game.state_class.decode_moves(parts.moves, options):
             state = state.play(move, seat)
             moves.append((move, seat))
     except IllegalMove as exc:
         raise InvalidRecord(f"move {len(moves) + 1} of the record cannot be played: {exc}") from None
-    if state._encode_moves() != parts.moves:
+    if state.encoded_moves() != parts.moves:
         raise InvalidRecord("the record's moves are not written in the usual form")
     if parts.notes:
         state = _with_checked_notes(state, parts.notes)
@@ -129,4 +131,4 @@ def _with_checked_notes(state: State, notes: Notes) -> State:
         except RulesError as exc:
             raise InvalidRecord(f"side line {number} of the record cannot be played: {exc}") from None
     # the lines as written (their moves are now checked), with the main line's comments
-    return checked._with_notes(notes)
+    return checked.with_notes(notes)

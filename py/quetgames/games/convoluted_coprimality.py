@@ -59,13 +59,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import gcd
-from typing import Any
 
 from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import grid_text, parse_square, square_name
 from ..numbers import coprime, next_prime, primes_up_to
 from ..options import IntOption
+from ..data import JSONObject, Options
 
 MAX_SIZE = 26
 # Block ends: the primes, enough of them to cover a full 26 × 26 grid.
@@ -173,6 +173,12 @@ out and hand Player 1 the win. The safe square is d3.
         IntOption("size", "s", 12, "side of the grid, in squares", lo=4, hi=MAX_SIZE, short="grid side"),
         IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20, short="grids allowed"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"size": n} for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
+        {"size": 12, "max_rounds": 1},
+        *({"players": p, "size": n} for p, n in ((3, 6), (3, 8), (3, 12), (4, 8), (4, 12), (5, 12))),
+    )
 
 
 class ConvolutedCoprimalityState(State):
@@ -191,7 +197,7 @@ class ConvolutedCoprimalityState(State):
     written: tuple[tuple[int, int], ...]  # per move: (grid, number written), for the moves list
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> ConvolutedCoprimalityState:
+    def initial(cls, game: Game, options: Options) -> ConvolutedCoprimalityState:
         state = cls._blank(game, options)
         state.grid, state.path = fresh_grid(options["size"])
         state.mover = 0
@@ -333,7 +339,7 @@ class ConvolutedCoprimalityState(State):
     def _standing(self) -> list[str]:
         return ["still in" if a else "knocked out" for a in self.alive]
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         size = self.size
 
         def name(q: int) -> str:
@@ -342,7 +348,7 @@ class ConvolutedCoprimalityState(State):
         playing = not self.over_by
         j = self.next_number
         k, first, last = _BLOCK[j]
-        squares: dict[str, Any] = {}
+        squares: JSONObject = {}
         if playing:
             geo = geometry(size)
             for q in self._targets():
@@ -401,7 +407,7 @@ class ConvolutedCoprimalityState(State):
         return "".join(out)
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         body, tail = (text[:-1], text[-1]) if text and text[-1] in _SINGLES else (text, "")
         if any(ch not in _PAIRS for ch in body):
             raise InvalidRecord("the moves of this record should be letters a to p, with perhaps one of q to t at the end")

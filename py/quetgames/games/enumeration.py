@@ -51,20 +51,21 @@ import re
 from collections.abc import Iterator
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import NamedTuple, NoReturn
 
 from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidRecord
 from ..grid import LETTERS, grid_text, parse_square, square_name
 from ..numbers import coprime
 from ..options import ChoiceOption, IntOption
+from ..data import JSONObject, Options
 
 MIN_SIZE = 3
 MAX_SIZE = 26
 EMPTY = -1
 _INDEX = LETTERS + LETTERS.upper()  # the record's letter for each legal-move index
 _VALUE = re.compile(r"0|[1-9][0-9]*")
-TARGET_APPLIES: dict[str, Any] = {"players": 1, "goal": "parity"}  # when the target option means something
+TARGET_APPLIES: JSONObject = {"players": 1, "goal": "parity"}  # when the target option means something
 
 # A fillable square: (row, col, above, left), 0-based, with its two counts.
 Spot = tuple[int, int, int, int]
@@ -163,14 +164,19 @@ count is 3. The player may write 1 or 3 in f3
             choices=("odd", "even"), short="collect",
         ),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"size": n} for n in (4, 5, 6, 7, 8)),
+        *({"goal": "parity", "size": n} for n in (4, 5, 6, 8)),
+    )
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         # The target parity only means something to a lone player counting parities.
         if any(values[name] != value for name, value in TARGET_APPLIES.items()):
             values.pop("target", None)
         return values
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JSONObject:
         # A setup screen shows the target only when it applies (`only_when`:
         # the values the other options must have), so that rule stays here.
         info = super().describe()
@@ -181,37 +187,59 @@ count is 3. The player may write 1 or 3 in f3
 
 
 class EnumerationState(State):
-    __slots__ = ("grid", "values", "frontier", "filled", "odd", "last", "finished", "corners", "coded", "_moves")
+    __slots__ = ("core", "coded", "_moves")
 
-    grid: int  # 0-based index of the grid in play (the last one once over)
-    values: Grid  # the grid in play, rows top to bottom, EMPTY where unfilled
-    frontier: tuple[Spot, ...]  # the fillable squares with their counts, by row
-    filled: int  # numbers in the grid in play, headers included
-    odd: int  # odd numbers among them
-    last: tuple[int, int] | None  # the square filled last in the grid in play
-    finished: tuple[Grid, ...]  # grids completed before the one in play
-    corners: tuple[int, ...]  # lower-right numbers of the completed grids, in order
+    core: Core  # the position as the rules see it (shared with the search)
     coded: str  # the moves part of the record so far, one letter a move
     _moves: dict[str, Choice] | None  # legal notation -> its square, value and index, built on demand
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> EnumerationState:
+    def initial(cls, game: Game, options: Options) -> EnumerationState:
         state = cls._blank(game, options)
-        state.grid = 0
-        state.finished = ()
-        state.corners = ()
+        state.core = start(state.players, int(options["size"]), grid_count(options))
         state.coded = ""
-        state._start_grid()
+        state._moves = None
         return state
 
-    def _start_grid(self) -> None:
-        n = self.size
-        self.values = tuple(tuple(row) for row in blank_grid(n))
-        self.frontier = (spot(self.values, 1, 1),)
-        self.filled = 2 * n - 1
-        self.odd = header_odd(n)
-        self.last = None
-        self._moves = None
+    @property
+    def grid(self) -> int:
+        """0-based index of the grid in play (the last one once over)."""
+        return self.core.grid
+
+    @property
+    def values(self) -> Grid:
+        """The grid in play, rows top to bottom, EMPTY where unfilled."""
+        return self.core.values
+
+    @property
+    def frontier(self) -> tuple[Spot, ...]:
+        """The fillable squares with their counts, by row."""
+        return self.core.frontier
+
+    @property
+    def filled(self) -> int:
+        """Numbers in the grid in play, headers included."""
+        return self.core.filled
+
+    @property
+    def odd(self) -> int:
+        """Odd numbers among them."""
+        return self.core.odd
+
+    @property
+    def last(self) -> tuple[int, int] | None:
+        """The square filled last in the grid in play."""
+        return self.core.last
+
+    @property
+    def finished(self) -> tuple[Grid, ...]:
+        """Grids completed before the one in play."""
+        return self.core.finished
+
+    @property
+    def corners(self) -> tuple[int, ...]:
+        """Lower-right numbers of the completed grids, in order."""
+        return self.core.corners
 
     @property
     def size(self) -> int:
@@ -224,9 +252,7 @@ class EnumerationState(State):
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
-        if not self.frontier:
-            return ()
-        return (mover(self.players, self.size, self.grid, self.filled),)
+        return self.core.to_move()
 
     # -- moves -----------------------------------------------------------
 
@@ -246,25 +272,11 @@ class EnumerationState(State):
         if found is None:
             self._reject(move)
         r, c, v, index = found
-        rows = list(self.values)
-        rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
-        values = tuple(rows)
-        frontier = next_frontier(self.frontier, values, r, c)
         new = self._copy()
+        new.core = step(self.core, (r, c, v))
         new.history = self.history + (move,)
         new.coded = self.coded + _INDEX[index]
         new._moves = None
-        new.values = values
-        new.frontier = tuple(frontier)
-        new.filled = self.filled + 1
-        new.odd = self.odd + (v & 1)
-        new.last = (r, c)
-        if not frontier:
-            new.corners = self.corners + (v,)
-            if new.grid + 1 < self.grids:
-                new.finished = self.finished + (values,)
-                new.grid += 1
-                new._start_grid()
         return new
 
     def _reject(self, move: str) -> NoReturn:
@@ -361,7 +373,7 @@ class EnumerationState(State):
             return {"odd": 0 if self.options["target"] == "odd" else None, "even": 0 if self.options["target"] == "even" else None}
         return {"odd": 0, "even": 1}
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         n = self.size
         corners: list[int | None] = list(self.corners) + [None] * (self.grids - len(self.corners))
         high, low = self._roles()
@@ -398,7 +410,7 @@ class EnumerationState(State):
         return self.coded
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         if any(ch not in _INDEX for ch in text):
             raise InvalidRecord("the moves of this record should be letters only")
         state = cls.initial(GAME, options)
@@ -415,10 +427,62 @@ class EnumerationState(State):
 
 # -- the rules, each once (the state and the computer players use them) -------
 
+
+class Core(NamedTuple):
+    """A position as the rules see it, immutable: the seats, the grid's side,
+    how many grids, the grid in play and its numbers, its fillable squares
+    (with their counts), how many numbers and odd numbers it holds, the square
+    filled last, the grids finished before it and their corners."""
+
+    players: int
+    size: int
+    grids: int
+    grid: int
+    values: Grid
+    frontier: tuple[Spot, ...]
+    filled: int
+    odd: int
+    last: tuple[int, int] | None
+    finished: tuple[Grid, ...]
+    corners: tuple[int, ...]
+
+    def to_move(self) -> tuple[int, ...]:
+        return (mover(self.players, self.size, self.grid, self.filled),) if self.frontier else ()
+
+    def legal(self) -> list[tuple[int, int, int]]:
+        """The (row, column, value) choices, in the game's order."""
+        return choices(self.frontier)
+
+
+def start(players: int, size: int, grids: int, grid: int = 0, finished: tuple[Grid, ...] = (),
+          corners: tuple[int, ...] = ()) -> Core:
+    """Grid `grid` (from 0) with only its headers, after the grids `finished`."""
+    values = tuple(tuple(row) for row in blank_grid(size))
+    return Core(players, size, grids, grid, values, (spot(values, 1, 1),), 2 * size - 1, header_odd(size), None,
+                finished, corners)
+
+
+def step(core: Core, move: tuple[int, int, int]) -> Core:
+    """The position after the seat to move writes value v at row r, column c
+    (a legal choice); a full grid records its corner and, if another grid
+    follows, starts it."""
+    r, c, v = move
+    rows = list(core.values)
+    rows[r] = rows[r][:c] + (v,) + rows[r][c + 1 :]
+    values = tuple(rows)
+    frontier = tuple(next_frontier(core.frontier, values, r, c))
+    if frontier:
+        return core._replace(values=values, frontier=frontier, filled=core.filled + 1, odd=core.odd + (v & 1), last=(r, c))
+    corners = core.corners + (v,)
+    if core.grid + 1 < core.grids:
+        return start(core.players, core.size, core.grids, core.grid + 1, core.finished + (values,), corners)
+    return core._replace(values=values, frontier=(), filled=core.filled + 1, odd=core.odd + (v & 1), last=(r, c),
+                         corners=corners)
+
 Values = Sequence[Sequence[int]]  # a grid, as tuples (the state) or lists (a search's copy)
 
 
-def grid_count(options: dict[str, Any]) -> int:
+def grid_count(options: Options) -> int:
     """How many grids the game has: two for a two-player corner match, else one."""
     return 2 if options["players"] == 2 and options["goal"] == "corner" else 1
 
@@ -492,7 +556,7 @@ def move_name(r: int, c: int, v: int) -> str:
     return f"{LETTERS[c]}{r + 1}={v}"
 
 
-def scores(options: dict[str, Any], filled: int, odd: int, corners: Sequence[int]) -> tuple[int, ...]:
+def scores(options: Options, filled: int, odd: int, corners: Sequence[int]) -> tuple[int, ...]:
     """The scores: parity games count odd and even numbers (headers included),
     corner games each seat's lower-right number (0 until it is written)."""
     players = options["players"]
@@ -504,7 +568,7 @@ def scores(options: dict[str, Any], filled: int, odd: int, corners: Sequence[int
     return tuple(corners[s] if s < len(corners) else 0 for s in range(players))
 
 
-def roles(options: dict[str, Any], grid: int) -> tuple[int | None, int | None]:
+def roles(options: Options, grid: int) -> tuple[int | None, int | None]:
     """The seats that want the lower-right number of grid `grid` (0-based) high and low."""
     if options["goal"] != "corner":
         return None, None

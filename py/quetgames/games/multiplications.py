@@ -9,6 +9,10 @@ Notation: a square such as ``c4``, both for marking an x and for numbering one.
 `legal_moves` lists squares in reading order: row 1 from left to right, then
 row 2, and so on.
 
+The moves are written once, as `step` over a small immutable `Core` (the
+x's, the numbers and the points): the state applies it after checking a
+move, and the computer players' search position applies the same function.
+
 `view()["board"]` also says who did what: ``marked_by`` (square of each x →
 the seat that marked it) and ``numbered_by`` (square of each number from 2 on
 → the seat that wrote it; the free 1 is nobody's).
@@ -17,12 +21,13 @@ the seat that marked it) and ``numbered_by`` (square of each number from 2 on
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import NamedTuple
 
 from ..base import Example, Game, State, counted
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..grid import LETTERS, Square, grid_text, parse_square, square_name
 from ..options import IntOption
+from ..data import JSONObject, Options
 
 MAX_SIZE = 26
 
@@ -72,8 +77,10 @@ offer.
         IntOption("players", "p", 2, "number of players", lo=2, hi=6),
         IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12, short="numbers each"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = tuple({"players": p, "k": k} for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3)))
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         size = values["k"] * values["players"] + 1
         if size > MAX_SIZE:
             top = (MAX_SIZE - 1) // values["players"]
@@ -85,48 +92,52 @@ offer.
 
 
 class MultiplicationsState(State):
-    __slots__ = ("xs", "numbers")
+    __slots__ = ("core",)
 
-    xs: tuple[Square, ...]  # in the order they were marked
-    numbers: tuple[Square, ...]  # numbers[i] holds the number i + 1
+    core: Core  # the position as the rules see it (shared with the search)
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> MultiplicationsState:
+    def initial(cls, game: Game, options: Options) -> MultiplicationsState:
         state = cls._blank(game, options)
-        state.xs = ()
-        state.numbers = ()
+        state.core = start(grid_size(options), state.players)
         return state
 
     @property
+    def xs(self) -> tuple[Square, ...]:
+        """The x's, in the order they were marked."""
+        return self.core.xs
+
+    @property
+    def numbers(self) -> tuple[Square, ...]:
+        """numbers[i] holds the number i + 1."""
+        return self.core.numbers
+
+    @property
     def size(self) -> int:
-        return grid_size(self.options)
+        return self.core.size
 
     @property
     def marking(self) -> bool:
-        return len(self.xs) < self.size
+        return self.core.marking
 
     # -- turn order ------------------------------------------------------
 
     def _to_move(self) -> tuple[int, ...]:
-        return to_move(self.size, self.players, len(self.xs), len(self.numbers))
+        return self.core.to_move()
 
     # -- moves -----------------------------------------------------------
 
     def _legal(self, seat: int) -> list[str]:
-        squares = free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
-        return [square_name(sq) for sq in squares]
+        return [square_name(sq) for sq in self.core.legal()]
 
     def _apply(self, move: str, seat: int) -> MultiplicationsState:
         square = parse_square(move, self.size)
-        new = self._copy()
         if self.marking:
             self._check_mark(square)
-            new.xs = self.xs + (square,)
-            if len(new.xs) == self.size:
-                new.numbers = (first_number(new.xs),)
         else:
             self._check_number(square)
-            new.numbers = self.numbers + (square,)
+        new = self._copy()
+        new.core = step(self.core, square)
         new.history = self.history + (move,)
         return new
 
@@ -150,10 +161,7 @@ class MultiplicationsState(State):
     # -- scoring ---------------------------------------------------------
 
     def _scores(self) -> tuple[int, ...]:
-        scores = [0] * self.players
-        for j in range(1, len(self.numbers)):
-            scores[(j - 1) % self.players] += gain(self.numbers[j - 1], self.numbers[j])
-        return tuple(scores)
+        return self.core.points
 
     # -- presentation ----------------------------------------------------
 
@@ -189,7 +197,7 @@ class MultiplicationsState(State):
     def _end_reason(self) -> str:
         return f"every x is numbered (1 to {self.size}), so the highest total of points wins"
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         last = self.numbers[-1] if self.numbers else None
         size = self.size
         return {
@@ -229,7 +237,7 @@ class MultiplicationsState(State):
         return "".join(LETTERS[c] + LETTERS[r] for r, c in self.xs + self.numbers[1:])
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         if len(text) % 2 or any(ch not in LETTERS for ch in text):
             raise InvalidRecord("the moves of this record should be pairs of lower-case letters")
         for i in range(0, len(text), 2):
@@ -239,7 +247,47 @@ class MultiplicationsState(State):
 # -- the rules, each once (the state and the computer players use them) -------
 
 
-def grid_size(options: dict[str, Any]) -> int:
+class Core(NamedTuple):
+    """A position as the rules see it, immutable: the grid's side, the seats,
+    the x's in the order marked, the numbered x's (numbers[i] holds i + 1)
+    and each seat's points."""
+
+    size: int
+    players: int
+    xs: tuple[Square, ...]
+    numbers: tuple[Square, ...]
+    points: tuple[int, ...]
+
+    @property
+    def marking(self) -> bool:
+        return len(self.xs) < self.size
+
+    def to_move(self) -> tuple[int, ...]:
+        return to_move(self.size, self.players, len(self.xs), len(self.numbers))
+
+    def legal(self) -> list[Square]:
+        """The squares the seat to move may play, in reading order."""
+        return free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
+
+
+def start(size: int, players: int) -> Core:
+    """The empty grid."""
+    return Core(size, players, (), (), (0,) * players)
+
+
+def step(core: Core, square: Square) -> Core:
+    """The position after the seat to move plays `square` (a legal one): an x
+    while marking (the last x also numbers the leftmost one 1), else the next
+    number, which scores its `gain` for that seat."""
+    if core.marking:
+        xs = core.xs + (square,)
+        return core._replace(xs=xs, numbers=(first_number(xs),) if len(xs) == core.size else ())
+    seat = (len(core.numbers) - 1) % core.players
+    points = core.points[:seat] + (core.points[seat] + gain(core.numbers[-1], square),) + core.points[seat + 1:]
+    return core._replace(numbers=core.numbers + (square,), points=points)
+
+
+def grid_size(options: Options) -> int:
     """The side of the grid: k × players + 1."""
     return int(options["k"]) * int(options["players"]) + 1
 

@@ -87,21 +87,23 @@ later record continues it. A default game with every round sealed stays under
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 import secrets
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress
 from math import prod
-from typing import Any
 
 from ..base import Example, Game, State, in_words
 from ..errors import IllegalMove, InvalidOptions, InvalidRecord
 from ..numbers import coprime, prime_factors
 from ..options import BoolOption, IntOption, PairOption
+from ..sealing import FORFEIT, SALT_MAX, SALT_MIN, Seal, SealedState, commitment, is_sealing_move, seal_move
+from ..data import JSONObject, Options
+
+__all__ = ["GAME", "Nonconformity", "NonconformityState", "Seal", "FORFEIT", "SALT_MIN", "SALT_MAX", "commitment",
+           "seal_move", "legal_pick", "scores_against", "widened", "no_pick", "MIN_PICK"]
 
 MIN_PICK = 2
 MAX_MAX_PICK = 1_000_000
@@ -111,42 +113,9 @@ LIST_IN_VIEW = 2000  # up to this max_pick the view carries the full legal list
 SAT_OUT = "-"
 NAME_TABLE_LIMIT = 20_000  # up to this max_pick, legal lists reuse one table of spelled numbers
 
-FORFEIT = "f"  # the move that gives up a sealed pick
-SALT_MIN, SALT_MAX = 16, 24  # a reveal's salt: this many letters and digits (the record's length rule)
-
 _DIGITS = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"-|[1-9][0-9]{0,6}")
 _PICK = r"[1-9][0-9]{0,6}"
-_SEAL = re.compile(r"c([0-9a-f]{64})")
-_REVEAL = re.compile(rf"({_PICK})~([A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}})")
-_SEALED_SLOT = re.compile(rf"c([0-9a-f]{{64}})(?:~({_PICK}~[A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}}|{FORFEIT}))?")
-_SALT = re.compile(rf"[A-Za-z0-9]{{{SALT_MIN},{SALT_MAX}}}")
-
-
-@dataclass(frozen=True)
-class Seal:
-    """A pick sealed for play by link: the round, the seat, the commitment
-    (hex) and, once the round is over, how it ended: the revealed pick and its
-    salt, or a forfeit."""
-
-    round: int
-    seat: int
-    commitment: str
-    pick: int | None = None
-    salt: str | None = None
-    forfeited: bool = False
-
-    @property
-    def open(self) -> bool:
-        return self.salt is None and not self.forfeited
-
-    def token(self) -> str:
-        """The sealer's slot of the round in the record."""
-        if self.forfeited:
-            return f"c{self.commitment}~{FORFEIT}"
-        if self.salt is not None:
-            return f"c{self.commitment}~{self.pick}~{self.salt}"
-        return f"c{self.commitment}"
 
 
 class Nonconformity(Game):
@@ -229,8 +198,13 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
             lo=0, hi=SEED_MAX, unset="a fresh draw every game",
         ),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"length": n, "max_pick": m} for n, m in ((5, 100), (10, 100), (5, 1000), (10, 1000), (20, 1000), (10, 10000))),
+        {"length": 10, "same_start": True},
+    )
 
-    def _finish_options(self, values: dict[str, Any]) -> dict[str, Any]:
+    def _finish_options(self, values: Options) -> Options:
         starts = values["starts"]
         top = values["max_pick"]
         if starts is None:
@@ -249,8 +223,14 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
         return {"length": values["length"], "max_pick": top, "starts": tuple(starts)}
 
 
-class NonconformityState(State):
-    __slots__ = ("seqs", "owned", "term_rounds", "scored", "points", "spans", "factors", "stuck", "pending", "played", "seals")
+class NonconformityState(SealedState):
+    """Sealed picks (play by link) are the engine's sealed moves (sealing.py):
+    this class says what a round is, who may seal and how a round ends."""
+
+    __slots__ = ("seqs", "owned", "term_rounds", "scored", "points", "spans", "factors", "stuck", "pending", "played")
+
+    sealed_move = _PICK
+    sealed_noun = "pick"
 
     seqs: tuple[tuple[int, ...], tuple[int, ...]]  # revealed terms per seat, start first
     owned: tuple[frozenset[int], frozenset[int]]  # the same terms as sets
@@ -262,10 +242,9 @@ class NonconformityState(State):
     stuck: tuple[bool, bool]  # no legal pick left: sits out for good
     pending: tuple[int | None, int | None]  # chosen, not yet revealed (public when the other seat sealed)
     played: int  # rounds revealed
-    seals: tuple[Seal, ...]  # every sealed pick so far, by round; the last may still be open
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> NonconformityState:
+    def initial(cls, game: Game, options: Options) -> NonconformityState:
         state = cls._blank(game, options)
         starts = options["starts"]
         state.seqs = ((starts[0],), (starts[1],))
@@ -292,7 +271,8 @@ class NonconformityState(State):
     @property
     def open_seal(self) -> Seal | None:
         """This round's sealed pick while it waits for its reveal (or forfeit)."""
-        return self.seals[-1] if self.seals and self.seals[-1].open else None
+        seals = self.open_seals()
+        return seals[0] if seals else None
 
     # -- turn order ------------------------------------------------------
 
@@ -326,17 +306,7 @@ class NonconformityState(State):
             mark[t] = 0  # every term is at most max_pick
         return mark
 
-    def _seat(self, seat: Any) -> int:
-        seal = self.open_seal
-        if seal is not None and not isinstance(seat, bool) and seat == seal.seat and seat not in self._to_move():
-            name, other = self.seat_name(seat), self.seat_name(1 - seat)
-            raise IllegalMove(f"round {seal.round}: {name} has sealed a pick; {other} chooses next, then {name} reveals it")
-        return super()._seat(seat)
-
-    def _legal(self, seat: int) -> list[str]:
-        seal = self.open_seal
-        if seal is not None and seal.seat == seat:
-            return [FORFEIT]  # the reveal needs the salt, which only the sealer has
+    def _plain_legal(self, seat: int) -> list[str]:
         return self._picks(seat)
 
     def _picks(self, seat: int) -> list[str]:
@@ -385,20 +355,8 @@ class NonconformityState(State):
             )
         return number
 
-    def _apply(self, move: str, seat: int) -> NonconformityState:
+    def _apply_plain(self, move: str, seat: int) -> NonconformityState:
         seal = self.open_seal
-        if move.startswith("c"):
-            return self._seal(move, seat)
-        if "~" in move or move == FORFEIT:
-            if seal is None or seal.seat != seat:
-                what = "reveal" if "~" in move else "forfeit"
-                raise IllegalMove(f"round {self.played + 1}: {self.seat_name(seat)} has no sealed pick to {what}")
-            return self._unseal(move, seal)
-        if seal is not None and seal.seat == seat:
-            raise IllegalMove(
-                f"round {seal.round}: {self.seat_name(seat)} sealed a pick this round: only its reveal "
-                "(the pick with its salt) or its forfeit can follow, never another pick"
-            )
         number = self._parse(move, seat)
         other = 1 - seat
         new = self._copy()
@@ -412,68 +370,31 @@ class NonconformityState(State):
         new._reveal(picks)
         return new
 
-    def _seal(self, move: str, seat: int) -> NonconformityState:
+    # -- sealed picks (the protocol is sealing.py's) -------------------------
+
+    def _round(self) -> int:
+        return self.played + 1
+
+    def _check_may_seal(self, seat: int) -> None:
         rnd, other = self.played + 1, 1 - seat
-        found = _SEAL.fullmatch(move)
-        if found is None:
-            raise IllegalMove(f"{move[:30]!r}{'…' if len(move) > 30 else ''} is not a seal: write 'c' and the 64 hex digits of the pick's commitment")
         if self.stuck[other]:
             raise IllegalMove(f"round {rnd}: {self.seat_name(other)} sits out, so {self.seat_name(seat)}'s pick is revealed at once: there is nothing to seal")
         if self.pending[other] is not None or self.open_seal is not None:
             raise IllegalMove(f"round {rnd}: {self.seat_name(other)} has already chosen; only the first pick of a round can be sealed")
-        new = self._copy()
-        new.seals = self.seals + (Seal(rnd, seat, found.group(1)),)
-        return new
 
-    def _unseal(self, move: str, seal: Seal) -> NonconformityState:
-        """The round after the sealer's reveal (the pick with its salt) or forfeit."""
-        rnd, seat, name = seal.round, seal.seat, self.seat_name(seal.seat)
+    def _check_sealed(self, move: str, seat: int) -> None:
+        self._parse(move, seat)
+
+    def _resolve_seal(self, seal: Seal, move: str | None) -> None:
         picks: list[int | None] = [None, None]
-        picks[1 - seat] = self.pending[1 - seat]
-        new = self._copy()
-        if move == FORFEIT:
-            new.seals = self.seals[:-1] + (replace(seal, forfeited=True),)
-            new._reveal(picks, forfeit=seat)
-            return new
-        found = _REVEAL.fullmatch(move)
-        if found is None:
-            raise IllegalMove(
-                f"round {rnd}: {move[:40]!r} is not a reveal: write the pick, '~' and its salt "
-                f"({SALT_MIN} to {SALT_MAX} letters and digits), like 12~{'x' * SALT_MIN}"
-            )
-        text, salt = found.groups()
-        if commitment(salt, text) != seal.commitment:
-            raise IllegalMove(f"round {rnd}: {name}'s revealed pick does not match the pick they sealed")
-        try:
-            number = self._parse(text, seat)
-        except IllegalMove as exc:
-            raise IllegalMove(f"round {rnd}: {name}'s sealed pick cannot be played ({exc}); it can only be forfeited") from None
-        picks[seat] = number
-        new.seals = self.seals[:-1] + (replace(seal, pick=number, salt=salt),)
-        new._reveal(picks)
-        return new
+        picks[1 - seal.seat] = self.pending[1 - seal.seat]
+        if move is None:
+            self._reveal(picks, forfeit=seal.seat)
+        else:
+            picks[seal.seat] = int(move)
+            self._reveal(picks)
 
-    def seal(self, pick: str, salt: str, seat: int | None = None) -> NonconformityState:
-        """The state after `seat` seals `pick` with `salt` (16 to 24 letters and
-        digits, secret and random): the record gets only the commitment. The
-        pick is checked first, so a sealed pick can always be revealed; the
-        sealer keeps the pick and the salt for the reveal."""
-        if not isinstance(pick, str) or not isinstance(salt, str):
-            raise IllegalMove("a sealed pick and its salt are written as text")
-        if not _SALT.fullmatch(salt):
-            raise IllegalMove(f"a salt is {SALT_MIN} to {SALT_MAX} letters (A-Z, a-z) and digits")
-        if self.is_over:
-            raise IllegalMove("the game is over: no more moves can be played")
-        self._parse(pick[:200], self._seat(seat))
-        return self.play(seal_move(pick, salt), seat)
-
-    def reveal(self, pick: str, salt: str, seat: int | None = None) -> NonconformityState:
-        """The state after `seat` reveals its sealed `pick` with its `salt`."""
-        if not isinstance(pick, str) or not isinstance(salt, str):
-            raise IllegalMove("a revealed pick and its salt are written as text")
-        return self.play(f"{pick}~{salt}"[:200], seat)
-
-    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+    def preview(self, move: str, seat: int | None = None) -> JSONObject:
         """Whether `move` would score for `seat` once revealed, without playing it:
         ``{"pick": int, "scores": bool, "low": int, "high": int}``; raises
         IllegalMove when the pick is not legal (the same checks `play` makes).
@@ -551,24 +472,11 @@ class NonconformityState(State):
 
     def _move_words(self, move: str, seat: int) -> str:
         name = self.seat_name(seat)
-        if move.startswith("c"):
-            return f"{name} sealed a pick"
-        if move == FORFEIT:
-            return f"{name} gave up the sealed pick"
-        if "~" in move:
-            return f"{name} revealed {move.partition('~')[0]}"
+        if is_sealing_move(move):
+            return super()._move_words(move, seat)
         if move == SAT_OUT:
             return f"{name} sat out"
         return f"{name} picked {move}"
-
-    def _change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
-        (move, seat), (other, other_seat) = mine, theirs
-        if move.startswith("c") and (other, other_seat) != (move, seat):
-            return f"{self.seat_name(seat)}'s sealed pick was replaced ({super()._change_words(mine, theirs)})"
-        return super()._change_words(mine, theirs)
-
-    def _commits(self, move: str) -> bool:
-        return move.startswith("c")
 
     def _legal_for_view(self, seat: int | None) -> list[str]:
         if seat is None or self.is_over or self.max_pick > LIST_IN_VIEW:
@@ -618,7 +526,7 @@ class NonconformityState(State):
             note = f"{self.seat_name(other)} has chosen"
         return head + f"{note}; {self.seat_name(chooser)} to choose a number"
 
-    def _round_log(self) -> list[dict[str, Any]]:
+    def _round_log(self) -> list[JSONObject]:
         """Every revealed round: {"round", "picks" (None: sat out or forfeited), "scored"}."""
         log = []
         index = [1, 1]  # next term position per seat
@@ -663,7 +571,7 @@ class NonconformityState(State):
             text = f"{who} revealed the sealed pick, which matches its seal. " + text
         return text
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         over = self.is_over
         seal = self.open_seal
         bands = []
@@ -686,12 +594,10 @@ class NonconformityState(State):
             "sat_out": list(self.stuck),
             "picked": [p is not None or seal is not None and seal.seat == s for s, p in enumerate(self.pending)],
             "pending": [p if s == seat or seal is not None else None for s, p in enumerate(self.pending)],
+            # the same as the view's generic "sealing" says, kept for the pages that read them here
             "sealed": [seal is not None and seal.seat == s for s in (0, 1)],
-            "seals": [
-                {"round": x.round, "seat": x.seat, "commitment": x.commitment, "revealed": x.salt is not None, "forfeited": x.forfeited}
-                for x in self.seals
-            ],
-            "forfeits": [sum(x.forfeited for x in self.seals if x.seat == s) for s in (0, 1)],
+            "seals": self.seal_log(),
+            "forfeits": self.forfeits(),
             "legal_listed": not over and self.max_pick <= LIST_IN_VIEW,
             "scoring_picks": [self._scoring_picks(s) if not over and self.max_pick <= LIST_IN_VIEW else [] for s in (0, 1)],
         }
@@ -736,7 +642,7 @@ class NonconformityState(State):
         return "_".join(tokens)
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         tokens = text.split("_") if text else []
         moves: list[tuple[str, int | None]] = []
         # Tokens alternate Player 1, Player 2, two to a round; the replay itself
@@ -745,12 +651,13 @@ class NonconformityState(State):
         # played: the seal, the other seat's open pick, the reveal or forfeit.
         for first in range(0, len(tokens), 2):
             rnd, pair = first // 2 + 1, tokens[first:first + 2]
-            sealed = [seat for seat, token in enumerate(pair) if _check_token(token, rnd, seat)]
+            slots = [_slot(token, rnd, seat) for seat, token in enumerate(pair)]
+            sealed = [seat for seat, slot in enumerate(slots) if slot is not None]
             if not sealed:
                 moves += [(t, seat) for seat, t in enumerate(pair) if t != SAT_OUT]
                 continue
             sealer = sealed[0]
-            seal, _, ending = pair[sealer].partition("~")
+            seal, ending = slots[sealer] or ("", "")
             moves.append((seal, sealer))
             moves += [(t.partition("~")[0], seat) for seat, t in enumerate(pair) if seat != sealer and t != SAT_OUT]
             if ending:
@@ -758,41 +665,20 @@ class NonconformityState(State):
         return iter(moves)
 
 
-def _check_token(token: str, rnd: int, seat: int) -> bool:
-    """Whether a record token is a sealed pick (its seal, then its reveal or
-    forfeit once the round is over); InvalidRecord, naming the round and the
-    seat, when it is neither that nor a plain pick or '-'."""
+def _slot(token: str, rnd: int, seat: int) -> tuple[str, str] | None:
+    """A record token: None for a plain pick or '-', else a sealed pick's slot
+    (its seal, then its reveal or forfeit once the round is over, or "");
+    InvalidRecord, naming the round and the seat, when it is neither."""
     if _TOKEN.fullmatch(token):
-        return False
+        return None
     where = f"round {rnd}: Player {seat + 1}'s"
-    if token.startswith("c"):
-        if _SEALED_SLOT.fullmatch(token):
-            return True
-        raise InvalidRecord(
-            f"{where} sealed pick in the record is damaged (a seal is 'c' and 64 hex digits, "
-            "followed once the round is over by '~' and the pick with its salt, or by '~f')"
-        )
-    if _REVEAL.fullmatch(token) or token == FORFEIT:
-        raise InvalidRecord(f"{where} reveal or forfeit in the record has no sealed pick before it")
-    raise InvalidRecord(f"{where} move {token[:20]!r} in the record is not understood: moves are numbers or '-', joined by '_'")
+    slot = NonconformityState.sealed_slot(token, where)
+    if slot is None:
+        raise InvalidRecord(f"{where} move {token[:20]!r} in the record is not understood: moves are numbers or '-', joined by '_'")
+    return slot
 
 
 # -- the rules, each once (the state and the computer players use them) -------
-
-
-def commitment(salt: str, pick: str) -> str:
-    """The seal on a pick: SHA-256 of salt + ":" + pick (UTF-8), as 64
-    lower-case hex digits.
-
-    >>> commitment("0123456789abcdef0123", "12")[:16]
-    'd69dc2547bbf00f3'
-    """
-    return hashlib.sha256(f"{salt}:{pick}".encode()).hexdigest()
-
-
-def seal_move(pick: str, salt: str) -> str:
-    """The move that seals `pick` with `salt`: 'c' and the commitment."""
-    return "c" + commitment(salt, pick)
 
 
 def legal_pick(pick: int, last: int, owned: Collection[int], top: int) -> bool:

@@ -52,12 +52,12 @@ import itertools
 import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
 
 from ..base import Example, Game, State, counted, in_words
 from ..errors import IllegalMove, InvalidRecord
 from ..numbers import is_prime
 from ..options import IntOption
+from ..data import JSONObject, Options
 
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 # Ring moves in a record: a bitmask (bit w-1 set = difference in wedge w) in two
@@ -128,6 +128,11 @@ written `+`.
         IntOption("k", "k", 2, "rings each player completes (the target has this many × players rings around its centre)", lo=2, hi=5, short="rings each"),
         IntOption("rays", "r", 8, "number of wedges in every ring", lo=4, hi=12, short="wedges"),
     )
+    # the settings docs/BALANCE.md measures (balance.py)
+    balance_settings = (
+        *({"k": k, "rays": r} for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
+        *({"players": p, "rays": r} for p, r in ((3, 6), (3, 8), (4, 8))),
+    )
 
 
 class PrimeTargetState(State):
@@ -138,7 +143,7 @@ class PrimeTargetState(State):
     ring_points: tuple[int, ...]  # what each completed ring scored
 
     @classmethod
-    def initial(cls, game: Game, options: dict[str, Any]) -> PrimeTargetState:
+    def initial(cls, game: Game, options: Options) -> PrimeTargetState:
         state = cls._blank(game, options)
         state.centre = (0,) * options["rays"]
         state.rings = ()
@@ -235,10 +240,10 @@ class PrimeTargetState(State):
         mask = signs_mask(move) & ~same_mask(inner)  # '-' where sum and difference agree is '+'
         return next_ring(inner, mask), ring_notation(mask, self.rays)
 
-    def preview(self, move: str, seat: int | None = None) -> dict[str, Any]:
+    def preview(self, move: str, seat: int | None = None) -> JSONObject:
         return self.preview_ring(move)
 
-    def preview_ring(self, move: str) -> dict[str, Any]:
+    def preview_ring(self, move: str) -> JSONObject:
         """What the ring move `move` would write and score, without playing it:
         ``{"values": [int per wedge], "primes": [bool per wedge], "score": int}``.
         Raises IllegalMove if no ring is to be completed now or `move` is not a
@@ -299,7 +304,7 @@ class PrimeTargetState(State):
     def _end_reason(self) -> str:
         return f"all {self.ring_total} rings round the centre are complete, so the highest total of ring points wins"
 
-    def _board(self, seat: int | None) -> dict[str, Any]:
+    def _board(self, seat: int | None) -> JSONObject:
         over = self.is_over
         choices = None
         inner = None
@@ -357,7 +362,7 @@ class PrimeTargetState(State):
         return "".join(parts)
 
     @classmethod
-    def _decode_moves(cls, text: str, options: dict[str, Any]) -> Iterator[tuple[str, int | None]]:
+    def _decode_moves(cls, text: str, options: Options) -> Iterator[tuple[str, int | None]]:
         rays = options["rays"]
         if len(text) % 2:
             raise InvalidRecord("the moves of this record should come in pairs of characters")

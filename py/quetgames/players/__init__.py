@@ -1,7 +1,7 @@
 """Computer players for every game: three levels behind one entry point.
 
     >>> import quetgames
-    >>> s = quetgames.new_game("multiplications")
+    >>> s = quetgames.new_game(next(iter(quetgames.GAMES)))
     >>> move = quetgames.computer_move(s, level="greedy", seed=1)
     >>> move in s.legal_moves()
     True
@@ -11,24 +11,21 @@ Levels:
 - ``random``: a uniformly random legal move.
 - ``greedy``: the move with the best immediate gain (the mover's score change
   minus the best opponent's), never a move that loses on the spot; ties are
-  broken at random (Enumeration corner: towards numbers in the last row and
-  column that help its side of the corner count). Convoluted Coprimality: a
-  turn is a whole block, so greedy looks through the rest of its own block,
-  surviving it if it can and, if it can, leaving the next seat trapped.
-  Nonconformity: score this round if possible, widening the own span (the
-  opponent's scoring band) as little as possible.
+  broken at random. A game's adapter may weigh more than one move ahead
+  where a turn is longer than one move, or break ties with game knowledge.
 - ``strong``: Monte-Carlo tree search (UCT) with progressive widening over
   moves ordered by a cheap game-specific prior, rollouts with a light
   game-specific policy, and game knowledge where it pays (see each game's
-  module). Nonconformity, a game of simultaneous secret picks, uses flat
-  Monte-Carlo over a few candidate picks with the opponent's pick drawn from a
-  model of the opponent, never from the opponent's actual pending pick.
+  adapter). A game of simultaneous secret moves uses flat Monte-Carlo over a
+  few candidates, the other seats' moves drawn from a model, never from
+  their actual pending moves.
 
 The package: `search.py` holds the searches, the time budget and the generic
 player (any sequential game, through the public API); one module per game
 holds its adapter, which searches a light mutable copy of the game's own typed
 state with the game module's own rule functions (never the screen data of
-`State.view`). The game's adapter is `state.game.player`, set by the registry.
+`State.view`). `player_for(game)` gives a game's adapter; `registry.register`
+files it, so the game object itself knows nothing of its players.
 
 Every decision is reproducible: randomness comes only from a `random.Random`
 seeded with the caller's seed, the level, the seat and the public record of the
@@ -38,23 +35,39 @@ iterations as fit, so its moves can differ between machines; pass
 consulted), which makes whole games reproducible anywhere.
 
 The computer decides from public information only: the position is first
-reduced to what the seat may know (`State._secret_free`, the same reduction
+reduced to what the seat may know (`State.secret_free`, the same reduction
 `view(seat)` uses), so a pending secret pick of another seat cannot leak in.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 
-from ..base import LEVELS, State
+from ..base import LEVELS, Game, State
 from ..errors import IllegalMove, InvalidOptions
-from .enumeration import SOLITAIRE_TABLE, solitaire_best
-from .search import Budget, Player
+from .search import AnyPlayer, Budget, GenericPlayer
 
-GENERIC = Player()  # for a game that was never registered (registry.register sets Game.player)
+GENERIC: AnyPlayer = GenericPlayer()  # for a game that was never registered
+ADAPTERS: dict[str, AnyPlayer] = {}  # game id -> its adapter; registry.register fills it
 
-__all__ = ["LEVELS", "computer_move", "solitaire_best", "SOLITAIRE_TABLE"]
+__all__ = ["LEVELS", "ADAPTERS", "computer_move", "player_for", "check_search_arguments"]
+
+
+def player_for(game: Game) -> AnyPlayer:
+    """What the computer players know of `game`: its adapter, or the generic player."""
+    return ADAPTERS.get(game.id, GENERIC)
+
+
+def __getattr__(name: str) -> object:
+    """A name an adapter module exports (`quetgames.players.<name>`, as callers
+    wrote before adapters were kept apart), found without naming the game."""
+    for player in ADAPTERS.values():
+        module = sys.modules.get(type(player).__module__)
+        if module is not None and name in getattr(module, "__all__", ()):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 MAX_BUDGET = 60.0  # seconds
 MAX_ITERATIONS = 1_000_000
@@ -96,11 +109,11 @@ def computer_move(
     deadline = time.perf_counter() + budget * MARGIN
     if state.is_over:
         raise IllegalMove("the game is over: no more moves can be played")
-    seat = state._seat(seat)
+    seat = state.check_seat(seat)
     # Only what this seat may know: a pending secret of another seat is gone.
-    public = state._secret_free(seat)
+    public = state.secret_free(seat)
     rng = random.Random(f"{seed}|{level}|{seat}|{public.moves_record}")
-    player = getattr(state.game, "player", GENERIC)
+    player = player_for(state.game)
     if level == "random":
         return player.random_move(public, seat, rng)
     if level == "greedy":

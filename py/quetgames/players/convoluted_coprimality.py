@@ -13,6 +13,7 @@ even.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ..base import State
@@ -26,15 +27,17 @@ from ..games.convoluted_coprimality import (
     targets,
 )
 from ..grid import square_name
-from .search import Budget, OutOfTime, Player, Sim, alphabeta
+from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta
 
 __all__ = ["PLAYER", "CoprimalityPlayer", "CoprimalitySim"]
 
 TURN_LOOK = 400  # squares greedy looks at through the rest of its block
 NODES_PER_ITERATION = 50  # alpha-beta's node cap per iteration asked for
+EXACT_MAX_DEPTH = 200  # plies the analysis's alpha-beta looks ahead: well inside the browser's stack
+PROOF_DEPTH = 400  # plies a balance proof looks ahead
 
 
-class CoprimalitySim(Sim):
+class CoprimalitySim(Sim[int]):
     """A Convoluted Coprimality position to search on; a move is a flat square."""
 
     __slots__ = ("geo", "players", "grid", "last", "j", "seat", "alive", "ended", "max_rounds", "over", "targets")
@@ -99,19 +102,16 @@ class CoprimalitySim(Sim):
         return [int(a) for a in self.alive]
 
 
-class CoprimalityPlayer(Player):
+class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int]):
     rollout_cap = 60
 
-    def sim(self, state: State) -> CoprimalitySim:
-        assert isinstance(state, ConvolutedCoprimalityState)
+    def sim(self, state: ConvolutedCoprimalityState) -> CoprimalitySim:
         return CoprimalitySim(state)
 
-    def notation(self, sim: Sim, move: int) -> str:
-        assert isinstance(sim, CoprimalitySim)
+    def notation(self, sim: CoprimalitySim, move: int) -> str:
         return square_name(divmod(move, sim.geo.size))
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> int:
-        assert isinstance(sim, CoprimalitySim)
+    def rollout_move(self, sim: CoprimalitySim, seat: int, rng: random.Random) -> int:
         moves = sim.legal()
         rng.shuffle(moves)
         for q in moves:
@@ -147,8 +147,7 @@ class CoprimalityPlayer(Player):
                 break
         return best
 
-    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
-        assert isinstance(sim, CoprimalitySim)
+    def ranked(self, sim: CoprimalitySim, seat: int, rng: random.Random) -> list[tuple[float, int]]:
         keyed = []
         for q in sim.legal():
             after = sim.copy()
@@ -157,7 +156,7 @@ class CoprimalityPlayer(Player):
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+    def strong_move(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         moves = sim.legal()
         if len(moves) == 1:
@@ -190,12 +189,54 @@ class CoprimalityPlayer(Player):
                 break
         return self.notation(sim, best)
 
+    def exact(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """Two seats: alpha-beta to the end of the game, or None when the
+        deadline (or the node cap of `iterations`) comes first or a line stays
+        unresolved at the greatest depth. A won or lost value is proved at any
+        depth (an unresolved line counts 0.5); a shared win only when every
+        line ends."""
+        if state.players != 2:
+            return None
+        sim = self.sim(state)
+        size = sim.geo.size
+        longest = size * size - sim.j + 1 + (sim.max_rounds - sim.ended - 1) * size * size
+        depth = min(longest + 1, EXACT_MAX_DEPTH)
+        cap = None if iterations is None else iterations * NODES_PER_ITERATION
+        nodes = [0]
+        best_value, best_move = -1.0, None
+        try:
+            for _, q in self.ranked(sim, seat, rng):
+                child = sim.copy()
+                child.play(q)
+                value = alphabeta(self, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
+                if best_move is None or value > best_value:
+                    best_value, best_move = value, q
+                if best_value >= 1.0:
+                    break
+        except (OutOfTime, RecursionError):
+            return None
+        assert best_move is not None
+        if best_value == 0.5 and depth <= longest:
+            return None  # a line left unresolved: 0.5 might not be a shared win
+        values = (best_value, 1 - best_value) if seat == 0 else (1 - best_value, best_value)
+        return Proof(values, self.notation(sim, best_move))
 
-def _cc_search(state: State, me: int, depth: int, alpha: float, beta: float, nodes: list[int],
-               cap: int | None, deadline: float) -> float:
-    """The alpha-beta value of a two-seat position for `me` (1 won, 0 lost, 0.5
-    unresolved within `depth` numbers), from a state."""
-    return alphabeta(PLAYER, PLAYER.sim(state), me, depth, alpha, beta, nodes, cap, deadline)
+    def prove(self, state: ConvolutedCoprimalityState, seconds: float) -> float | None:
+        """Two seats from the start: solved by alpha-beta in a few hundred nodes
+        at every size (someone is knocked out in the first grid)."""
+        if state.players != 2:
+            return None
+        sim = self.sim(state)
+        try:
+            value = alphabeta(self, sim, 0, PROOF_DEPTH, -1.0, 2.0, [0], None, time.perf_counter() + seconds)
+        except (OutOfTime, RecursionError):
+            return None
+        size = sim.geo.size
+        longest = size * size * sim.max_rounds
+        return value if value != 0.5 or longest < PROOF_DEPTH else None
+
+
 
 
 PLAYER = CoprimalityPlayer()

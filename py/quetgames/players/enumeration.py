@@ -13,95 +13,86 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import State
 from ..errors import InvalidOptions
 from ..games.enumeration import (
     EMPTY,
+    Core,
     EnumerationState,
-    Spot,
+    Grid,
     blank_grid,
-    choices,
-    grid_count,
     header_odd,
     move_name,
-    mover,
-    next_frontier,
     roles,
     scores,
     spot,
+    step,
 )
 from ..numbers import coprime
 from .search import Player, Sim
+from ..data import JSONObject, Options
 
 __all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
 
 Move = tuple[int, int, int]  # row, column, value
 
 
-class EnumerationSim(Sim):
-    """An Enumeration position to search on; a move is (row, column, value)."""
+class EnumerationSim(Sim[Move]):
+    """An Enumeration position to search on: the game's own immutable `Core`,
+    moved on by the game's own `step` (so a copy shares it); a move is (row,
+    column, value)."""
 
-    __slots__ = ("options", "players", "size", "grids", "grid", "values", "frontier", "filled", "odd", "corners", "seat")
+    __slots__ = ("core", "options", "players", "seat")
 
-    def __init__(self, state: EnumerationState) -> None:
-        self.options = state.options
-        self.players = state.players
-        self.size = state.size
-        self.grids = grid_count(state.options)
-        self.grid = state.grid
-        self.values = [list(row) for row in state.values]
-        self.frontier: list[Spot] = list(state.frontier)
-        self.filled = state.filled
-        self.odd = state.odd
-        self.corners = list(state.corners)
+    def __init__(self, core: Core, options: Options) -> None:
+        self.core = core
+        self.options = options
+        self.players = core.players
         self.seat = self._mover()
 
     def copy(self) -> EnumerationSim:
         new = object.__new__(EnumerationSim)
-        new.options, new.players, new.size, new.grids, new.grid = self.options, self.players, self.size, self.grids, self.grid
-        new.values = [row[:] for row in self.values]
-        new.frontier = self.frontier[:]
-        new.filled, new.odd, new.corners, new.seat = self.filled, self.odd, self.corners[:], self.seat
+        new.core, new.options, new.players, new.seat = self.core, self.options, self.players, self.seat
         return new
 
+    @property
+    def size(self) -> int:
+        return self.core.size
+
+    @property
+    def grid(self) -> int:
+        return self.core.grid
+
+    @property
+    def values(self) -> Grid:
+        return self.core.values
+
     def _mover(self) -> int:
-        return mover(self.players, self.size, self.grid, self.filled) if self.frontier else -1
+        seats = self.core.to_move()
+        return seats[0] if seats else -1
 
     def mover(self) -> int:
         return self.seat
 
     def legal(self) -> list[Move]:
-        return choices(self.frontier)
+        return self.core.legal()
 
     def play(self, move: Move) -> None:
-        r, c, v = move
-        self.values[r][c] = v
-        self.frontier = next_frontier(self.frontier, self.values, r, c)
-        self.filled += 1
-        self.odd += v & 1
-        if not self.frontier:
-            self.corners.append(v)
-            if self.grid + 1 < self.grids:
-                self.grid += 1
-                self.values = blank_grid(self.size)
-                self.frontier = [spot(self.values, 1, 1)]
-                self.filled = 2 * self.size - 1
-                self.odd = header_odd(self.size)
+        self.core = step(self.core, move)
         self.seat = self._mover()
 
     def scores(self) -> tuple[int, ...]:
-        return scores(self.options, self.filled, self.odd, self.corners)
+        core = self.core
+        return scores(self.options, core.filled, core.odd, core.corners)
 
 
-class EnumerationPlayer(Player):
-    def sim(self, state: State) -> EnumerationSim:
-        assert isinstance(state, EnumerationState)
-        return EnumerationSim(state)
+class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
+    def sim(self, state: EnumerationState) -> EnumerationSim:
+        return EnumerationSim(state.core, state.options)
 
-    def notation(self, sim: Sim, move: Move) -> str:
+    def notation(self, sim: EnumerationSim, move: Move) -> str:
         return move_name(*move)
 
-    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+    def random_move(self, state: EnumerationState, seat: int, rng: random.Random) -> str:
         return move_name(*rng.choice(self.sim(state).legal()))
 
     def _corner_lean(self, sim: EnumerationSim, seat: int) -> float:
@@ -115,8 +106,7 @@ class EnumerationPlayer(Player):
         high, low = roles(sim.options, sim.grid)
         return count if high == seat else -count if low == seat else 0.0
 
-    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
-        assert isinstance(sim, EnumerationSim)
+    def ranked(self, sim: EnumerationSim, seat: int, rng: random.Random) -> list[tuple[float, Move]]:
         before = self._corner_lean(sim, seat)
         keyed = []
         for move in sim.legal():
@@ -128,6 +118,12 @@ class EnumerationPlayer(Player):
             keyed.append((gain, rng.random(), move))
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
+
+    def best_possible(self, state: EnumerationState) -> JSONObject | None:
+        """Solitaire: the best final score (`solitaire_best`)."""
+        if state.players != 1:
+            return None
+        return solitaire_best(state.options["size"], state.options["goal"], state.options.get("target", "odd"))
 
 
 PLAYER = EnumerationPlayer()
@@ -152,7 +148,7 @@ SOLITAIRE_EXACT_MAX = 7  # sizes up to this are exact
 _SOLVE_AT_RUN_TIME = 7  # sizes the exact search may run for (all are tabled)
 
 
-def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> dict[str, Any]:
+def solitaire_best(size: int, goal: str = "corner", target: str = "odd") -> JSONObject:
     """The best final score of solitaire Enumeration (players = 1):
     ``{"score": int, "exact": bool, "method": str}``.
 

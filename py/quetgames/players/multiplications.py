@@ -11,84 +11,78 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..base import State
-from ..games.multiplications import (
-    MultiplicationsState,
-    first_number,
-    free_squares,
-    gain,
-    grid_size,
-    to_move,
-    unnumbered,
-)
+from ..games.multiplications import Core, MultiplicationsState, gain, step
 from ..grid import Square, square_name
-from .search import Budget, Player, Rewards, Sim
+from .search import Budget, Player, Proof, Rewards, Sim
 
 __all__ = ["PLAYER", "MultiplicationsPlayer", "MultiplicationsSim"]
 
 EXACT_MAX = 14  # x's up to which numbering is solved exactly
 
 
-class MultiplicationsSim(Sim):
-    """A Multiplications position to search on; a move is a square."""
+class MultiplicationsSim(Sim[Square]):
+    """A Multiplications position to search on: the game's own immutable
+    `Core`, moved on by the game's own `step` (so a copy shares it); a move
+    is a square."""
 
-    __slots__ = ("size", "players", "xs", "numbers", "points")
+    __slots__ = ("core", "players")
 
-    def __init__(self, state: MultiplicationsState) -> None:
-        self.size = grid_size(state.options)
-        self.players = state.players
-        self.xs = list(state.xs)
-        self.numbers = list(state.numbers)
-        self.points = list(state.scores)
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.players = core.players
 
     def copy(self) -> MultiplicationsSim:
-        new = object.__new__(MultiplicationsSim)
-        new.size, new.players = self.size, self.players
-        new.xs, new.numbers, new.points = self.xs[:], self.numbers[:], self.points[:]
-        return new
+        return MultiplicationsSim(self.core)
+
+    @property
+    def size(self) -> int:
+        return self.core.size
+
+    @property
+    def xs(self) -> tuple[Square, ...]:
+        return self.core.xs
+
+    @property
+    def numbers(self) -> tuple[Square, ...]:
+        return self.core.numbers
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.core.points
 
     @property
     def marking(self) -> bool:
-        return len(self.xs) < self.size
+        return self.core.marking
 
     def mover(self) -> int:
-        seats = to_move(self.size, self.players, len(self.xs), len(self.numbers))
+        seats = self.core.to_move()
         return seats[0] if seats else -1
 
     def legal(self) -> list[Square]:
-        return free_squares(self.xs, self.size) if self.marking else unnumbered(self.xs, self.numbers)
+        return self.core.legal()
 
     def play(self, move: Square) -> None:
-        if self.marking:
-            self.xs.append(move)
-            if len(self.xs) == self.size:
-                self.numbers.append(first_number(self.xs))
-            return
-        self.points[self.mover()] += gain(self.numbers[-1], move)
-        self.numbers.append(move)
+        self.core = step(self.core, move)
 
-    def scores(self) -> list[int]:
-        return self.points
+    def scores(self) -> tuple[int, ...]:
+        return self.core.points
 
 
-class MultiplicationsPlayer(Player):
-    def sim(self, state: State) -> MultiplicationsSim:
-        assert isinstance(state, MultiplicationsState)
-        return MultiplicationsSim(state)
+class MultiplicationsPlayer(Player[MultiplicationsState, MultiplicationsSim, Square]):
+    def sim(self, state: MultiplicationsState) -> MultiplicationsSim:
+        return MultiplicationsSim(state.core)
 
-    def notation(self, sim: Sim, move: Square) -> str:
+    def notation(self, sim: MultiplicationsSim, move: Square) -> str:
         return square_name(move)
 
-    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Square]:
-        assert isinstance(sim, MultiplicationsSim)
+    def candidates(self, sim: MultiplicationsSim, seat: int, rng: random.Random) -> list[Square]:
         if sim.marking:  # no x scores: every mark gains the same
             moves = sim.legal()
             rng.shuffle(moves)
             return moves
         return super().candidates(sim, seat, rng)
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Square:
-        assert isinstance(sim, MultiplicationsSim)
+    def rollout_move(self, sim: MultiplicationsSim, seat: int, rng: random.Random) -> Square:
         if sim.marking:  # the free squares are the free rows times the free columns
             rows = {r for r, _ in sim.xs}
             cols = {c for _, c in sim.xs}
@@ -96,8 +90,7 @@ class MultiplicationsPlayer(Player):
                     rng.choice([c for c in range(sim.size) if c not in cols]))
         return rng.choice(sim.legal())
 
-    def solved(self, sim: Sim) -> Rewards | None:
-        assert isinstance(sim, MultiplicationsSim)
+    def solved(self, sim: MultiplicationsSim) -> Rewards | None:
         if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
             return None
         mover = sim.mover()
@@ -108,18 +101,37 @@ class MultiplicationsPlayer(Player):
         r = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
         return (r, 1 - r) if mover == 0 else (1 - r, r)
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+    def strong_move(self, state: MultiplicationsState, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         if sim.players == 2 and not sim.marking and sim.size <= EXACT_MAX:
-            remaining, last = _layout(sim)
-            best, best_move = None, sim.legal()[0]
-            for move in sim.legal():
-                cell = _cell(move)
-                value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
-                if best is None or value > best:
-                    best, best_move = value, move
-            return square_name(best_move)
+            return square_name(_best_numbering(sim)[1])
         return super().strong_move(state, seat, rng, budget)
+
+    def exact(self, state: MultiplicationsState, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """Two seats numbering (the x's are down): solved by the exact solver."""
+        sim = self.sim(state)
+        if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
+            return None
+        best, best_move = _best_numbering(sim)
+        final = sim.points[seat] - sim.points[1 - seat] + best
+        mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
+        return Proof(values, square_name(best_move))
+
+
+def _best_numbering(sim: MultiplicationsSim) -> tuple[int, Square]:
+    """With two seats numbering: the best score difference the mover can force
+    from here on, and the square that forces it (the first of the best)."""
+    remaining, _ = _layout(sim)
+    best, best_move = None, sim.legal()[0]
+    for move in sim.legal():
+        cell = _cell(move)
+        value = gain(sim.numbers[-1], move) - _number_solve(remaining & ~(1 << cell), cell)
+        if best is None or value > best:
+            best, best_move = value, move
+    assert best is not None
+    return best, best_move
 
 
 # The exact numbering solver names a square by one number, row * 32 + column,

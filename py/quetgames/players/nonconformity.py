@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..base import State
 from ..games.nonconformity import MIN_PICK, NonconformityState, legal_pick, scores_against, widened
 from ..numbers import prime_factors
-from .search import Budget, Player, flat_monte_carlo
+from .search import FORCE_EVERY, Budget, Player, StateSim, Verdict, flat_monte_carlo, ucb1
 
 __all__ = ["PLAYER", "NonconformityPlayer", "NonconformitySim"]
 
@@ -131,16 +131,14 @@ def _primes(n: int) -> tuple[int, ...]:
     return prime_factors(n)
 
 
-class NonconformityPlayer(Player):
-    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
-        assert isinstance(state, NonconformityState)
+class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
+    def random_move(self, state: NonconformityState, seat: int, rng: random.Random) -> str:
         pick = NonconformitySim(state).sample(seat, rng)
         if pick is None:  # a prime near max_pick: few legal picks; list them
             return rng.choice(state.legal_moves(seat))
         return str(pick)
 
-    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
-        assert isinstance(state, NonconformityState)
+    def greedy_move(self, state: NonconformityState, seat: int, rng: random.Random) -> str:
         pick = NonconformitySim(state).greedy(seat, rng)
         return str(pick) if pick is not None else rng.choice(state.legal_moves(seat))
 
@@ -153,8 +151,7 @@ class NonconformityPlayer(Player):
             return rng.choice(picks) if picks else None
         return sim.greedy(seat, rng, sim.candidates(seat, rng, per=3))
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
-        assert isinstance(state, NonconformityState)
+    def strong_move(self, state: NonconformityState, seat: int, rng: random.Random, budget: Budget) -> str:
         root = NonconformitySim(state)
         picks = root.candidates(seat, rng, per=10)
         if not picks:
@@ -164,6 +161,34 @@ class NonconformityPlayer(Player):
 
         picks = self.best_candidates(root, seat, picks)
         return str(picks[flat_monte_carlo(len(picks), lambda i: self.playout(root, seat, picks[i], rng), budget)])
+
+    def judge(self, state: NonconformityState, seat: int, move: str, rng: random.Random, budget: Budget) -> Verdict | None:
+        """A pick judged on what its mover could know (`state` is already the
+        mover's secret-free view): flat Monte-Carlo over the strong player's
+        candidate picks and the pick played (arm 0), the opponent's pick of
+        the round and every later pick drawn from the strong player's model;
+        before is the value of the best pick, after that of the pick played."""
+        root = NonconformitySim(state)
+        played = int(move)
+        forced = len(state.legal_moves(seat)) == 1
+        picks = root.candidates(seat, rng, per=10)
+        picks = self.best_candidates(root, seat, picks)  # the strong player's own pruning
+        if played in picks:
+            picks.remove(played)
+        arms = [played, *picks]
+
+        def playout(i: int) -> float:
+            return self.playout(root, seat, arms[i], rng)
+
+        totals, counts = ucb1(len(arms), playout, budget, force_every=FORCE_EVERY)
+        means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
+        top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
+        after = means[0]
+        before = max(means[top], after)
+        best_index = top if means[top] > after else 0
+        loss = 0.0 if forced or best_index == 0 else before - after
+        assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
+        return Verdict(before, after, str(arms[best_index]), loss)
 
     def best_candidates(self, root: NonconformitySim, seat: int, picks: list[int]) -> list[int]:
         """The STRONG_CANDIDATES most promising picks: the greedy key plus a flexibility bonus."""

@@ -35,10 +35,10 @@ BEST = 24  # the best rings a node considers
 SAMPLE = 24  # random rings added to them
 GREEDY_ROLLOUT = 0.75  # how often a rollout takes the best ring
 
-Move = Any  # a centre move (value, wedge) or a ring move (a mask: bit w set, the difference in wedge w + 1)
+Move = tuple[int, int] | int  # a centre move (value, wedge) or a ring move (a mask: bit w set, the difference in wedge w + 1)
 
 
-class PrimeTargetSim(Sim):
+class PrimeTargetSim(Sim[Move]):
     """A Prime Target position to search on: the outermost ring so far (the
     centre, 0 for an empty wedge, while it fills) and the points."""
 
@@ -74,7 +74,7 @@ class PrimeTargetSim(Sim):
         return [mask for mask in range(1 << self.rays) if not mask & same]
 
     def play(self, move: Move) -> None:
-        if self.opening:
+        if isinstance(move, tuple):  # the centre is still filling
             value, wedge = move
             self.outer = self.outer[: wedge - 1] + (value,) + self.outer[wedge:]
             self.placed += 1
@@ -88,18 +88,16 @@ class PrimeTargetSim(Sim):
         return self.points
 
 
-class PrimeTargetPlayer(Player):
-    def sim(self, state: State) -> PrimeTargetSim:
-        assert isinstance(state, PrimeTargetState)
+class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
+    def sim(self, state: PrimeTargetState) -> PrimeTargetSim:
         return PrimeTargetSim(state)
 
-    def notation(self, sim: Sim, move: Move) -> str:
-        assert isinstance(sim, PrimeTargetSim)
+    def notation(self, sim: PrimeTargetSim, move: Move) -> str:
         if isinstance(move, tuple):
             return f"{move[0]}@{move[1]}"
         return ring_notation(move, sim.rays)
 
-    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
+    def greedy_move(self, state: PrimeTargetState, seat: int, rng: random.Random) -> str:
         sim = self.sim(state)
         if sim.opening:
             return rng.choice(state.legal_moves(seat))
@@ -107,18 +105,17 @@ class PrimeTargetPlayer(Player):
         top = rings[0][0]
         return self.notation(sim, rng.choice([m for s, m in rings if s == top]))
 
-    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Move]:
-        assert isinstance(sim, PrimeTargetSim)
+    def candidates(self, sim: PrimeTargetSim, seat: int, rng: random.Random) -> list[Move]:
         if sim.opening:
             moves = sim.legal()
             rng.shuffle(moves)
             return moves
         rings = _ring_table(sim.outer)
+        best: list[Move] = [m for _, m in rings[:BEST]]
         rest = [m for _, m in rings[BEST:]]
-        return [m for _, m in rings[:BEST]] + rng.sample(rest, min(SAMPLE, len(rest)))
+        return best + rng.sample(rest, min(SAMPLE, len(rest)))
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Move:
-        assert isinstance(sim, PrimeTargetSim)
+    def rollout_move(self, sim: PrimeTargetSim, seat: int, rng: random.Random) -> Move:
         if sim.opening:
             values, wedges = free_values(sim.outer), free_wedges(sim.outer)
             return rng.choice(values), rng.choice(wedges)

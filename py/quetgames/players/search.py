@@ -19,15 +19,21 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import sqrt
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from ..base import State
+from ..data import JSONObject
 
-__all__ = ["Budget", "Sim", "StateSim", "Player", "uct", "ucb1", "flat_monte_carlo", "alphabeta", "OutOfTime"]
+__all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct", "ucb1",
+           "flat_monte_carlo", "alphabeta", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
+FORCE_EVERY = 4  # the analysis sends every 4th iteration of a search through the move played
 
 Rewards = tuple[float, ...]
+M = TypeVar("M")  # a move of a search position: whatever small value the adapter chooses
+S = TypeVar("S", bound="Sim[Any]")  # a game's search position
+St = TypeVar("St", bound=State)  # a game's state
 
 
 @dataclass(frozen=True)
@@ -44,13 +50,36 @@ class Budget:
         return time.perf_counter() >= self.deadline
 
 
+@dataclass(frozen=True)
+class Proof:
+    """A position's value proved by search: each seat's result (a win 1, a
+    win shared by k seats 1/k) and the best move of the seat to move (None
+    once the game is over)."""
+
+    values: tuple[float, ...]
+    best: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A move judged by a game's own method (for moves the generic search
+    cannot weigh, such as a joint secret move): the mover's expected result
+    before it (the best move found) and after it, the best move found and
+    the loss."""
+
+    before: float
+    after: float
+    best: str
+    loss: float
+
+
 class OutOfTime(Exception):
     """Raised inside a depth-first search when its budget is spent."""
 
 
-class Sim:
+class Sim(Generic[M]):
     """A mutable position for searching. Subclasses keep their own fields;
-    moves are whatever small values the game's adapter chooses."""
+    moves (M) are whatever small values the game's adapter chooses."""
 
     __slots__ = ()
     players: int
@@ -59,11 +88,11 @@ class Sim:
         """The seat to move, -1 once the game is over."""
         raise NotImplementedError  # pragma: no cover
 
-    def legal(self) -> list[Any]:
+    def legal(self) -> list[M]:
         """The mover's legal moves."""
         raise NotImplementedError  # pragma: no cover
 
-    def play(self, move: Any) -> None:
+    def play(self, move: M) -> None:
         """Play a legal move for the mover, in place."""
         raise NotImplementedError  # pragma: no cover
 
@@ -80,7 +109,7 @@ class Sim:
         return tuple(s for s, x in enumerate(scores) if x == best)
 
 
-class StateSim(Sim):
+class StateSim(Sim[str]):
     """The generic position: a `State` played through the public API."""
 
     __slots__ = ("state", "players")
@@ -93,10 +122,10 @@ class StateSim(Sim):
         to_move = self.state.to_move
         return to_move[0] if to_move else -1
 
-    def legal(self) -> list[Any]:
+    def legal(self) -> list[str]:
         return self.state.legal_moves(self.mover())
 
-    def play(self, move: Any) -> None:
+    def play(self, move: str) -> None:
         self.state = self.state.play(move, self.mover())
 
     def copy(self) -> StateSim:
@@ -109,7 +138,7 @@ class StateSim(Sim):
         return self.state.winners
 
 
-def rewards(sim: Sim) -> Rewards:
+def rewards(sim: Sim[Any]) -> Rewards:
     """The outcome of a finished game per seat: a win 1, a win shared by k seats 1/k."""
     winners = sim.winners()
     share = 1.0 / len(winners) if winners else 0.0
@@ -122,7 +151,7 @@ def advantage(scores: Sequence[int], seat: int) -> float:
     return scores[seat] - (max(others) if others else 0)
 
 
-def leader_rewards(sim: Sim) -> Rewards:
+def leader_rewards(sim: Sim[Any]) -> Rewards:
     """A rough outcome of an unfinished game, for cut-off rollouts: the current
     leaders share the win, blended half and half with an even split."""
     scores = sim.scores()
@@ -132,38 +161,40 @@ def leader_rewards(sim: Sim) -> Rewards:
     return tuple(0.5 * even + (0.5 / len(leaders) if s in leaders else 0.0) for s in range(len(scores)))
 
 
-class Player:
-    """What the computer players know of one game. These defaults play any
-    sequential game through `StateSim`; a game's adapter overrides `sim` and
-    `notation` (and whatever knowledge pays) in players/<game>.py."""
+class Player(Generic[St, S, M]):
+    """What the computer players know of one game: its state class St, its
+    search position S and that position's moves M. The defaults play any
+    sequential game once `sim` gives a position (`GenericPlayer` plays through
+    `StateSim`); a game's adapter overrides `sim` and `notation` (and whatever
+    knowledge pays) in players/<game>.py."""
 
     rollout_cap = 10_000  # moves before a rollout is cut off and scored by the leaders
     widen_base = 6  # progressive widening: children allowed = base + widen * sqrt(visits)
     widen = 2.0
 
-    def sim(self, state: State) -> Sim:
+    def sim(self, state: St) -> S:
         """The position as a mutable copy to search on."""
-        return StateSim(state)
+        raise NotImplementedError  # pragma: no cover
 
-    def notation(self, sim: Sim, move: Any) -> str:
+    def notation(self, sim: S, move: M) -> str:
         """A move of `sim` as the game writes it."""
         return str(move)
 
     # random ------------------------------------------------------------
 
-    def random_move(self, state: State, seat: int, rng: random.Random) -> str:
+    def random_move(self, state: St, seat: int, rng: random.Random) -> str:
         return rng.choice(state.legal_moves(seat))
 
     # greedy ------------------------------------------------------------
 
-    def gain(self, before: Sim, after: Sim, seat: int) -> float:
+    def gain(self, before: S, after: S, seat: int) -> float:
         """The immediate gain of the move that led from `before` to `after`: the
         change of the seat's advantage, or far below zero for a move that loses."""
         if after.mover() < 0 and seat not in after.winners():
             return -1e9
         return advantage(after.scores(), seat) - advantage(before.scores(), seat)
 
-    def ranked(self, sim: Sim, seat: int, rng: random.Random) -> list[tuple[float, Any]]:
+    def ranked(self, sim: S, seat: int, rng: random.Random) -> list[tuple[float, M]]:
         """(gain, move) for every legal move, best first, ties in random order."""
         keyed = []
         for move in sim.legal():
@@ -173,56 +204,93 @@ class Player:
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
 
-    def greedy_move(self, state: State, seat: int, rng: random.Random) -> str:
+    def greedy_move(self, state: St, seat: int, rng: random.Random) -> str:
         sim = self.sim(state)
         return self.notation(sim, self.ranked(sim, seat, rng)[0][1])
 
     # strong ------------------------------------------------------------
 
-    def candidates(self, sim: Sim, seat: int, rng: random.Random) -> list[Any]:
+    def candidates(self, sim: S, seat: int, rng: random.Random) -> list[M]:
         """The moves the search considers at a node, best first by a cheap prior."""
         return [m for _, m in self.ranked(sim, seat, rng)]
 
-    def rollout_move(self, sim: Sim, seat: int, rng: random.Random) -> Any:
-        moves = sim.legal()
+    def rollout_move(self, sim: S, seat: int, rng: random.Random) -> M:
+        moves: list[M] = sim.legal()
         return moves[int(rng.random() * len(moves))]  # uniform, and quicker than rng.choice
 
-    def cutoff(self, sim: Sim) -> Rewards:
+    def cutoff(self, sim: S) -> Rewards:
         return leader_rewards(sim)
 
-    def solved(self, sim: Sim) -> Rewards | None:
+    def solved(self, sim: S) -> Rewards | None:
         """The exact outcome of `sim` if the adapter can tell it cheaply, else None."""
         return None
 
-    def strong_move(self, state: State, seat: int, rng: random.Random, budget: Budget) -> str:
+    def strong_move(self, state: St, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         moves = sim.legal()
         if len(moves) == 1:
             return self.notation(sim, moves[0])
         return self.notation(sim, uct(self, sim, rng, budget))
 
+    # what the generic layers (analysis, balance, bridge) may ask ----------
+    # Each has a neutral default: "this adapter does not know", and the
+    # generic layer then does without (estimates, plays games, refuses).
+
+    def exact(self, state: St, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """The proved value of an unfinished position with `seat` to move,
+        within the deadline (or a node cap drawn from `iterations`), or None."""
+        return None
+
+    def judge(self, state: St, seat: int, move: str, rng: random.Random, budget: Budget) -> Verdict | None:
+        """`move` by `seat` from `state` (already reduced to what the seat may
+        know) judged by the game's own method, or None: the analysis then
+        searches it with the strong player's UCT."""
+        return None
+
+    def prove(self, state: St, seconds: float) -> float | None:
+        """The first seat's proved result from `state` under best play (1 won,
+        0 lost, 0.5 a shared win), or None when not proved within `seconds`."""
+        return None
+
+    def best_possible(self, state: St) -> JSONObject | None:
+        """For a game played alone: the best final score that could be reached
+        from the start, {score, exact, method}; None when the adapter has none."""
+        return None
+
+
+class GenericPlayer(Player[State, StateSim, str]):
+    """The player of a game without an adapter: any sequential game, through
+    the public API (`StateSim`)."""
+
+    def sim(self, state: State) -> StateSim:
+        return StateSim(state)
+
+
+AnyPlayer = Player[Any, Any, Any]  # some game's adapter, whichever (the registry's view of them)
+
 
 # -- UCT ---------------------------------------------------------------------------
 
 
-class _Node:
+class _Node(Generic[S, M]):
     __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "total")
 
-    def __init__(self, move: Any, sim: Sim, moves: list[Any] | None) -> None:
+    def __init__(self, move: M | None, sim: S, moves: list[M] | None) -> None:
         self.move = move  # the move that led here
         self.sim = sim  # the position here (never played on: copied first)
         self.mover = sim.mover()  # -1: the game is over here
         self.moves = moves  # candidates not yet expanded, best last (popped first)
-        self.children: list[_Node] = []
+        self.children: list[_Node[S, M]] = []
         self.visits = 0
         self.total = 0.0  # rewards of the seat that moved into this node
 
 
-def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
+def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) -> M:
     """UCT search with progressive widening from `root`; the most visited move.
     Each node keeps its position, so an iteration plays one move to expand
     the tree and then the rollout, on copies."""
-    top = _Node(None, root, list(reversed(player.candidates(root, root.mover(), rng))))
+    top: _Node[S, M] = _Node(None, root, list(reversed(player.candidates(root, root.mover(), rng))))
     done = 0
     while not budget.spent(done):
         done += 1
@@ -237,7 +305,7 @@ def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
                 move = node.moves.pop()
                 sim = node.sim.copy()
                 sim.play(move)
-                child = _Node(move, sim, None)
+                child: _Node[S, M] = _Node(move, sim, None)
                 node.children.append(child)
                 path.append(child)
                 node = child
@@ -259,10 +327,12 @@ def uct(player: Player, root: Sim, rng: random.Random, budget: Budget) -> Any:
         top.visits += 1
     if not top.children:  # no iteration ran: the prior's favourite
         return top.moves[-1] if top.moves else root.legal()[0]
-    return max(top.children, key=lambda c: (c.visits, c.total / max(c.visits, 1))).move
+    chosen = max(top.children, key=lambda c: (c.visits, c.total / max(c.visits, 1))).move
+    assert chosen is not None  # (every child was reached by a move)
+    return chosen
 
 
-def simulate(player: Player, sim: Sim, rng: random.Random) -> Rewards:
+def simulate(player: Player[Any, S, Any], sim: S, rng: random.Random) -> Rewards:
     """Play `sim` out with the player's rollout policy (in place)."""
     # The loop runs some 10^5 times a second: its calls are looked up once.
     solved = player.solved if type(player).solved is not Player.solved else None
@@ -317,7 +387,7 @@ def flat_monte_carlo(arms: int, sample: Callable[[int], float], budget: Budget, 
 # -- alpha-beta -------------------------------------------------------------------
 
 
-def alphabeta(player: Player, sim: Sim, me: int, depth: int, alpha: float, beta: float,
+def alphabeta(player: Player[Any, S, Any], sim: S, me: int, depth: int, alpha: float, beta: float,
               nodes: list[int], cap: int | None, deadline: float) -> float:
     """Alpha-beta value of a two-seat position for `me`: 1 won, 0 lost, 0.5
     unresolved within `depth` moves (or a shared win). Children that keep the
