@@ -213,7 +213,9 @@ def test_nonconformity_the_computer_picks_first_from_the_public_record(w: Watche
         after = quetgames.load(w.fragment())
         expected = quetgames.computer_move(state, 1, "greedy", seed=len(state.history))
         assert after.history[-2:] == (pick, expected)
-        page.locator(".reveal, #note", has_text=f"Round {round_}: Player 1 picked {pick}, Player 2 picked {expected}").first.wait_for()
+        # the round in the engine's words ("Round 2: Player 1 picked 6 and Player 2 picked 9; …")
+        assert f"Player 1 picked {pick} and Player 2 picked {expected}" in after.last_move_text
+        page.locator(".reveal, #note", has_text=after.last_move_text).first.wait_for()
     page.locator("#summary").wait_for()
 
 

@@ -230,8 +230,8 @@ def test_nonconformity_by_link_seals_each_first_pick(players: tuple[Watched, Wat
         assert a.fragment() == state.record
         entry = state.view()["board"]["round_log"][-1]
         assert entry["picks"] == [int(pick_a), int(pick_b)]
-        a.page.locator(".reveal, #note", has_text="matched its seal").first.wait_for()
-        assert f"Ann picked {pick_a}, Bob picked {pick_b}" in a.page.locator(".reveal, #note").first.inner_text()
+        a.page.locator(".reveal, #note", has_text="matches its seal").first.wait_for()
+        assert f"Ann picked {pick_a} and Bob picked {pick_b}" in a.page.locator(".reveal, #note").first.inner_text()
         if round_ == 1:
             shoot(a.page, "links-revealed")
     a.page.locator("#summary").wait_for()
@@ -378,8 +378,16 @@ def test_a_link_that_rewrites_a_move_is_named_and_the_player_chooses(players: tu
     assert a.fragment() == separate.record
     records = saved_records(a)
     assert mine.record in records and separate.record in records
-    # another game (its own id) from the same start, parting at the first choice: no false alarm
     before, choices = first_choice
+    # a link of my game (the same id) that changes its first choice: named too, as a rewrite
+    rewrote_first = before.play(choices[0])
+    rewrote_first = rewrote_first.play(rewrote_first.legal_moves()[0])
+    assert rewrote_first.game_id == mine.game_id and choices[0] != mine.history[len(before.history)]
+    open_link(a, f"{server}#{rewrote_first.record}")
+    assert f"This link changes move {len(before.history) + 1}:" in conflict_text(a, "changed")
+    a.page.locator("[data-key=keep-mine]").click()
+    shown_silently(a, mine.record)
+    # another game (its own id) from the same start, parting at the first choice: no false alarm
     other = before.with_game_id(quetgames.new_game_id()).play(choices[0])
     other = other.play(other.legal_moves()[0])
     assert choices[0] != choices[-1]

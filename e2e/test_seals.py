@@ -73,7 +73,7 @@ def test_the_honest_round_trip_reveals_and_both_devices_agree(players: tuple[Wat
     open_link(a, link)
     state = state.seal(pick_a, secret["salt"], 0).play(pick_b, 1).reveal(pick_a, secret["salt"], 0)
     assert a.fragment() == state.record
-    a.page.locator(".reveal, #note", has_text="matched its seal").first.wait_for()
+    a.page.locator(".reveal, #note", has_text="matches its seal").first.wait_for()
     # the secret is gone once revealed (the record holds the reveal now)
     assert a.page.evaluate(f"JSON.parse(localStorage.getItem('{KEEPS}'))") == []
     open_link(b, copied_link(a))
@@ -182,7 +182,8 @@ def test_a_lost_seal_can_only_be_given_up_and_both_devices_see_it(players: tuple
     given_up = state.seal(pick_a, secret["salt"], 0).play(pick_b, 1).play("f", 0)
     a.page.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=given_up.record)
     a.wait_ready()
-    a.page.locator(".reveal, #note", has_text="gave up the sealed pick").first.wait_for()
+    a.page.locator(".reveal, #note", has_text=f"{given_up.last_move_text}.").first.wait_for()
+    assert "Ann gave up a sealed pick" in given_up.last_move_text
     open_link(b, copied_link(a))
     assert scores(a) == scores(b) == ["0", "1"]
     assert b.page.locator("[data-conflict]").count() == 0

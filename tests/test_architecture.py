@@ -269,6 +269,64 @@ def test_generic_layers_name_no_game(path):
     assert not found, f"{path} names {found}: game knowledge belongs in the game's module or adapter, reached through hooks"
 
 
+# The page's generic modules: they draw what the view says and send back
+# moves, for every game alike (a game's own drawing is its board module).
+WEB = Path(__file__).resolve().parent.parent / "web"
+GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js",
+               "history.js"]
+
+
+def _web_words() -> dict[str, re.Pattern[str]]:
+    """The game words of `_game_words`, with a game's own board keys caught
+    where JavaScript reads them (`view.board.key`, `board?.key`), and
+    the engine's sealing tokens written out instead of read from the view."""
+    words = _game_words()
+    # (record codes are two letters, like a language tag: the page reads no
+    # record at all, which test_the_page_splits_no_record checks instead)
+    words = {name: pattern for name, pattern in words.items() if not name.startswith("code ")}
+    for name in [n for n in words if n.startswith("board key ")]:
+        key = name.removeprefix("board key ")
+        words[name] = re.compile(rf"""board\??\.{re.escape(key)}\b|board\??\.?\[["']{re.escape(key)}["']\]""")
+    from quetgames.sealing import FORFEIT
+
+    words["the forfeit move"] = re.compile(rf"""["']{re.escape(FORFEIT)}["']""")
+    return words
+
+
+def test_the_web_word_list_finds_what_it_looks_for():
+    words = _web_words()
+    keys = [n.removeprefix("board key ") for n in words if n.startswith("board key ")]
+    assert keys
+    samples = [f"const x = view.board?.{keys[0]};", f"view.board.{keys[-1]}.at(-1)", f'view.board["{keys[0]}"]',
+               'play({ move: "f" })']
+    for sample in samples:
+        assert any(p.search(sample) for p in words.values()), sample
+
+
+@pytest.mark.parametrize("path", GENERIC_WEB)
+def test_generic_web_modules_name_no_game(path):
+    text = (WEB / path).read_text()
+    found = sorted({name for name, pattern in _web_words().items() if pattern.search(text)})
+    assert not found, f"web/{path} names {found}: what a game needs comes from its view, or from its board module"
+
+
+# The one place the page reads a record itself: naming the game and its
+# players on the loading screen, before the engine has started (first paint
+# must not wait for Python). The engine reads the record again, in full.
+SPLITS_FOR_DISPLAY = {"loading.js": 1}
+
+
+def test_the_page_splits_no_record():
+    # The engine reads records (record.py, the bridge's record_info); the page only carries them.
+    split = re.compile(r"""\.split\(\s*["']\.["']\s*\)""")
+    found: dict[str, int] = {}
+    for path in sorted(WEB.rglob("*.js")):
+        count = sum(bool(split.search(line)) for line in path.read_text().splitlines())
+        if count:
+            found[path.name] = count
+    assert found == SPLITS_FOR_DISPLAY, found
+
+
 def _imports() -> dict[str, set[str]]:
     """Every quetgames module and the quetgames modules it imports anywhere
     (at the top, inside a function, or for the type checker only)."""

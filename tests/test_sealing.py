@@ -44,8 +44,11 @@ def test_the_sealing_view_follows_a_sealed_round(game_id):
     for seat in (None, 0, 1):
         view = sealed.view(seat)["sealing"]
         assert view["sealed"] == [1] and view["to_reveal"] == [] and view["may_seal"] == []
-        assert view["open"] == [{"round": 1, "seat": 1, "commitment": commitment(SALT, move)}]
-        assert set(view["open"][0]) == {"round", "seat", "commitment"}  # the move itself is nobody's to see
+        words = sealed._forfeit_words(1)
+        assert view["open"] == [{"round": 1, "seat": 1, "commitment": commitment(SALT, move), "forfeit_words": words}]
+        assert set(view["open"][0]) == {"round", "seat", "commitment", "forfeit_words"}  # the move itself is nobody's to see
+        assert words == state._forfeit_words(1) and sealed.seat_name(1) in words  # (known before the seal: it cannot tell the move)
+        assert view["noun"] == sealed.sealed_noun and view["given_up"] == []
     answered = sealed.play(sealed.legal_moves(0)[0], 0)
     view = answered.view()["sealing"]
     assert view["to_reveal"] == [1] and answered.legal_moves(1) == [view["forfeit"]] == [FORFEIT]
@@ -53,6 +56,8 @@ def test_the_sealing_view_follows_a_sealed_round(game_id):
     assert done.view()["sealing"]["open"] == [] and done.seal_log()[-1]["revealed"]
     given_up = answered.play(FORFEIT, 1)
     assert given_up.seal_log()[-1]["forfeited"] and given_up.forfeits()[1] == 1
+    # a seal given up stays listed, so the device that kept its secret can tell
+    assert given_up.view()["sealing"]["given_up"] == [{"round": 1, "seat": 1, "commitment": commitment(SALT, move)}]
 
 
 # -- a toy game of three seats, each may seal -----------------------------------

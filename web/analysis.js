@@ -197,8 +197,8 @@ export class AnalysisPanel {
 
   /** The board of `view` drawn with its targets, the best move's marked as the
    * Hint marks it (class "hinted"), for the game view to draw inert; null when
-   * the board has no drawn target of that move or has controls (Nonconformity's
-   * pick, a Prime Target ring): then the words alone say it. */
+   * the board has no drawn target of that move or has controls (a number box,
+   * a ring's switches): then the words alone say it. */
   boardWithBest(renderer, view, move, ui, picture) {
     let drawn;
     try {

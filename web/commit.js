@@ -1,17 +1,20 @@
-// Secret picks played by link (Nonconformity by correspondence): sealed picks
-// that travel in the record. The first to pick in a round seals the pick with
-// the bridge's `seal`: the record (and so the link) gets the commitment,
-// SHA-256(salt + ":" + pick), never the pick; the engine hands back `keep`
-// ({seat, round, pick, salt, commitment}), which only this device stores. The
-// second player picks in the open; the sealer's device then plays the reveal
-// (`reveal`: the pick with its salt), which goes into the record too. Every
-// device's engine checks every reveal against its seal when it opens a link,
-// so neither player needs to trust the other's device. A seal whose secret is
-// lost can only be forfeited (`play` "f"), which the record shows.
+// Secret joint moves played by link: sealed picks that travel in the record
+// (the engine's sealing.py; the view's `sealing` says who has sealed, who may
+// seal or reveal, and the forfeit move). The first to pick in a round seals
+// the pick with the bridge's `seal`: the record (and so the link) gets the
+// commitment, SHA-256(salt + ":" + pick), never the pick; the engine hands
+// back `keep` ({seat, round, pick, salt, commitment}), which only this device
+// stores. The others pick in the open; the sealer's device then plays the
+// reveal (`reveal`: the pick with its salt), which goes into the record too.
+// Every device's engine checks every reveal against its seal when it opens a
+// link, so nobody needs to trust another's device. A seal whose secret is lost
+// can only be given up (the view's `sealing.forfeit` move), which the record
+// shows.
 //
-// This module keeps the secrets and draws the screens; gameview.js decides when.
+// This module keeps the secrets and draws the screens from the view alone
+// (no board of any game); gameview.js decides when.
 
-import { h } from "./dom.js";
+import { h, listInWords } from "./dom.js";
 import { choosingOf, seatName } from "./handover.js";
 import { readStored, writeStored } from "./saved.js";
 
@@ -32,12 +35,6 @@ export function newSalt(length = SALT_LENGTH) {
   return out.join("");
 }
 
-/** What a record names apart from its moves (version, game, options): the game a keep belongs to. */
-function gameKey(record) {
-  const [version, game, options] = String(record).split(".");
-  return [version, game, options].join(".");
-}
-
 function keeps() {
   const list = readStored(KEY, []);
   return Array.isArray(list)
@@ -45,25 +42,25 @@ function keeps() {
     : [];
 }
 
-/** Keep a seal's secret on this device: the bridge's `keep`, under the game
- * of `record`; false if storage refused it. */
-export function storeKeep(record, keep) {
-  const entry = { ...keep, game: gameKey(record), at: Date.now() };
+/** Keep a seal's secret on this device: the bridge's `keep`; false if
+ * storage refused it. (A commitment is salted with 119 random bits, so it
+ * names its seal in every game: no record is read to file it.) */
+export function storeKeep(keep) {
+  const entry = { ...keep, at: Date.now() };
   const others = keeps().filter((k) => k.commitment !== keep.commitment);
   return writeStored(KEY, [entry, ...others].slice(0, KEEP));
 }
 
-/** This device's secret for `seal` ({round, seat, commitment}) of the game of `record`, or null. */
-export function findKeep(record, seal) {
-  const game = gameKey(record);
-  return keeps().find((k) => k.game === game && k.commitment === seal.commitment && k.seat === seal.seat && k.round === seal.round) ?? null;
+/** This device's secret for `seal` ({round, seat, commitment}), or null. */
+export function findKeep(seal) {
+  return keeps().find((k) => k.commitment === seal.commitment && k.seat === seal.seat && k.round === seal.round) ?? null;
 }
 
 /** A sealed pick the record gives up although this device holds its secret
  * (so its sealer did not give it up here): {round, seat, …} or null. The
  * engine cannot tell who played the forfeit; this device can. */
 export function forfeitedHere(view) {
-  return (view?.board?.seals ?? []).find((s) => s.forfeited && findKeep(view.record, s)) ?? null;
+  return (view?.sealing?.given_up ?? []).find((s) => findKeep(s)) ?? null;
 }
 
 export function forgetKeep(seal) {
@@ -95,14 +92,31 @@ export function hotSeatRecord(saveId) {
   return typeof record === "string" ? record : null;
 }
 
-/** The sealed pick that waits in this round ({round, seat, commitment}), or null. */
+/** The sealed pick that waits in this round ({round, seat, commitment,
+ * forfeit_words}), or null. */
 export function openSeal(view) {
-  const last = view?.board?.seals?.at?.(-1);
-  return last && !last.revealed && !last.forfeited ? last : null;
+  return view?.sealing?.open?.[0] ?? null;
 }
 
-function other(seat) {
-  return seat === 0 ? 1 : 0;
+/** The seats other than the sealer's. */
+function others(view, seal) {
+  return view.seats.map((_, seat) => seat).filter((seat) => seat !== seal.seat);
+}
+
+/** The seats other than the sealer's that have still to pick this round. */
+export function stillToPick(view, seal) {
+  const chosen = choosingOf(view)?.chosen ?? [];
+  return others(view, seal).filter((seat) => view.to_move.includes(seat) && !chosen.includes(seat));
+}
+
+/** The names of the seats other than the sealer's, in words ("Bob", "Bob and Cy"). */
+export function pickers(view, seal) {
+  return listInWords(others(view, seal).map((seat) => seatName(view, seat)));
+}
+
+/** What the view calls a sealed move ("pick"). */
+export function sealedNoun(view) {
+  return view?.sealing?.noun ?? "pick";
 }
 
 /**
@@ -115,9 +129,7 @@ function other(seat) {
  *   "lost"     this device played the sealing seat but no longer has the secret
  */
 export function sealPhase(view, seal, kept, linkSeat) {
-  const choosing = choosingOf(view);
-  const them = other(seal.seat);
-  const theyPick = view.to_move.includes(them) && !choosing?.chosen?.includes(them);
+  const theyPick = stillToPick(view, seal).length > 0;
   if (kept) return theyPick ? "sealed" : "reveal";
   if (linkSeat === seal.seat) return "lost";
   return theyPick ? "second" : "waiting";
@@ -178,7 +190,7 @@ export function openPickBanner(view, seat, seal) {
  */
 export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null }) {
   const sealer = seatName(view, seal.seat);
-  const picker = seatName(view, other(seal.seat));
+  const picker = pickers(view, seal);
   const state = sealState(view, seal);
   let body;
   if (phase === "sealed") {
@@ -189,17 +201,17 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
       state, share,
     ];
   } else if (phase === "waiting") {
-    const picked = view.board?.pending?.[other(seal.seat)];
     body = [
       h("h2", { id: "seal-title", tabindex: "-1" }, `Waiting for ${sealer} to reveal. Send this link to ${sealer}.`),
-      h("p", {}, `${picker} has picked${picked != null ? ` ${picked}` : ""}. Only ${sealer} can reveal the sealed pick, `,
+      // (the engine's words for the last move name a pick made in the open)
+      h("p", {}, `${view.last_move ? `${view.last_move}.` : `${picker} picked.`} Only ${sealer} can reveal the sealed pick, `,
         "on the device where it was sealed, by opening this link. Every device checks the reveal against the seal."),
       state, share,
       onLost ? h("p", { class: "seal-lost-offer" }, `${sealer}, is this your sealed pick and its secret is gone from your device? `,
         h("button", { type: "button", class: "link-like", dataset: { key: "seal-lost" }, onclick: onLost }, "My sealed pick is lost")) : null,
     ];
   } else {
-    const theyPicked = !view.to_move.includes(other(seal.seat)) || choosingOf(view)?.chosen?.includes(other(seal.seat));
+    const theyPicked = stillToPick(view, seal).length === 0;
     body = [
       h("h2", { id: "seal-title", tabindex: "-1" }, `${sealer}'s sealed pick cannot be revealed from this device`),
       h("p", { class: "seal-problem", role: "alert", dataset: { seal: "lost" } },
@@ -207,9 +219,9 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
         "Nobody can reveal the pick without it, and no other number can take its place."),
       state,
       theyPicked
-        ? h("p", {}, `The way on: give up this sealed pick. By the rules, ${sealer} then gets no number this round and ${picker} scores one point for the forfeit, `,
-          `besides what ${picker}'s own number scores. The record shows the forfeit, so ${picker}'s device can check it.`)
-        : h("p", {}, `${picker} has not picked yet: send them this link. Once they have picked, the sealed pick can be revealed on the device that holds its secret, or given up here (which costs ${sealer} a point).`),
+        ? h("p", {}, `The way on: give up this sealed pick. By the rules, if it is given up, ${seal.forfeit_words}. `,
+          `The record shows it was given up, so ${picker}'s device can check it.`)
+        : h("p", {}, `${picker} has not picked yet: send them this link. Once they have picked, the sealed pick can be revealed on the device that holds its secret, or given up here (by the rules, if it is given up, ${seal.forfeit_words}).`),
       theyPicked && onForfeit ? h("p", {}, h("button", { type: "button", class: "danger forfeit", dataset: { key: "forfeit" }, onclick: onForfeit }, "Give up this sealed pick")) : null,
       share,
     ];

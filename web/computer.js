@@ -2,14 +2,15 @@
 // asks the worker for its move (bridge "computer") and plays it through the
 // shell's ordinary play path, so the fragment, saves and history follow. Also
 // the Hint button, the watch controls of a game between computers, and the
-// best possible score of solitaire Enumeration (bridge "solitaire_best").
+// best possible score of a game played alone, where the engine knows one
+// (bridge "solitaire_best").
 //
 // Decisions (docs in the report of issue 6):
 //  - Cancel: Python cannot be interrupted in place, so Cancel terminates the
 //    worker and starts a new one (engine.start()); the game lives in the record
 //    and is re-opened. The computer then stays stopped at that position until
 //    the player presses "Let the computer move" or makes its move themself.
-//  - Simultaneous picks (Nonconformity): every computer to move decides first,
+//  - Simultaneous picks (a joint move, view.choosing): every computer to move decides first,
 //    from the public record, and its pick is held here in memory (never in the
 //    record, the fragment or the page), then played together with the human's
 //    pick, so the computer cannot see the human's pick and the human cannot
@@ -305,12 +306,14 @@ export class ComputerPlayers {
     for (const el of board.querySelectorAll(`[data-move="${CSS.escape(this.hint.move)}"]`)) el.classList.add("hinted");
   }
 
-  // -- solitaire Enumeration: the best possible final score -------------------------
+  // -- a game played alone: the best possible final score ---------------------------
 
-  /** {score, exact} for solitaire Enumeration once known (asked once per options), else null. */
+  /** {score, exact} for a game played alone once the engine has said it
+   * (asked once per game and options; a game with none answers with an error,
+   * kept as "failed"), else null. */
   solitaireBest(view, record) {
-    if (view.game !== "enumeration" || view.seats.length !== 1) return null;
-    const key = JSON.stringify(view.options);
+    if (view.seats.length !== 1) return null;
+    const key = JSON.stringify([view.game, view.options]);
     const known = this.#best.get(key);
     if (typeof known === "object") return known;
     if (known == null) {

@@ -17,15 +17,20 @@
 //
 // Layouts: "page" (head, seat list, summary, board column and moves panel,
 // share panel) and "embed" (status, seats, board and a step bar, in a frame).
+//
+// Two jobs live beside it, each in its own module: turns and hand-over at one
+// screen (phases.js) and the sealed-link driver (sealing.js).
 
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
-import { choosingOf, curtain, hotSeatFor, pendingSecret, revealText, seatName, secretBanner } from "./handover.js";
+import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
 import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
-import { shareControls, sharePanel } from "./share.js";
-import { findKeep, forgetKeep, keepHotSeat, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, sealBanner, sealPhase, sealScreen, storeKeep } from "./commit.js";
-import { ComputerPlayers, computerPickBanner, hasComputer, isComputer, kindWords } from "./computer.js";
+import { sharePanel } from "./share.js";
+import { keepHotSeat, openSeal } from "./commit.js";
+import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
+import { SealedLinks } from "./sealing.js";
+import { TurnPhases } from "./phases.js";
 import { AnalysisPanel } from "./analysis.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
@@ -121,6 +126,8 @@ export class GameView {
     this.el = el;
     this.options = { layout: "page", gameInfo: null, readOnly: false, fragment: true, byLink: false, saves: false, ...options };
     this.engine = options.engine;
+    this.links = new SealedLinks(this); // play by link: sealed picks (sealing.js)
+    this.phases = new TurnPhases(this, this.links); // turns and hand-over at one screen (phases.js)
     this.computers = new ComputerPlayers(this.engine, {
       // (the computers play on from the game as this device holds it)
       game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
@@ -129,7 +136,7 @@ export class GameView {
       picksReady: async () => {
         while (this.busy) await new Promise((resolve) => setTimeout(resolve, 40));
         await this.step(async () => {
-          this.hotseat = await this.#computerHotseat();
+          this.hotseat = await this.phases.withComputers();
           await this.drawSoon("board");
         });
       },
@@ -169,7 +176,8 @@ export class GameView {
     return this.options.layout === "page";
   }
 
-  #ask(call, args) {
+  /** A bridge call, answered by the engine (restarted and sent again if its worker stopped). */
+  ask(call, args) {
     return this.engine.request(call, args, RETRY);
   }
 
@@ -225,9 +233,9 @@ export class GameView {
     this.reveal = revealed;
     const { readOnly, byLink } = this.options;
     this.hotseat = readOnly ? null : hotSeatFor(current.view, current.secret);
-    if (seal && byLink) this.hotseat = await this.#sealedHotseat();
-    else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.#byLinkHotseat(linkSeat, "seal");
-    else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.#computerHotseat();
+    if (seal && byLink) this.hotseat = await this.links.sealedScreen();
+    else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.links.pickScreen(linkSeat, "seal");
+    else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.phases.withComputers();
     if (ply != null) await this.showPly(ply);
     await this.drawSoon(focus);
     // kept after the draw: a move is on screen first (the same task still keeps it)
@@ -243,120 +251,14 @@ export class GameView {
   }
 
   /** The address follows the game: `fragment` is what it shows. */
-  #follow(fragment) {
+  follow(fragment) {
     if (this.options.fragment) history.replaceState(null, "", `#${fragment}`);
     this.options.onFollow?.(fragment);
   }
 
-  // -- play by link: secret picks, sealed (commit.js) ----------------------------------
-
-  /** The pick screen of `seat` for play by link: "seal" (first pick, sealed) or "open" (second). */
-  async #byLinkHotseat(seat, byLink) {
-    const opened = await this.#ask("open", { record: this.current.private_record, seat });
-    return { phase: "pick", seat, seatView: opened.view, byLink };
-  }
-
-  /** What a game with an open seal shows here: the second player's open pick, or a screen. */
-  async #sealedHotseat() {
-    const { view, record, seal, linkSeat } = this.current;
-    const kept = findKeep(record, seal);
-    const phase = sealPhase(view, seal, kept, linkSeat);
-    if (phase === "second") return this.#byLinkHotseat(seal.seat === 0 ? 1 : 0, "open");
-    // ("reveal" is played by openLink; a screen waits meanwhile)
-    return { phase: "link", link: phase === "reveal" ? "sealed" : phase, seat: seal.seat, kept };
-  }
-
-  /** Open a game from a link (app.js): when it waits on a pick this device
-   * sealed and the other pick is in, reveal it (every device's engine checks
-   * the reveal against the seal); else show where it stands. */
-  async openLink(opened, keep = {}) {
-    const seal = openSeal(opened.view);
-    const kept = seal && this.options.byLink ? findKeep(opened.record, seal) : null;
-    if (!kept || sealPhase(opened.view, seal, kept, keep.linkSeat ?? null) !== "reveal") {
-      await this.show(opened, keep);
-      return;
-    }
-    const before = opened.view;
-    let revealed;
-    try {
-      revealed = await this.#ask("reveal", { record: opened.private_record, seat: seal.seat, pick: kept.pick, salt: kept.salt });
-    } catch (error) {
-      await this.show(opened, keep);
-      this.explain(`The sealed pick could not be revealed: ${error.message}`, "error");
-      return;
-    }
-    if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await this.#ask("open", { record: revealed.private_record });
-    forgetKeep(seal);
-    this.#follow(revealed.record);
-    const words = `${revealText(before, revealed.view)}. ${seatName(before, seal.seat)}'s pick was revealed and matched its seal.`;
-    await this.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
-  }
-
-  /** Seal the first pick of a round (bridge `seal`): the record gets the
-   * commitment; the secret (`keep`) stays on this device. The public answer. */
-  async #sealPick(record, seat, pick) {
-    const sealed = await this.#ask("seal", { record, seat, pick, salt: newSalt() });
-    if (!storeKeep(sealed.record, sealed.keep)) {
-      throw new Error("this browser would not keep the secret of the sealed pick (its storage is blocked or full), so it cannot be sealed here; play at one screen instead");
-    }
-    return this.#ask("open", { record: sealed.private_record });
-  }
-
-  /** Give up this round's sealed pick (its secret is lost): `play` "f". */
-  #forfeit() {
-    return this.step(async () => {
-      const { current } = this;
-      const seal = current?.seal;
-      if (!seal) return;
-      const ok = await confirmDialog(`Give up ${seatName(current.view, seal.seat)}'s sealed pick of round ${seal.round}? ${seatName(current.view, seal.seat === 0 ? 1 : 0)} scores one point for it, and ${seatName(current.view, seal.seat)} gets no number this round.`);
-      if (!ok) return;
-      const before = current.view;
-      let played = await this.#ask("play", { record: current.private_record, move: "f", seat: seal.seat });
-      played = await this.#ask("open", { record: played.private_record });
-      this.#follow(played.record);
-      const words = `${revealText(before, played.view)}. ${seatName(before, seal.seat)} gave up the sealed pick: one point to ${seatName(before, seal.seat === 0 ? 1 : 0)}.`;
-      await this.show(played, { linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
-    });
-  }
-
-  #sealLost() {
-    this.current.linkSeat = this.current.seal.seat;
-    this.hotseat = { ...this.hotseat, link: "lost" };
-    return this.drawSoon("board");
-  }
-
-  #chooseLinkSeat(seat) {
-    return this.step(async () => {
-      this.current.linkSeat = seat;
-      this.hotseat = await this.#byLinkHotseat(seat, "seal");
-      await this.drawSoon("board");
-    });
-  }
-
-  #playAtOneScreen() {
-    this.current.linkSeat = null;
-    this.hotseat = hotSeatFor(this.current.view, this.current.secret);
-    return this.drawSoon("board");
-  }
-
-  /** The secrecy screen with computer seats: none for a computer, and the one
-   * person at the screen picks straight away once the computers' picks are held. */
-  async #computerHotseat() {
-    const { view, private_record: record, secret } = this.current;
-    if (view.is_over) return null;
-    if (this.computers.waiting(view, record).length) return null; // the computers choose first
-    const humans = view.to_move.filter((seat) => !isComputer(view, seat));
-    const computerPicked = this.computers.heldPicks(record).length > 0 || secret;
-    if (humans.length === 1 && computerPicked) {
-      // the person's view of the round with the computers' held picks in, so the
-      // board, the seats and the status all say what the banner says: they have chosen
-      let held = record;
-      for (const [heldSeat, move] of this.computers.heldPicks(record)) held = (await this.#ask("play", { record: held, move, seat: heldSeat })).private_record;
-      const opened = await this.#ask("open", { record: held, seat: humans[0] });
-      const others = view.seats.map((_, seat) => seat).filter((seat) => seat !== humans[0] && isComputer(view, seat));
-      return { phase: "pick", seat: humans[0], seatView: opened.view, computers: others, status: opened.view.status };
-    }
-    return this.hotseat && isComputer(view, this.hotseat.seat) ? null : this.hotseat;
+  /** Open a game from a link: a sealed pick of this device's is revealed first (sealing.js). */
+  openLink(opened, keep = {}) {
+    return this.links.openLink(opened, keep);
   }
 
   // -- moves ---------------------------------------------------------------------------
@@ -380,25 +282,25 @@ export class GameView {
       // a computer's pick of this round, held until the last pick (computer.js), goes in first
       let record = current.private_record;
       for (const [heldSeat, move] of this.computers.heldPicks(record)) {
-        if (heldSeat !== seat) record = (await this.#ask("play", { record, move, seat: heldSeat })).private_record;
+        if (heldSeat !== seat) record = (await this.ask("play", { record, move, seat: heldSeat })).private_record;
       }
       // by link, a first pick is sealed: the record gets its commitment, never the pick
       if (byLink === "seal") {
-        const played = await this.#sealPick(record, seat, String(notation));
-        this.#follow(played.record);
+        const played = await this.links.sealPick(record, seat, String(notation));
+        this.follow(played.record);
         await this.show(played, { focus: "board", linkSeat: seat, save: true });
         return true;
       }
-      let played = await this.#ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
+      let played = await this.ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
       // A seat's own view may hold its secret pick: the page keeps only the
       // public one. The engine answers with the seat's view; outside a joint
       // move (before and after this one) that is the public view, else the
       // public one is a second call.
-      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.#ask("open", { record: played.private_record });
+      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.ask("open", { record: played.private_record });
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that): the address gets the public record; the saved
       // game on this device keeps the private one.
-      this.#follow(played.record);
+      this.follow(played.record);
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
         secret: hidden, revealed: revealText(before, played.view), focus: "board",
@@ -432,7 +334,7 @@ export class GameView {
 
   async #plyCount() {
     const { current } = this;
-    if (current.plies == null) current.plies = (await this.#ask("at", { record: current.private_record, ply: 0 })).plies;
+    if (current.plies == null) current.plies = (await this.ask("at", { record: current.private_record, ply: 0 })).plies;
     return current.plies;
   }
 
@@ -448,7 +350,7 @@ export class GameView {
     if (wanted >= plies) {
       this.replay = null;
     } else {
-      const at = await this.#ask("at", { record: this.current.private_record, ply: wanted });
+      const at = await this.ask("at", { record: this.current.private_record, ply: wanted });
       this.replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
     }
   }
@@ -470,7 +372,7 @@ export class GameView {
     return this.step(async () => {
       const line = this.current.view.notes?.lines?.[index];
       if (!line) return;
-      const at = await this.#ask("at", { record: this.current.private_record, ply: n, line: index });
+      const at = await this.ask("at", { record: this.current.private_record, ply: n, line: index });
       const move = line.moves[n - 1];
       this.replay = {
         ply: line.ply + n, plies: this.#plies(), view: at.view, comment: at.comment ?? null,
@@ -494,12 +396,12 @@ export class GameView {
         : ply === 0 ? "before the first move" : `after move ${ply}`;
       const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
       if (text == null || text === (old ?? "")) return;
-      const annotated = await this.#ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
-      this.#follow(annotated.record);
+      const annotated = await this.ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
+      this.follow(annotated.record);
       // (still at the position that was commented)
       await this.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
       if (line) {
-        const at = await this.#ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
+        const at = await this.ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
         this.replay = { ...replay, view: at.view, comment: at.comment ?? null };
         await this.drawSoon();
       }
@@ -519,20 +421,10 @@ export class GameView {
         this.explain("There is no move of yours to take back.", "info");
         return;
       }
-      const at = await this.#ask("at", { record: current.private_record, ply });
-      this.#follow(at.record);
+      const at = await this.ask("at", { record: current.private_record, ply });
+      this.follow(at.record);
       await this.show({ record: at.record, private_record: at.private_record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
       this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
-    });
-  }
-
-  #showSeatBoard() {
-    return this.step(async () => {
-      if (!this.hotseat) return;
-      const opened = await this.#ask("open", { record: this.current.private_record, seat: this.hotseat.seat });
-      this.hotseat = { ...this.hotseat, phase: "pick", seatView: opened.view };
-      this.reveal = "";
-      await this.drawSoon("board");
     });
   }
 
@@ -545,7 +437,7 @@ export class GameView {
       explain: (text, kind = "info") => this.explain(text, kind),
       preview: (move) => {
         if (!this.current) return Promise.reject(new Error("no game is open"));
-        return this.#ask("preview", { record: this.current.private_record, move: String(move), ...(seat != null ? { seat } : {}) });
+        return this.ask("preview", { record: this.current.private_record, move: String(move), ...(seat != null ? { seat } : {}) });
       },
       confirm: (text) => confirmDialog(text),
     };
@@ -710,7 +602,7 @@ export class GameView {
     }
 
     if (page) {
-      // (a board with its own box for typed moves, such as Nonconformity's number, gets no second one)
+      // (a board with its own box for typed moves, such as a number to pick, gets no second one)
       const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
       region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
@@ -821,7 +713,7 @@ export class GameView {
         h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
         h("span", { class: "seat-name" }, seatName(view, i)),
         kind ? h("span", { class: "seat-kind" }, ...kind) : null,
-        // a score the engine words (Convoluted Coprimality: "still in"), else the number
+        // a score the engine words (view.standing, such as "still in"), else the number
         view.standing ? h("span", { class: "score standing" }, view.standing[i])
           : h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
         best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
@@ -869,29 +761,14 @@ export class GameView {
       let picture = null;
       const still = () => (picture ??= renderer.render(shown, this.#makeUi(true)));
       const withBest = best && this.analysis.boardWithBest(renderer, shown, best.move, {
-        ...this.#makeUi(false), preview: (move) => this.#ask("preview", { record: shown.record, move: String(move) }),
+        ...this.#makeUi(false), preview: (move) => this.ask("preview", { record: shown.record, move: String(move) }),
       }, still);
       inert(withBest ?? still(), area, "replaying");
     } else if (hotseat?.phase === "link") {
       area.classList.add("curtained");
-      area.append(sealScreen(view, {
-        phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
-        share: shareControls(location.href, { id: "seal-link", title: "Quet Games", text: this.#shareAdvice(view) }),
-        onForfeit: () => this.#forfeit(),
-        onLost: current.linkSeat == null ? () => this.#sealLost() : null,
-      }));
-    } else if (hotseat && hotseat.phase !== "pick") {
-      area.classList.add("curtained");
-      area.append(h("div", { class: "curtain-stack" },
-        curtain(view, hotseat, { reveal, onShow: () => this.#showSeatBoard() }),
-        this.options.byLink && hotseat.phase === "ask" && view.seats.length === 2 ? linkOffer(view, (seat) => this.#chooseLinkSeat(seat)) : null));
+      area.append(this.links.screen(view));
     } else if (hotseat) {
-      const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers, { reveal })
-        : hotseat.byLink === "seal" ? sealBanner(view, hotseat.seat, { reveal })
-        : hotseat.byLink === "open" ? openPickBanner(view, hotseat.seat, current.seal)
-        : secretBanner(view, hotseat.seat);
-      area.append(banner, renderer.render(hotseat.seatView, this.#makeUi(false)));
-      if (hotseat.byLink === "seal") area.append(oneScreenSwitch(() => this.#playAtOneScreen()));
+      this.phases.fill(area, view, hotseat, { reveal, board: () => renderer.render(hotseat.seatView, this.#makeUi(false)) });
     } else if (blocked) {
       // a computer is choosing: the board is a picture until it has
       inert(renderer.render(view, this.#makeUi(true)), area, "computer-turn");
@@ -937,19 +814,10 @@ export class GameView {
 
   /** What to do with the link now, in words, under "Share this game". */
   #shareAdvice(view) {
-    const { current, hotseat } = this;
     if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
     if (hasComputer(view) || view.seats.length === 1) return "This link holds the game as it stands (the computer players too): open it on any device to carry on.";
-    if (current.seal && hotseat?.byLink === "open") {
-      return `Choose your number first; then send the new link back to ${seatName(view, current.seal.seat)}.`;
-    }
-    if (current.seal && hotseat?.phase === "link") {
-      const sealer = seatName(view, current.seal.seat);
-      const picker = seatName(view, current.seal.seat === 0 ? 1 : 0);
-      if (hotseat.link === "sealed") return `Send this link to ${picker}: it carries a seal of your pick, not the pick.`;
-      if (hotseat.link === "lost") return `This link holds the game as it stands, with ${sealer}'s seal; it can be opened on the device that holds the seal's secret.`;
-      return `Send this link to ${sealer}, who sealed a pick and reveals the round by opening it.`;
-    }
+    const sealed = this.links.shareAdvice(view);
+    if (sealed) return sealed;
     return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
   }
 }

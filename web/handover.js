@@ -1,5 +1,5 @@
 // Hot-seat secrecy for games where several seats choose at once (a joint move,
-// view.choosing; Nonconformity's picks):
+// view.choosing):
 // the screens shown instead of the board while one person must look away, and
 // the reveal of a round in words. They show names only, never a pending pick.
 
@@ -11,20 +11,11 @@ export function seatName(view, seat) {
 
 /**
  * The joint move open now, or null: {chosen: seats that have chosen (in
- * secret when `secret`), to_choose: seats still to choose, secret}. The
- * engine says so in every view (view.choosing); a view from an engine that
- * does not yet is read from its board's `picked` list (Nonconformity's), here
- * and nowhere else.
+ * secret when `secret`), to_choose: seats still to choose, secret}, as the
+ * engine says in every view (view.choosing).
  */
 export function choosingOf(view) {
-  if (view == null) return null;
-  if ("choosing" in view) return view.choosing ?? null;
-  const picked = view.board?.picked;
-  if (view.is_over || !Array.isArray(picked)) return null;
-  const chosen = picked.flatMap((p, seat) => (p ? [seat] : []));
-  const toChoose = view.to_move.filter((seat) => !picked[seat]);
-  if (chosen.length === 0 && toChoose.length < 2) return null;
-  return { chosen, to_choose: toChoose, secret: true };
+  return view?.choosing ?? null;
 }
 
 /** A choice is made in secret and not yet revealed. */
@@ -52,21 +43,13 @@ export function hotSeatFor(view, secret) {
   return null;
 }
 
-/** "Round 3: Alice picked 12, Bob picked 9 — Bob scores", from the newest
- * entry of the view's round log, when a move just revealed a round. */
+/** The engine's words for a joint move that has just been revealed (every
+ * seat's choice and what it scored), or "" when `after` revealed none: a
+ * joint move was open in `before` and the public moves grew (a choice still
+ * secret is never in the public moves). */
 export function revealText(before, after) {
-  const log = after.board?.round_log;
-  const seen = before?.board?.round_log?.length ?? 0;
-  if (!Array.isArray(log) || log.length <= seen) return "";
-  const entry = log.at(-1);
-  const forfeited = (after.board?.seals ?? []).find((s) => s.round === entry.round && s.forfeited);
-  const picks = (entry.picks ?? []).map((pick, seat) =>
-    pick != null ? `${seatName(after, seat)} picked ${pick}`
-      : forfeited?.seat === seat ? `${seatName(after, seat)} gave up a sealed pick`
-      : `${seatName(after, seat)} sat out`);
-  const scorers = (entry.scored ?? []).flatMap((scored, seat) => (scored ? [seatName(after, seat)] : []));
-  const outcome = scorers.length === 0 ? "nobody scores" : `${listInWords(scorers)} ${scorers.length === 1 ? "scores" : "score"}`;
-  return `Round ${entry.round}: ${picks.join(", ")} — ${outcome}`;
+  if (!choosingOf(before) || !before || after.history.length <= before.history.length) return "";
+  return after.last_move ? `${after.last_move}.` : "";
 }
 
 function others(view, seat) {

@@ -280,11 +280,6 @@ export function newSaveId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The moves part of a record ("" before the first move). */
-function movesOf(record) {
-  return String(record).split(".")[3] ?? "";
-}
-
 const LEVEL_WORDS = { random: "easy", greedy: "medium", strong: "hard" };
 
 /** Who plays a seat, in words: "Ann", "Player 2", "computer (hard)", "Ann (computer, hard)". */
@@ -399,7 +394,7 @@ export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
   // a move: in the public history, or kept secret in the record, in the link
   // (a sealed pick), or on this device only (`hidden`: a hot-seat pick kept
   // out of the public record)
-  const started = hidden || view.history.length > 0 || movesOf(view.record) !== "" || link !== view.record;
+  const started = hidden || view.history.length > 0 || (view.choosing?.chosen?.length ?? 0) > 0 || link !== view.record;
   if (!started) {
     return readSaved(id) ? deleteSaved(id) : true;
   }

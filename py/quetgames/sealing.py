@@ -23,10 +23,14 @@ commitment, the checks with their messages, and what a page needs to know
 - ``sealed``: the seats whose seal of this round is still open;
 - ``to_reveal``: those of them to move now (they reveal or forfeit);
 - ``may_seal``: the seats that may seal their move now;
-- ``open``: the open seals, ``{"round", "seat", "commitment"}`` (to find
-  the secret a device keeps for one).
+- ``open``: the open seals, ``{"round", "seat", "commitment", "forfeit_words"}``
+  (the commitment finds the secret a device keeps for one; the words say
+  what giving it up costs, by the game's rules);
+- ``noun``: what the game calls a sealed move ("pick"), for the page's words;
+- ``given_up``: every seal of the game given up, ``{"round", "seat",
+  "commitment"}``, so a device that still holds the secret of one can say so.
 
-Only the round open now is described, so two games that reached the same
+Apart from ``given_up``, only the round open now is described, so two games that reached the same
 position, one by sealed rounds and one at a shared screen, have the same
 ``sealing``; `SealedState.seal_log()` lists every seal of the game.
 
@@ -140,6 +144,11 @@ class SealedState(State):
     def _check_sealed(self, move: str, seat: int) -> None:  # pragma: no cover
         """Raise IllegalMove, in words, when `seat` could not play `move` now."""
         raise NotImplementedError
+
+    def _forfeit_words(self, seat: int) -> str:
+        """What giving up `seat`'s open seal costs, in words, as a sentence
+        without its full stop (the game's rule; a neutral default)."""
+        return f"{self.seat_name(seat)} gets no {self.sealed_noun} this round"
 
     def _resolve_seal(self, seal: Seal, move: str | None) -> None:  # pragma: no cover
         """On this fresh copy, go on after `seal` ended: revealed as `move`
@@ -267,7 +276,10 @@ class SealedState(State):
             "sealed": sealed,
             "to_reveal": [s for s in sealed if s in to_move],
             "may_seal": [s for s in range(self.players) if self._may_seal(s)],
-            "open": [{"round": x.round, "seat": x.seat, "commitment": x.commitment} for x in self.open_seals()],
+            "open": [{"round": x.round, "seat": x.seat, "commitment": x.commitment,
+                      "forfeit_words": self._forfeit_words(x.seat)} for x in self.open_seals()],
+            "noun": self.sealed_noun,
+            "given_up": [{"round": x.round, "seat": x.seat, "commitment": x.commitment} for x in self.seals if x.forfeited],
         }
 
     def seal_log(self) -> list[JSONObject]:

@@ -370,6 +370,9 @@ class NonconformityState(SealedState):
         new._reveal(picks)
         return new
 
+    def _forfeit_words(self, seat: int) -> str:
+        return f"{self.seat_name(1 - seat)} scores one point for it, and {self.seat_name(seat)} gets no number this round"
+
     # -- sealed picks (the protocol is sealing.py's) -------------------------
 
     def _round(self) -> int:
