@@ -677,14 +677,42 @@ def test(pytest_args: list[str]) -> int:
     if subprocess.run([python, "-m", "mypy"], cwd=ROOT).returncode != 0:
         log("mypy found type errors in py/quetgames: fix them first")
         return 1
+    env = {**os.environ, "QUET_DIST": str(DIST)}
     paths = [p for p in ("tests", "e2e") if (ROOT / p).is_dir()]
-    cmd = [python, "-m", "pytest", *(pytest_args or paths)]
-    log("$ " + " ".join(cmd))
-    code = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "QUET_DIST": str(DIST)}).returncode
+    if pytest_args or len(paths) < 2 or (os.cpu_count() or 1) < 2:
+        cmd = [python, "-m", "pytest", *(pytest_args or paths)]
+        log("$ " + " ".join(cmd))
+        code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    else:
+        code = both_suites(python, env)
     # Said after pytest's own summary, so a missing engine is never a silent pass.
     for line in browser_summary(python):
         log(f"browsers: {line}" + ("  <- its smoke tests were SKIPPED" if "MISSING" in line else ""))
     return code
+
+
+def both_suites(python: str, env: dict[str, str]) -> int:
+    """The whole suite: the engine's tests (pure Python, about two minutes)
+    beside the browser tests, which spend much of their time waiting on the
+    browser, so a second core cuts the wall time. The engine's report is
+    printed after the browser's; the command fails if either does."""
+    engine_log = CACHE / "engine-tests.log"
+    engine_cmd = [python, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
+    browser_cmd = [python, "-m", "pytest", "e2e"]
+    log("$ " + " ".join(engine_cmd) + f"  (beside the browser tests; its report: {engine_log.relative_to(ROOT)})")
+    log("$ " + " ".join(browser_cmd))
+    with engine_log.open("w") as out:
+        engine = subprocess.Popen(engine_cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            browser_code = subprocess.run(browser_cmd, cwd=ROOT, env=env).returncode
+        finally:
+            engine_code = engine.wait()
+    log("the engine's tests (tests/):")
+    sys.stdout.write(engine_log.read_text())
+    sys.stdout.flush()
+    log(f"tests/: {'passed' if engine_code == 0 else f'FAILED (exit {engine_code})'}; "
+        f"e2e/: {'passed' if browser_code == 0 else f'FAILED (exit {browser_code})'}")
+    return engine_code or browser_code
 
 
 def bench(bench_args: list[str]) -> int:
