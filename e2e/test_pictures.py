@@ -13,7 +13,8 @@ the game page's share panel and from the embed.
 - Copy picture puts a PNG on the clipboard, and says in words when the
   browser will not.
 - Light and dark: the picture's background follows the page's colours.
-- The embed (replay, dark, phone width): Picture in its head does the same.
+- The embed (replay, dark, phone width): Picture in its head does the same,
+  and no request leaves the site.
 
 The files are parsed here with the standard library only (xml.etree, struct,
 zlib): no image library.
@@ -343,6 +344,7 @@ def test_copy_picture_puts_a_png_on_the_clipboard_or_says_why_not(w: Watched, se
 def test_the_embed_saves_pictures_too(browser: Browser, server: str) -> None:
     state = story("convoluted-coprimality")
     reader = watched_page(browser, server, viewport=PHONE, accept_downloads=True)
+    reader.context.on("request", lambda request: reader.requests.append(request.url))
     try:
         page = reader.page
         page.goto(f"{server}embed.html?mode=replay&ply=2&theme=dark#{state.record}")
@@ -363,6 +365,9 @@ def test_the_embed_saves_pictures_too(browser: Browser, server: str) -> None:
         _, data, _ = save(page, box, "picture-gif")
         assert len(read_gif(data).frames) == 3
         assert_clean(page, "the embed with Picture open")
+        # everything made here: no request leaves the site (a data: image is made in the page)
+        assert [url for url in reader.off_site() if not url.startswith("data:")] == []
+        assert any(url.endswith("/vendor/gifenc.esm.js") for url in reader.requests)
         assert stray_words(page) == [] and reader.errors == []
     finally:
         reader.context.close()
