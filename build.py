@@ -7,9 +7,10 @@
     python build.py bench [--reps N]   start-up, move and size figures against bare Pyodide
 
 Standard library only. Every outside input is pinned and checked: the Pyodide
-npm tarball by its sha512 integrity, the micropip and packaging wheels by
-sha256, the wheel build backend by version. Downloads are kept in .cache/, so
-a rebuild needs no network.
+npm tarball and the shipped npm dependencies (package-lock.json) by their
+sha512 integrity, the micropip and packaging wheels by sha256, the wheel build
+backend by version. Downloads are kept in .cache/, so a rebuild needs no
+network.
 
 dist/ layout (every URL inside is relative, so it works from any sub-path):
 
@@ -17,6 +18,7 @@ dist/ layout (every URL inside is relative, so it works from any sub-path):
     build.json                   what the page and worker need to know
     wheels/<hash>/quetgames-*.whl  the engine; the folder changes with the content
     pyodide/                     the Pyodide runtime, only the files we use
+    vendor/                      browser libraries from package.json's dependencies, with their licences
 """
 
 from __future__ import annotations
@@ -99,25 +101,66 @@ def sha256_of(path: Path) -> str:
 
 def pyodide_tarball() -> Path:
     """The pinned Pyodide npm tarball, fetched once with `npm pack` and checked."""
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    return npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+
+
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """The npm package `name`@`version`, fetched once into .cache/ with `npm pack`
+    and checked against its pinned `integrity` (sha512-…, as npm's lock writes it)."""
+    tgz = CACHE / f"{name}-{version}.tgz"
     if not tgz.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
+            run(["npm", "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
                 stdout=subprocess.DEVNULL)
-            fetched = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
-            check_integrity(fetched)
+            fetched = Path(tmp) / f"{name}-{version}.tgz"
+            check_integrity(fetched, integrity)
             fetched.replace(tgz)
-    check_integrity(tgz)
+    check_integrity(tgz, integrity)
     return tgz
 
 
-def check_integrity(path: Path) -> None:
-    algo, _, want = PYODIDE_INTEGRITY.partition("-")
+def check_integrity(path: Path, integrity: str) -> None:
+    algo, _, want = integrity.partition("-")
     got = base64.b64encode(hashlib.new(algo, path.read_bytes()).digest()).decode()
     if got != want:
-        raise SystemExit(f"build: {path.name} does not match its pinned integrity {PYODIDE_INTEGRITY}; "
+        raise SystemExit(f"build: {path.name} does not match its pinned integrity {integrity}; "
                          f"it hashes to {algo}-{got}. Delete it and build again.")
+
+
+# Browser libraries the site ships: the "dependencies" of package.json (the
+# devDependencies are test tools, never shipped), at the version and sha512
+# package-lock.json pins. For each, the files copied into dist/vendor/ (the
+# licence always among them); a module's `//# sourceMappingURL` line is
+# dropped, since its map is not shipped.
+VENDORED = {
+    # gifenc (MIT): encodes the animated GIF of a game's moves (picture.js), loaded only then
+    "gifenc": {"package/dist/gifenc.esm.js": "gifenc.esm.js", "package/LICENSE.md": "gifenc.LICENSE.txt"},
+}
+SOURCE_MAP_LINE = re.compile(rb"\n//# sourceMappingURL=[^\n]*\n?$")
+
+
+def copy_vendored(out: Path) -> None:
+    """Copy the shipped npm dependencies' files into out/vendor/ (see VENDORED)."""
+    wanted = json.loads((ROOT / "package.json").read_text()).get("dependencies", {})
+    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    if set(wanted) != set(VENDORED):
+        raise SystemExit(f"build: package.json's dependencies {sorted(wanted)} are not the vendored {sorted(VENDORED)}")
+    folder = out / "vendor"
+    folder.mkdir(exist_ok=True)
+    for name, files in VENDORED.items():
+        entry = locked[f"node_modules/{name}"]
+        if entry["version"] != wanted[name]:
+            raise SystemExit(f"build: package-lock.json has {name} {entry['version']}, package.json pins {wanted[name]}: run npm install")
+        with tarfile.open(npm_tarball(name, entry["version"], entry["integrity"])) as tar:
+            for inner, target in files.items():
+                member = tar.extractfile(inner)
+                if member is None:
+                    raise SystemExit(f"build: {name} {entry['version']} has no {inner}")
+                data = member.read()
+                if target.endswith(".js"):
+                    data = SOURCE_MAP_LINE.sub(b"\n", data)
+                (folder / target).write_bytes(data)
 
 
 def lock_wheels() -> dict[str, Path]:
@@ -365,6 +408,7 @@ def build(out: Path = DIST) -> dict:
         shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
         wheel = build_engine_wheel(scratch)
         runtime = copy_pyodide(scratch, wheel)
+        copy_vendored(scratch)
         boards = sorted(p.stem for p in (scratch / "boards").glob("*.js"))
         info = {
             "name": "Quet Games",
@@ -477,7 +521,7 @@ def size_report(out: Path) -> str:
 
 
 def inputs_newest() -> float:
-    paths = [ROOT / "build.py", ROOT / "pyproject.toml", BALANCE_REPORT, *WEB.rglob("*"), *(ROOT / "py").rglob("*.py")]
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json", BALANCE_REPORT, *WEB.rglob("*"), *(ROOT / "py").rglob("*.py")]
     return max(p.stat().st_mtime for p in paths if p.is_file())
 
 

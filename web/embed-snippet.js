@@ -99,6 +99,7 @@ export function openEmbedDialog({ record, name, plies }) {
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
     h("p", { class: "hint" }, "Under the frame the code has a plain link to the game: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it."),
+    h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link."),
     h("p", { class: "hint" }, "The game loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site."));
 
   const read = () => {

@@ -15,6 +15,8 @@
 //          mode the game is cut there and the reader plays on from it.
 //   theme  light, dark, or auto (the reader's system setting; the default).
 //   start  click (default) or visible (load once half the frame is on screen).
+// Once the game is on screen, "Picture" in the head saves the position shown
+// as a file (share.js, picture.js).
 // Testability: <html data-engine> is "idle" on the poster, then "loading",
 // "ready", "busy", or "error"; one-click targets carry data-move; #status says
 // whose turn it is.
@@ -250,6 +252,23 @@ async function openGame(record) {
   openLink.href = fullSiteURL(opened.record);
   await view.show(opened, { ply: opts.mode === "replay" && ply != null && ply < plies ? ply : null });
   if (notice) view.explain(notice, "info");
+  await addPictures();
+}
+
+/** "Picture" in the frame's head, folded: the position shown as a file, or the
+ * moves up to it as an animation (share.js, picture.js). Folded, it takes no
+ * height from the board. */
+async function addPictures() {
+  if (document.getElementById("embed-picture")) return;
+  const { pictureControls } = await import("./share.js");
+  const box = h("details", { id: "embed-picture", class: "embed-picture" },
+    h("summary", {}, "Picture"),
+    pictureControls(() => game?.shown() ?? null, {
+      heading: false,
+      hint: "The position shown, with its players and comment, as a file; or the moves up to it as an animation. Made here: nothing is sent anywhere.",
+    }));
+  box.addEventListener("toggle", () => fitBoard());
+  openLink.before(box);
 }
 
 /** Shrink the board (keeping its shape) until the frame needs no scrolling,

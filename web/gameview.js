@@ -623,7 +623,7 @@ export class GameView {
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
-      region("share", JSON.stringify(share), () => (share ? sharePanel(share) : null));
+      region("share", JSON.stringify(share), () => (share ? sharePanel(share, { shown: () => this.shown() }) : null));
     } else {
       region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
       // a replay with comments or side lines: the moves list tells them (the reader steps through them)
@@ -819,5 +819,23 @@ export class GameView {
     const sealed = this.links.shareAdvice(view);
     if (sealed) return sealed;
     return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
+  }
+
+  /** The position on screen, for a picture of it (picture.js): the replayed
+   * one while stepping back, else the game as it stands; public only (null
+   * while a secret pick waits). The engine answers for the other positions. */
+  shown() {
+    const { current, replay } = this;
+    if (!current || current.secret) return null;
+    const plies = this.#plies();
+    const ply = replay ? replay.ply : plies;
+    return {
+      view: (replay ?? current).view,
+      comment: (replay ? replay.comment : current.view.comment) ?? null,
+      moveWords: replay ? replay.move : ply > 0 ? moveInWords(current.view, ply - 1) : null,
+      gameName: this.options.gameInfo?.(current.view.game)?.name ?? current.view.name,
+      renderer: this.renderer, record: current.record, ply, plies, engine: this.engine,
+      line: replay?.line ? { index: replay.line.index, n: replay.line.n, from: replay.line.from } : null,
+    };
   }
 }

@@ -1,7 +1,8 @@
 // Sharing a game: the address is the game, so sharing is copying the link
 // (navigator.clipboard, else select-and-copy) or handing it to the system's
 // share sheet (navigator.share, where the browser has one). Export shows the
-// record as text; import takes a record or a whole link back.
+// record as text; import takes a record or a whole link back. Picture saves
+// the position shown as a file (picture.js draws it, on this device).
 
 import { h } from "./dom.js";
 
@@ -54,12 +55,129 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
     said);
 }
 
+let lastSaved = null; // the blob: URL of the last file saved (one is kept, for saving again)
+
+/** Save `blob` as a file called `name` (a link to a blob: URL, clicked);
+ * the link is returned, for saving it again. */
+function saveFile(blob, name) {
+  if (lastSaved) URL.revokeObjectURL(lastSaved);
+  const url = (lastSaved = URL.createObjectURL(blob));
+  const link = h("a", { href: url, download: name }, `Save ${name} again`);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  link.hidden = false;
+  return link;
+}
+
+const kB = (bytes) => `${Math.max(1, Math.round(bytes / 1000))} kB`;
+
+/**
+ * The Picture group: the position shown (the one stepped back to, else the
+ * game as it stands) saved as an SVG or PNG file or copied as a picture, or
+ * the moves up to it as an animated GIF. shown() -> GameView.shown(), or null
+ * when there is nothing to draw. Everything is made here, in the browser.
+ * heading: the group has its "Picture" heading (the embed names it with its
+ * own folded summary instead); hint: what the buttons do, in a sentence.
+ */
+export function pictureControls(shown, {
+  heading = true,
+  hint = "The position on the board (the move you stepped back to, or the game as it stands), with the players, the scores and its comment, as a file to post or print; or the moves up to it as an animation. Made on this device: nothing is sent anywhere.",
+} = {}) {
+  const said = h("p", { class: "share-said picture-said", role: "status" });
+  const buttons = [];
+  let stop = null; // while an animation is being made: stops it
+  const tell = (...words) => said.replaceChildren(...words);
+
+  const act = (key, words, work) => {
+    const button = h("button", { type: "button", class: "secondary", dataset: { key } }, words);
+    button.addEventListener("click", async () => {
+      if (stop) {
+        if (key === "picture-gif") stop.abort();
+        return;
+      }
+      const position = shown();
+      if (!position) {
+        tell("There is no position to draw just now.");
+        return;
+      }
+      for (const other of buttons) if (other !== button) other.disabled = true;
+      try {
+        const picture = await import("./picture.js");
+        await work(picture, position, button);
+      } catch (error) {
+        tell(error?.name === "AbortError" ? "The animation was stopped." : `The picture could not be made: ${error?.message ?? error}.`);
+      } finally {
+        for (const other of buttons) other.disabled = false;
+      }
+    });
+    buttons.push(button);
+    return button;
+  };
+  const saved = (blob, name, what) => {
+    const link = saveFile(blob, name);
+    tell(`Saved ${name} (${what}). No file in your downloads? `, link, ".");
+  };
+
+  act("picture-svg", "Save SVG", async (picture, position) => {
+    tell("Drawing the picture…");
+    const made = await picture.pictureSvg(position);
+    saved(new Blob([made.svg], { type: "image/svg+xml" }), picture.fileName(position, "svg"), `a drawing ${made.width} × ${made.height}, sharp at any size`);
+  });
+  act("picture-png", "Save PNG", async (picture, position) => {
+    tell("Drawing the picture…");
+    const made = await picture.picturePng(position);
+    saved(made.blob, picture.fileName(position, "png"), `${made.width} × ${made.height} pixels, ${kB(made.blob.size)}`);
+  });
+  act("picture-copy", "Copy picture", async (picture, position) => {
+    if (typeof ClipboardItem !== "function" || !navigator.clipboard?.write) {
+      tell("This browser cannot put a picture on the clipboard: use Save PNG and attach the file instead.");
+      return;
+    }
+    tell("Drawing the picture…");
+    // the clipboard is asked at once, with the picture to come (some browsers
+    // allow it only straight after the click)
+    const png = picture.picturePng(position).then((made) => made.blob);
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ "image/png": png })]);
+    } catch {
+      await png.catch(() => {});
+      tell("This browser would not put the picture on the clipboard here (it allows it only on some pages, or asks for permission): use Save PNG and attach the file instead.");
+      return;
+    }
+    const made = await png;
+    tell(`Picture copied (${kB(made.size)}): paste it into a message or a document.`);
+  });
+  act("picture-gif", "Animated GIF", async (picture, position, button) => {
+    stop = new AbortController();
+    button.textContent = "Stop the animation";
+    try {
+      const made = await picture.pictureGif(position, {
+        signal: stop.signal,
+        onFrame: (step, done, total) => tell(step === "drawing" ? `Drawing the moves: ${done} of ${total}…` : `Making the animation: frame ${done} of ${total}…`),
+      });
+      saved(made.blob, picture.fileName(position, "gif"), `${made.frames} ${made.frames === 1 ? "frame" : "frames"}, one a move, ${made.width} × ${made.height} pixels, ${kB(made.blob.size)}`);
+    } finally {
+      stop = null;
+      button.textContent = "Animated GIF";
+    }
+  });
+
+  return h("div", { class: "picture-group", role: "group", ...(heading ? { "aria-labelledby": "picture-title" } : { "aria-label": "Picture" }) },
+    heading ? h("h3", { id: "picture-title" }, "Picture") : null,
+    h("p", { class: "hint" }, hint),
+    h("div", { class: "picture-buttons" }, buttons),
+    said);
+}
+
 /**
  * The "Share this game" section of the game page.
  * advice: what to do with the link now ("Send this link to the next player…").
  * record: the text export offers (the public record, as in the link).
+ * shown: () -> the position on screen, for the Picture group (GameView.shown()).
  */
-export function sharePanel({ url, record, advice, title }) {
+export function sharePanel({ url, record, advice, title }, { shown = null } = {}) {
   const area = h("textarea", { class: "export-record", readonly: true, rows: 3, spellcheck: "false", "aria-label": "Game record" }, record);
   area.addEventListener("focus", () => area.select());
   const said = h("span", { class: "share-said", role: "status" });
@@ -72,6 +190,7 @@ export function sharePanel({ url, record, advice, title }) {
     h("h2", { id: "share-title" }, "Share this game"),
     h("p", { class: "share-advice" }, advice),
     shareControls(url, { title, text: advice }),
+    shown ? pictureControls(shown) : null,
     h("details", { class: "export" },
       h("summary", {}, "Export the record as text"),
       h("p", { class: "hint" }, "The whole game as text: keep it, or paste it into “Open a game” on the home page."),

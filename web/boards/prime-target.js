@@ -380,7 +380,8 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
   controls.append(
     h("p", { class: "pt-label" }, inert ? `Ring ${ring} is next.` :
       `Ring ${ring}: tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it.`),
-    valuesLine, summary, inert ? null : h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools));
+    // (Element.append writes a null as the word "null": an inert board appends no actions)
+    valuesLine, summary, ...(inert ? [] : [h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools)]));
   refresh();
 }
 

@@ -1,0 +1,373 @@
+"""Pictures of a game (web/picture.js): the position shown saved as SVG and
+PNG, the moves up to it as an animated GIF, and the PNG on the clipboard, from
+the game page's share panel and from the embed.
+
+- Every game: some moves with a comment (markup in it) at the next-to-last
+  move; step back one move; Save SVG, Save PNG, Animated GIF. The SVG is XML
+  with an <svg> root, the board's own drawing (the same texts and shapes as
+  the board on the page), the game's name, the credit to Leroy Quet and the
+  comment as typed; the PNG's header has the size the page says it made (the
+  SVG's size at the module's scale); the GIF has one frame per position from
+  the start to the one shown, loops, and holds each frame for the module's
+  delay (the last one longer).
+- Copy picture puts a PNG on the clipboard, and says in words when the
+  browser will not.
+- Light and dark: the picture's background follows the page's colours.
+- The embed (replay, dark, phone width): Picture in its head does the same,
+  and no request leaves the site.
+
+The files are parsed here with the standard library only (xml.etree, struct,
+zlib): no image library.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Locator, Page
+
+from .axe import STRAY, assert_clean, stray_words
+from .harness import ARTIFACTS, DESKTOP, LOAD_TIMEOUT_MS, PHONE, Watched, forget_games, open_record, random_game, watched_page
+
+TYPED = "Here <b>Ann</b> & <script>alert(1)</script> lets the win go"
+SVG = "{http://www.w3.org/2000/svg}"
+SHAPES = ("path", "rect", "circle", "ellipse", "line", "polyline", "polygon")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    watched = watched_page(browser, server, accept_downloads=True)
+    watched.goto_ready(server)
+    yield watched
+    watched.context.close()
+
+
+@pytest.fixture(scope="module")
+def module(w: Watched) -> dict:
+    """What picture.js says it draws: WIDTH, PNG_SCALE, GIF_DELAY, GIF_LAST_DELAY."""
+    return w.page.evaluate("""() => import("./picture.js").then((m) => ({
+        width: m.WIDTH, scale: m.PNG_SCALE, delay: m.GIF_DELAY, last: m.GIF_LAST_DELAY }))""")
+
+
+# -- reading the files ---------------------------------------------------------------
+
+
+def png_header(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk (the first, right after the signature)."""
+    assert data[:8] == PNG_SIGNATURE, data[:8]
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13
+    return struct.unpack(">II", data[16:24])
+
+
+def png_first_pixel(data: bytes) -> tuple[int, ...]:
+    """The upper-left pixel's RGB(A). Of a picture's first row the first pixel
+    is stored as it is whatever the row's filter (nothing lies left or above it)."""
+    png_header(data)
+    at, idat = 8, b""
+    colour_type = data[25]
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw = zlib.decompressobj().decompress(idat, 16)
+    channels = {2: 3, 6: 4}[colour_type]
+    return tuple(raw[1:1 + channels])
+
+
+@dataclass
+class Gif:
+    width: int
+    height: int
+    frames: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, width, height
+    delays: list[int] = field(default_factory=list)  # centiseconds, from each graphic control extension
+    loops: int | None = None  # the NETSCAPE2.0 loop count (0: for ever), None without one
+
+
+def read_gif(data: bytes) -> Gif:
+    """The blocks of a GIF: its size, every image descriptor (0x2C), the delays
+    of its graphic control extensions and its NETSCAPE loop count."""
+    assert data[:6] == b"GIF89a", data[:6]
+    width, height, packed = struct.unpack("<HHB", data[6:11])
+    gif = Gif(width, height)
+    at = 13 + (3 * 2 ** ((packed & 7) + 1) if packed & 0x80 else 0)
+
+    def sub_blocks(at: int) -> tuple[bytes, int]:
+        out = b""
+        while data[at]:
+            out += data[at + 1:at + 1 + data[at]]
+            at += 1 + data[at]
+        return out, at + 1
+
+    while True:
+        kind = data[at]
+        if kind == 0x3B:  # trailer
+            assert at == len(data) - 1, "bytes after the GIF's trailer"
+            return gif
+        if kind == 0x21:  # an extension
+            label = data[at + 1]
+            body, after = sub_blocks(at + 2)
+            if label == 0xF9:
+                gif.delays.append(struct.unpack("<H", body[1:3])[0])
+            elif label == 0xFF and body.startswith(b"NETSCAPE2.0"):
+                gif.loops = struct.unpack("<H", body[12:14])[0]
+            at = after
+        elif kind == 0x2C:  # an image
+            left, top, w, h, flags = struct.unpack("<HHHHB", data[at + 1:at + 10])
+            gif.frames.append((left, top, w, h))
+            at += 10 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+            _, at = sub_blocks(at + 1)  # (after the LZW minimum code size)
+        else:
+            raise AssertionError(f"unknown GIF block 0x{kind:02x} at byte {at}")
+
+
+def svg_texts(el: ET.Element, inside: bool = False) -> list[str]:
+    """The texts of the <text> elements drawn inside an <svg> under `el`."""
+    found = []
+    for child in el:
+        if child.tag == SVG + "text" and inside:
+            words = "".join(child.itertext()).strip()
+            if words:
+                found.append(words)
+        elif child.tag != SVG + "defs":
+            found += svg_texts(child, inside or child.tag == SVG + "svg")
+    return found
+
+
+def svg_shapes(el: ET.Element, inside: bool = False) -> int:
+    """How many shapes are drawn inside an <svg> under `el` (not in <defs>)."""
+    count = 0
+    for child in el:
+        if child.tag == SVG + "defs":
+            continue
+        if inside and child.tag in {SVG + s for s in SHAPES}:
+            count += 1
+        count += svg_shapes(child, inside or child.tag == SVG + "svg")
+    return count
+
+
+def group(root: ET.Element, part: str) -> ET.Element:
+    found = root.find(f".//{SVG}g[@id='{part}']")
+    assert found is not None, f"the picture has no {part}"
+    return found
+
+
+# The page's own board, drawn: its SVG texts and shapes (what is on screen, not in <defs>).
+PAGE_BOARD = """() => {
+  const drawn = (el) => !el.closest('defs') && el.checkVisibility();
+  return {
+    texts: [...document.querySelectorAll('#board svg text')].filter(drawn).map((t) => t.textContent.trim()).filter(Boolean),
+    shapes: [...document.querySelectorAll('#board svg :is(path, rect, circle, ellipse, line, polyline, polygon)')].filter(drawn).length,
+  };
+}"""
+
+
+# -- saving --------------------------------------------------------------------------
+
+
+def save(page: Page, where: Locator, key: str, timeout: float = 60_000) -> tuple[str, bytes, str]:
+    """Click a Picture button in `where`; the file's name, its bytes, and what the page said."""
+    with page.expect_download(timeout=timeout) as info:
+        where.locator(f'[data-key="{key}"]').click()
+    download = info.value
+    name = download.suggested_filename
+    said = where.locator(".picture-said", has_text=f"Saved {name}")
+    said.wait_for()
+    return name, Path(download.path()).read_bytes(), said.inner_text()
+
+
+def story(game_id: str) -> quetgames.State:
+    """Some moves (up to 12) of a seeded random game with TYPED as the comment of the
+    next-to-last move (the position a step back shows)."""
+    states = random_game(game_id, seed=6)
+    state = states[min(12, len(states) - 1)]
+    return state.with_comment(len(state.history) - 1, TYPED)
+
+
+def keep(name: str, data: bytes) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / name).write_bytes(data)
+
+
+# -- the game page ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(quetgames.GAMES))
+def test_pictures_of_the_position_shown(w: Watched, module: dict, game_id: str) -> None:
+    page = w.page
+    w.errors.clear()
+    page.set_viewport_size(DESKTOP)
+    forget_games(w)
+    state = story(game_id)
+    plies = len(state.history)
+    name = state.view()["name"]
+    open_record(w, state.record)
+    page.locator(f'[data-key="ply-{plies - 1}"]').click()
+    page.locator(".replay-banner").wait_for()
+    page.locator("#move-comment", has_text=TYPED).wait_for()
+    share = page.locator("#share")
+
+    # SVG: XML, the board as the page draws it, the name, the credit, the comment as typed
+    file, data, said = save(page, share, "picture-svg")
+    assert file == f"{game_id}-move-{plies - 1}.svg"
+    root = ET.fromstring(data)
+    assert root.tag == SVG + "svg"
+    words = " ".join(" ".join(t.itertext()) for t in root.iter(SVG + "text"))
+    assert name in words and "Leroy Quet" in words
+    assert not re.search(STRAY, words), words
+    assert " ".join(" ".join(t.itertext()) for t in group(root, "comment").iter(SVG + "text")) == TYPED
+    assert not [el.tag for el in root.iter() if el.tag in {SVG + "script", SVG + "b", "script", "b", SVG + "foreignObject"}]
+    board = group(root, "board")
+    drawn = page.evaluate(PAGE_BOARD)
+    assert sorted(svg_texts(board)) == sorted(drawn["texts"])
+    # (at least the page's shapes: a board may add marks from the engine's
+    # previews, which the picture asks for the position shown; Prime Target
+    # rings the primes of the next ring)
+    assert svg_shapes(board) >= drawn["shapes"] >= 10
+    width, height = int(root.get("width")), int(root.get("height"))
+    assert width == module["width"] and f"{width} × {height}" in said
+
+    # PNG: the same picture at the module's scale, as the page says
+    file, data, said = save(page, share, "picture-png")
+    assert file == f"{game_id}-move-{plies - 1}.png"
+    size = png_header(data)
+    assert size == (width * module["scale"], height * module["scale"])
+    assert f"{size[0]} × {size[1]} pixels" in said
+    keep(f"picture-{game_id}.png", data)
+
+    # GIF: a frame for each position from the start to the one shown, looping
+    file, data, said = save(page, share, "picture-gif")
+    assert file == f"{game_id}-moves-0-{plies - 1}.gif"
+    gif = read_gif(data)
+    assert len(gif.frames) == plies and f"{plies} frames" in said
+    assert all(frame == (0, 0, gif.width, gif.height) for frame in gif.frames)
+    assert gif.loops == 0
+    assert gif.delays == [module["delay"] // 10] * (plies - 1) + [module["last"] // 10]
+    assert f"{gif.width} × {gif.height} pixels" in said
+    if game_id == "prime-target":
+        keep("picture-prime-target.gif", data)
+        assert_clean(page, "the share panel after saving a picture")
+    assert stray_words(page) == [] and w.errors == []
+
+
+def test_the_whole_game_animated_and_the_picture_in_dark(w: Watched, module: dict) -> None:
+    """Not stepping back: the picture is the game as it stands, the animation
+    the whole game; the page's dark colours are the picture's."""
+    page = w.page
+    w.errors.clear()
+    forget_games(w)
+    state = random_game("multiplications", seed=8)[5]
+    plies = len(state.history)
+    open_record(w, state.record)
+    share = page.locator("#share")
+    _, data, _ = save(page, share, "picture-gif")
+    assert len(read_gif(data).frames) == plies + 1
+    light = save(page, share, "picture-png")[1]
+    page.emulate_media(color_scheme="dark")
+    try:
+        page.wait_for_function("() => matchMedia('(prefers-color-scheme: dark)').matches")
+        file, dark, _ = save(page, share, "picture-png")
+    finally:
+        page.emulate_media(color_scheme="light")
+    assert file == f"multiplications-move-{plies}.png"
+    keep("picture-multiplications-dark.png", dark)
+    assert sum(png_first_pixel(light)[:3]) > 600  # the light page's paper
+    assert sum(png_first_pixel(dark)[:3]) < 150  # the dark page's
+    assert w.errors == []
+
+
+def test_a_side_line_shown_is_pictured_as_one(w: Watched) -> None:
+    """A side line's position: its own file name and words; the animation is
+    the main line up to where the side line leaves it."""
+    page = w.page
+    w.errors.clear()
+    forget_games(w)
+    state = random_game("enumeration", seed=4)[3]
+    before = state.position(1)
+    seat = before.to_move[0]
+    other = next(m for m in before.legal_moves(seat) if m != state.history[1])
+    state = state.with_line(1, [(other, seat)], {1: "Sharper."})
+    open_record(w, state.record)
+    page.locator('[data-key="line-0-1"]').click()
+    page.locator(".replay-banner", has_text="side line").wait_for()
+    share = page.locator("#share")
+    file, data, _ = save(page, share, "picture-svg")
+    assert file == "enumeration-line-1-move-1.svg"
+    root = ET.fromstring(data)
+    where = " ".join(group(root, "where").itertext())
+    assert where.startswith("Side line instead of move 2, move 1")
+    assert " ".join(group(root, "comment").itertext()) == "Sharper."
+    file, data, _ = save(page, share, "picture-gif")
+    assert file == "enumeration-moves-0-1.gif" and len(read_gif(data).frames) == 2
+    assert w.errors == []
+
+
+def test_copy_picture_puts_a_png_on_the_clipboard_or_says_why_not(w: Watched, server: str) -> None:
+    page = w.page
+    w.errors.clear()
+    forget_games(w)
+    open_record(w, random_game("prime-target", seed=3)[2].record)
+    w.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    share = page.locator("#share")
+    share.locator('[data-key="picture-copy"]').click()
+    share.locator(".picture-said", has_text="Picture copied").wait_for()
+    head = page.evaluate("""async () => {
+      const [item] = await navigator.clipboard.read();
+      const blob = await item.getType("image/png");
+      return [...new Uint8Array(await blob.slice(0, 24).arrayBuffer())];
+    }""")
+    assert bytes(head[:8]) == PNG_SIGNATURE and bytes(head[12:16]) == b"IHDR"
+    # a browser that refuses: said in words, with the way round it
+    page.evaluate("() => { navigator.clipboard.write = () => Promise.reject(new DOMException('refused', 'NotAllowedError')); }")
+    try:
+        share.locator('[data-key="picture-copy"]').click()
+        share.locator(".picture-said", has_text="would not put the picture on the clipboard").wait_for()
+        assert "Save PNG" in share.locator(".picture-said").inner_text()
+    finally:
+        page.evaluate("() => { delete navigator.clipboard.write; }")
+    assert w.errors == []
+
+
+# -- the embed -------------------------------------------------------------------------
+
+
+def test_the_embed_saves_pictures_too(browser: Browser, server: str) -> None:
+    state = story("convoluted-coprimality")
+    reader = watched_page(browser, server, viewport=PHONE, accept_downloads=True)
+    reader.context.on("request", lambda request: reader.requests.append(request.url))
+    try:
+        page = reader.page
+        page.goto(f"{server}embed.html?mode=replay&ply=2&theme=dark#{state.record}")
+        page.locator("#embed-start").click()
+        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator("#embed-picture summary").click()
+        box = page.locator("#embed-picture")
+        file, data, said = save(page, box, "picture-png")
+        assert file == "convoluted-coprimality-move-2.png"
+        width, height = png_header(data)
+        assert f"{width} × {height} pixels" in said
+        assert sum(png_first_pixel(data)[:3]) < 150  # theme=dark, whatever the reader's setting
+        keep("picture-embed-dark.png", data)
+        file, data, said = save(page, box, "picture-svg")
+        root = ET.fromstring(data)
+        assert "Leroy Quet" in " ".join(" ".join(t.itertext()) for t in root.iter(SVG + "text"))
+        assert root.find(f".//{SVG}g[@id='comment']") is None  # move 2 has no comment
+        _, data, _ = save(page, box, "picture-gif")
+        assert len(read_gif(data).frames) == 3
+        assert_clean(page, "the embed with Picture open")
+        # everything made here: no request leaves the site (a data: image is made in the page)
+        assert [url for url in reader.off_site() if not url.startswith("data:")] == []
+        assert any(url.endswith("/vendor/gifenc.esm.js") for url in reader.requests)
+        assert stray_words(page) == [] and reader.errors == []
+    finally:
+        reader.context.close()
