@@ -518,7 +518,7 @@ export async function pictureGif(shown, { width = GIF_WIDTH, onFrame = null, sig
     } else {
       // A move changes a few squares: every pixel the same as in the frame
       // before is left transparent over it (kept: dispose 1), and long runs of
-      // one index cost LZW next to nothing (21 frames of Enumeration: 148 kB,
+      // one index cost LZW next to nothing (21 frames of a grid game: 148 kB,
       // not 889 kB; a game whose every move shifts the layout gains little).
       const palette = quantize(data, 255);
       const clear = palette.length;
