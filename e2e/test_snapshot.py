@@ -1,7 +1,7 @@
 """The Python memory snapshot (web/worker.js): a repeat visit restores it; a
 damaged, failing or stale one is dropped and the page starts Python the usual
 way, still reaches ready and still plays; and `random` is reseeded after every
-restore. Each test uses its own browser context, so its own Cache Storage.
+restore. Each test uses its own browser profile on disk, so its own Cache Storage.
 
 The worker keeps the snapshot in Cache Storage under SNAPSHOT_CACHE, keyed by
 SNAPSHOT_KEY, with headers X-Snapshot-Stamp and X-Snapshot-SHA256. No test
@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from .browser import launch_options
 from .harness import LOAD_TIMEOUT_MS, ROOT
 
 SNAPSHOT_CACHE = "quetgames python snapshot"
@@ -55,10 +58,20 @@ async ([cacheName, key, how]) => {
 }
 """
 
+# The stamp of the kept snapshot, once its whole body is readable and matches
+# its SHA-256 (an entry can be listed while its body is still being written:
+# closing the page then would lose it), else null.
 KEPT_STAMP = """
 async ([cacheName, key]) => {
   const response = await (await caches.open(cacheName)).match(key);
-  return response ? response.headers.get("x-snapshot-stamp") : null;
+  if (!response) return null;
+  try {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    const hex = Array.from(digest, (x) => x.toString(16).padStart(2, "0")).join("");
+    return hex === response.headers.get("x-snapshot-sha256") ? response.headers.get("x-snapshot-stamp") : null;
+  } catch {
+    return null;
+  }
 }
 """
 
@@ -70,8 +83,14 @@ def expected_stamp() -> str:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+def context(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext]:
+    # A profile on disk, as a player's browser has: in an in-memory (incognito)
+    # context Chromium may drop a large Cache Storage entry soon after it is
+    # written (seen here: kept, read back once, then gone), which no player's
+    # browser does and which made these tests fail at random.
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **launch_options(SimpleNamespace(chromium=browser.browser_type)),
+        viewport={"width": 1100, "height": 900})
     yield context
     context.close()
 
