@@ -22,6 +22,7 @@ zlib): no image library.
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -371,3 +372,39 @@ def test_the_embed_saves_pictures_too(browser: Browser, server: str) -> None:
         assert stray_words(page) == [] and reader.errors == []
     finally:
         reader.context.close()
+
+
+# -- the worked example in docs/EMBED.md -------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_docs_worked_example_opens_and_is_pictured(w: Watched, module: dict) -> None:
+    """The annotated game of docs/EMBED.md: its record loads with its comments
+    and side line, the page shows them, and the picture of the side line's
+    position is the one the docs show (written there with QUET_DOCS_SHOTS=1)."""
+    text = (DOCS / "EMBED.md").read_text()
+    record = re.search(r"<!-- story record -->\n```\n(\S+)\n```", text).group(1)
+    state = quetgames.load(record)
+    notes = state.view()["notes"]
+    assert len(notes["comments"]) >= 2 and len(notes["lines"]) == 1
+    line = notes["lines"][0]
+    assert "](story.png)" in text and (DOCS / "story.png").exists()
+    page = w.page
+    w.errors.clear()
+    page.set_viewport_size(DESKTOP)
+    forget_games(w)
+    open_record(w, record)
+    # the comment of the last move shows under the board, and the side line in the list
+    page.locator("#move-comment", has_text=notes["comments"][-1]["text"]).wait_for()
+    page.locator('[data-key="line-0-1"]').click()
+    page.locator(".replay-banner", has_text="side line").wait_for()
+    page.locator("#move-comment", has_text=line["comments"][0]["text"]).wait_for()
+    file, data, _ = save(page, page.locator("#share"), "picture-png")
+    assert file == "prime-target-line-1-move-1.png"
+    assert png_header(data)[0] == module["width"] * module["scale"]
+    if os.environ.get("QUET_DOCS_SHOTS") == "1":
+        (DOCS / "story.png").write_bytes(data)
+    else:
+        keep("picture-docs-story.png", data)
+    assert w.errors == []
