@@ -252,6 +252,12 @@ def keyboard_through_the_side_line(w: Watched, page: Page, ply: int) -> None:
         page.locator(".replay-banner", has_text=f"after move {ply + 1} of").wait_for()
     page.locator('[data-key="line-0-2"]').click()
     page.locator(".replay-banner", has_text="move 2 of 2").wait_for()
+    # the step buttons go along the side line too: its end has no Forward, Back is its move 1
+    assert page.locator('.replay-nav [data-key="forward"]').is_disabled()
+    page.locator('.replay-nav [data-key="back"]').click()
+    page.locator(".replay-banner", has_text="move 1 of 2").wait_for()
+    page.locator('.replay-nav [data-key="forward"]').click()
+    page.locator(".replay-banner", has_text="move 2 of 2").wait_for()
 
 
 def test_a_refused_side_line_says_why_and_changes_nothing(w: Watched, page: Page) -> None:

@@ -1200,19 +1200,22 @@ export class GameView {
     const at = replay ? replay.ply : total;
     const button = (key, words, label, target, enabled) => h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
-      onclick: () => this.replayTo(target),
+      onclick: () => (typeof target === "function" ? target() : this.replayTo(target)),
     }, words);
     // the engine's words for the move, without its mover: the frame's one line stays one line
     const line = replay?.line;
+    // in a side line, back and forward go along it (back from its first move: where it branches off)
+    const back = line ? (line.n > 1 ? () => this.lineTo(line.index, line.n - 1) : line.from) : at - 1;
+    const forward = line ? () => this.lineTo(line.index, line.n + 1) : at + 1;
     const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
     const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? `: ${move}` : ""}`
       : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),
-      button("back", "‹", "Back one move", at - 1, at > 0),
+      button("back", "‹", line ? "Back one move in this side line" : "Back one move", back, line != null || at > 0),
       // (not a live region: #announce says each step, with its comment)
       h("span", { id: "embed-ply", class: "embed-ply", dataset: { ply: at } }, where),
-      button("forward", "›", "Forward one move", at + 1, at < total),
+      button("forward", "›", line ? "Forward one move in this side line" : "Forward one move", forward, line ? line.n < line.length : at < total),
       button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total),
       this.options.stepBarExtra?.() ?? null);
   }

@@ -20,8 +20,10 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
   const step = (key, words, label, target, enabled) =>
     h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label,
-      disabled: !enabled, onclick: () => (target >= plies ? on.exit() : on.replayTo(target)),
+      disabled: !enabled, onclick: () => (typeof target === "function" ? target() : target >= plies ? on.exit() : on.replayTo(target)),
     }, words);
+  // in a side line, Back and Forward go along it (back from its first move: where it branches off)
+  const inLine = line ? (notes?.lines ?? []).find((l) => l.index === line.index) : null;
   // comments and side lines (the engine's notes: docs/RECORD.md), as plain text
   const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
   const comment = (text) => (text ? h("p", { class: "move-comment" }, text) : null);
@@ -75,8 +77,12 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
     h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last."),
     h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
       step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
-      step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
-      step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
+      inLine
+        ? step("back", "‹ Back", "Back one move in this side line", line.n > 1 ? () => on.lineTo(line.index, line.n - 1) : inLine.ply, canReplay)
+        : step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
+      inLine
+        ? step("forward", "Forward ›", "Forward one move in this side line", () => on.lineTo(line.index, line.n + 1), canReplay && line.n < inLine.moves.length)
+        : step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
       step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
 }
 
