@@ -181,7 +181,8 @@ export function moveInWords(view, i) {
 
 /** The line over a past position, with the way back. */
 export function replayBanner({ ply, plies, move, line, hint = null }, onExit) {
-  return h("div", { class: "replay-banner", role: "status" },
+  // (not a live region: the game view's #announce says each step, with its comment, once)
+  return h("div", { class: "replay-banner" },
     h("div", { class: "replay-words" }, h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
       : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
