@@ -186,7 +186,8 @@ export function replayBanner({ ply, plies, move, line, hint = null }, onExit) {
     h("div", { class: "replay-words" }, h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
       : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
-    hint ? h("p", { class: "replay-hint" }, hint) : null),
+    // (a div: the banner's one paragraph is its line, as before side lines)
+    hint ? h("div", { class: "replay-hint" }, hint) : null),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, "Back to the game"));
 }
 
