@@ -366,7 +366,9 @@ def test_the_embed_plays_through_and_pauses(browser: Browser, server: str) -> No
         page.wait_for_function("() => Number(document.getElementById('embed-ply').dataset.ply) >= 1")
         page.locator('.embed-steps [data-key="back"]').click()
         page.locator('[data-key="play-through"][aria-pressed="false"]').wait_for()
-        # paused: only the reader's own steps move it now
+        # paused: only the reader's own steps move it now (once a step that was
+        # under way when the click came has landed: the frame is ready again)
+        page.locator("html[data-engine=ready]").wait_for(state="attached")
         at = int(page.locator("#embed-ply").get_attribute("data-ply") or "0")
         for step in (1, 2):
             if at + step > total:
