@@ -247,6 +247,8 @@ const READ_MS_MAX = 8000;
 
 const playThrough = {
   playing: false,
+  stepping: false, // a step of its own is under way (the game view takes no other meanwhile)
+  asked: null, // the data-key of a step the reader clicked meanwhile
   timer: 0,
   button: h("button", {
     type: "button", class: "secondary step play-through", dataset: { key: "play-through" }, "aria-pressed": "false",
@@ -297,7 +299,16 @@ function schedule() {
   playThrough.timer = setTimeout(async () => {
     const step = playThrough.playing ? nextStep() : null;
     if (!step) return pause();
-    await step();
+    playThrough.stepping = true;
+    try {
+      await step();
+    } finally {
+      playThrough.stepping = false;
+    }
+    // a step the reader asked for while this one was under way: taken now
+    const asked = playThrough.asked;
+    playThrough.asked = null;
+    if (asked) stage.querySelector(`[data-key="${CSS.escape(asked)}"]:not(:disabled)`)?.click();
     if (!playThrough.playing) return;
     label();
     schedule();
@@ -311,9 +322,16 @@ function pause() {
 }
 
 label();
-// any step the reader takes pauses it (the step bar, a move of the list)
+// any step the reader takes pauses it (the step bar, a move of the list); one
+// clicked while a step of its own is under way is taken once that one is shown
 stage.addEventListener("click", (event) => {
-  if (playThrough.playing && event.target.closest?.(".embed-steps button, .move-list button") && !event.target.closest(".play-through")) pause();
+  const target = event.target.closest?.(".embed-steps button, .move-list button");
+  if (!target || target.closest(".play-through")) return;
+  if (playThrough.playing) pause();
+  if (playThrough.stepping && target.dataset.key) {
+    playThrough.asked = target.dataset.key;
+    event.stopPropagation();
+  }
 }, true);
 
 async function openGame(record) {
