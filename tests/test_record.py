@@ -263,6 +263,35 @@ def test_the_bridge_annotates_branches_and_steps() -> None:
     assert refused("at", record=record, line=3, ply=0)["message"] == "this game has no side line 3"
 
 
+def test_annotate_many_sets_every_comment_at_once() -> None:
+    game = first_moves("multiplications", 4).with_comment(2, "kept").with_line(1, ["g7"])
+    done = ask("annotate_many", record=game.record, comments=[
+        {"ply": 1, "text": "one"}, {"ply": 3, "text": "three"},
+        {"ply": 2, "text": "replaced"}, {"ply": 1, "line": 0, "text": "in the line"}])
+    again = quetgames.load(done["record"])
+    assert again.comments == ((1, "one"), (2, "replaced"), (3, "three"))
+    assert again.lines[0].comment(1) == "in the line" and again.history == game.history
+    # "" removes, as in annotate
+    assert quetgames.load(ask("annotate_many", record=done["record"], comments=[{"ply": 3, "text": ""}])["record"]).comment(3) == ""
+
+
+@pytest.mark.parametrize("comments, says", [
+    ([{"ply": 1, "text": "fine"}, {"ply": 1, "text": "turn \u202e"}], "comment 2 of the list: a comment may not hold characters that change"),
+    ([{"ply": 9, "text": "past the end"}], "comment 1 of the list: a comment goes at a move from 0 to 4, not 9"),
+    ([{"ply": 1, "text": "x" * (COMMENT_LIMIT + 1)}], "comment 1 of the list: a comment may have at most 1,000"),
+    ([{"ply": 1, "line": 5, "text": "no line"}], "comment 1 of the list: this game has no side line 5"),
+    ([{"ply": 1, "text": 7}], "comment 1 of the list: a comment is text"),
+    ([3], "comment 1 of the list is not an object"),
+    ([], "needs a list of comments"),
+    ("not a list", "needs a list of comments"),
+    ([{"ply": 0, "text": "a"}] * 1001, "at most 1,000 comments"),
+])
+def test_annotate_many_refuses_in_words_and_changes_nothing(comments: object, says: str) -> None:
+    game = first_moves("prime-target", 4)
+    error = refused("annotate_many", record=game.record, comments=comments)
+    assert says in error["message"] and error["type"] in ("InvalidNote", "BadRequest")
+
+
 def test_a_record_too_long_is_refused_naming_the_limit() -> None:
     with pytest.raises(InvalidRecord, match=f"at most {MAX_RECORD:,}"):
         quetgames.load("q2.mu.p2_k3." + "a" * MAX_RECORD)

@@ -88,6 +88,8 @@ def tour(call, calls=None):
             lined = (ask("annotate", {"record": lined, "line": 0, "ply": 1, "text": "A side line"}) or {}).get("private_record", lined)
             ask("drop_line", {"record": lined, "line": 0})
         ask("annotate", {"record": record, "ply": 0, "text": "\u202e"}, fails=True)
+        ask("annotate_many", {"record": record, "comments": [{"ply": 0, "text": "First"}, {"ply": 1, "text": "Then ✓"}]})
+        ask("annotate_many", {"record": record, "comments": [{"ply": 0, "text": "ok"}, {"ply": 0, "text": "\u202e"}]}, fails=True)
         ask("new_id", {"record": record})
         ask("record_info", {"record": record})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})

@@ -14,7 +14,8 @@
 // record and settings, at most MAX_KEPT of them (the oldest go first); an
 // entry that does not read back as a whole analysis of that record is
 // ignored and removed. Values, classes, best moves and accuracy all come from
-// the engine; this module only joins the chunks and draws them.
+// the engine; this module only joins the chunks and draws them, and words
+// them as comments on request (Add as comments: bridge "annotate_many").
 
 import { h } from "./dom.js";
 
@@ -34,6 +35,7 @@ const SETTINGS = (() => {
 })();
 
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const MARK_WORDS = { inaccuracy: "An inaccuracy", mistake: "A mistake", blunder: "A blunder" };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function s(tag, attrs = {}, ...children) {
@@ -107,6 +109,38 @@ function keep(analysis) {
   }
 }
 
+/** The comment for a marked move m of an analysis, in words: its mark, what
+ * was played, the best move found when it differs, and the expected result
+ * before and after ("?? A blunder: Ann played c4; the best move found was d5
+ * (expected result 0.81 → 0.12, estimated)."). */
+export function markComment(m, view) {
+  const best = m.best_move !== m.move ? `; the best move found was ${m.best_move}` : "";
+  return `${MARKS[m.grade]} ${MARK_WORDS[m.grade]}: ${seatName(view, m.seat)} played ${m.move}${best} `
+    + `(expected result ${fmt(m.before)} → ${fmt(m.after)}, ${m.exact ? "proved" : "estimated"}).`;
+}
+
+/** The comments the analysis adds to the game: {ply, text} for each marked
+ * move whose comment does not say it yet, the text after any comment already
+ * there (never instead of it), and `full`, how many had no room left under
+ * the comment limit. */
+export function analysisComments(result, view) {
+  const notes = view.notes ?? { comments: [], comment_limit: 1000 };
+  const limit = notes.comment_limit ?? 1000;
+  const had = new Map(notes.comments.map(({ ply, text }) => [ply, text]));
+  const comments = [];
+  let full = 0;
+  for (const m of result.moves) {
+    if (!MARKS[m.grade]) continue;
+    const said = markComment(m, view);
+    const old = had.get(m.ply) ?? "";
+    if (old.includes(said)) continue;
+    const text = old ? `${old}\n\n${said}` : said;
+    if (text.length > limit) full += 1;
+    else comments.push({ ply: m.ply, text });
+  }
+  return { comments, full };
+}
+
 /** Each seat's accuracy: the mean of its moves' accuracy over those with a choice (the engine's own rule, docs/ANALYSIS.md). */
 function accuracyOf(moves, players) {
   return Array.from({ length: players }, (_, seat) => {
@@ -125,7 +159,7 @@ export class AnalysisPanel {
   error = null; // {record, message}
   requests = 0; // bridge "analyse" calls made (the tests read it)
 
-  /** host: {redraw(), goTo(ply)} */
+  /** host: {redraw(), goTo(ply), addComments([{ply, text}]) -> Promise} */
   constructor(engine, host) {
     this.#engine = engine;
     this.#host = host;
@@ -189,6 +223,16 @@ export class AnalysisPanel {
     return JSON.stringify([record, ply, plies, run, !!this.run, this.error?.record === record ? this.error.message : null, !!this.result(record)]);
   }
 
+  /** The analysis of record `from` is that of `to` too (they differ only in
+   * their comments or side lines): kept under both. */
+  carry(from, to) {
+    const found = from !== to ? this.result(from) : null;
+    if (!found || this.result(to)) return;
+    const moved = { ...found, record: to };
+    this.#memory.set(to, moved);
+    keep(moved);
+  }
+
   /** The best move found at the position after `ply` moves, for the board: {move} or null. */
   bestAt(record, ply) {
     const m = this.result(record)?.moves[ply];
@@ -217,6 +261,14 @@ export class AnalysisPanel {
     return drawn;
   }
 
+  /** Mark the best move found on a board that plays (a past position's side
+   * lines): its targets get the Hint's mark. */
+  markBest(drawn, move) {
+    const targets = drawn.querySelectorAll(`[data-move="${CSS.escape(move)}"]`);
+    for (const el of targets) el.classList.add("hinted", "best-here");
+    if (targets.length) drawn.classList?.add("showing-best");
+  }
+
   /** Put the classes' marks on the moves list (after each draw; idempotent). */
   markMoves(root, record) {
     const result = this.result(record);
@@ -235,8 +287,9 @@ export class AnalysisPanel {
   }
 
   /** The panel: the Analyse button, progress with Cancel, or the result.
-   * ply: the move shown (the position after it); plies: moves in the record. */
-  panel({ record, view, ply, plies }) {
+   * ply: the move shown (the position after it); plies: moves in the record;
+   * canComment: the marks may be written into the game as comments. */
+  panel({ record, view, ply, plies, canComment = false }) {
     const head = h("h2", { id: "analysis-title" }, "Analysis");
     const section = h("section", { class: "analysis", "aria-labelledby": "analysis-title" }, head);
     const result = this.result(record);
@@ -261,7 +314,24 @@ export class AnalysisPanel {
       return section;
     }
     section.append(this.#chart(result, view, ply), this.#accuracy(result, view), this.#here(result, view, ply));
+    if (canComment && this.#host.addComments) section.append(this.#toComments(result, view));
     return section;
+  }
+
+  /** One click writes the marks into the game as comments (kept beside any comment there). */
+  #toComments(result, view) {
+    const { comments, full } = analysisComments(result, view);
+    const marked = result.moves.filter((m) => MARKS[m.grade]).length;
+    const button = h("button", {
+      type: "button", class: "secondary analysis-comments", dataset: { key: "analysis-comments" },
+      disabled: comments.length === 0, "aria-describedby": "analysis-comments-help",
+      onclick: () => this.#host.addComments(comments),
+    }, "Add as comments");
+    const help = marked === 0 ? "No move is marked, so there is nothing to write as a comment."
+      : comments.length === 0 && full === 0 ? "Every marked move has its comment from the analysis."
+      : `Writes a comment after each of the ${comments.length === 1 ? "one marked move" : `${comments.length} marked moves`} still without one: the mark, the best move found and the expected result. A comment already there is kept, with this one after it.`;
+    const room = full ? ` ${full === 1 ? "One marked move has" : `${full} marked moves have`} no room left in its comment (at most ${(view.notes?.comment_limit ?? 1000).toLocaleString("en")} characters), so nothing is added there.` : "";
+    return h("div", { class: "analysis-to-comments" }, button, h("p", { id: "analysis-comments-help", class: "hint" }, help + room));
   }
 
   #accuracy(result, view) {

@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 
-const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", width: 480, height: 600, responsive: false };
+const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 600, responsive: false };
 
 /** The embed's absolute address for `record` and `options` (see DEFAULTS). */
 export function embedURL(record, options = {}, base = location.href) {
@@ -16,6 +16,7 @@ export function embedURL(record, options = {}, base = location.href) {
   if (o.ply != null) query.set("ply", String(o.ply));
   if (o.theme !== "auto") query.set("theme", o.theme);
   if (o.start !== "click") query.set("start", o.start);
+  if (o.autoplay && o.mode === "replay") query.set("autoplay", "1");
   url.search = query.toString();
   url.hash = encodeURIComponent(record);
   return url.href;
@@ -65,10 +66,11 @@ function whole(value, min, max) {
 }
 
 /**
- * Open the Embed dialog for a game. game: {record, name, plies} — plies is the
- * number of moves in the record (the largest starting move).
+ * Open the Embed dialog for a game. game: {record, name, plies, notes} — plies
+ * is the number of moves in the record (the largest starting move); notes:
+ * the game has comments or side lines (then "Replay with comments" is offered).
  */
-export function openEmbedDialog({ record, name, plies }) {
+export function openEmbedDialog({ record, name, plies, notes = false }) {
   linkStyles();
   const before = document.activeElement;
   const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
@@ -81,7 +83,12 @@ export function openEmbedDialog({ record, name, plies }) {
   const problem = h("p", { class: "form-error", role: "alert" });
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
-    radios("mode", "What readers can do", [["play", "Play on from the position"], ["replay", "Replay only (step through the moves, with their comments and side lines)"]], DEFAULTS.mode),
+    radios("mode", "What readers can do", [
+      ["play", "Play on from the position"],
+      ["replay", "Replay only (step through the moves, with their comments and side lines)"],
+      // (a replay that plays itself through once started: autoplay=1)
+      ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
+    ], DEFAULTS.mode),
     h("div", { class: "row" },
       h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
     radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
@@ -119,7 +126,8 @@ export function openEmbedDialog({ record, name, plies }) {
     return {
       errors,
       options: {
-        mode: data.get("mode"), theme: data.get("theme"), start: data.get("start"), ply: startPly,
+        mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story",
+        theme: data.get("theme"), start: data.get("start"), ply: startPly,
         responsive, width: w ?? DEFAULTS.width, height: hgt ?? DEFAULTS.height,
       },
     };

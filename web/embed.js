@@ -7,7 +7,7 @@
 // Like the shell, no rule lives here: the board modules draw the engine's
 // view() and send notations back.
 //
-// Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible#<record>
+// Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible&autoplay=1#<record>
 //   mode   play (default): the reader plays on from the position; the frame's
 //          fragment follows the record, and "Open in Quet Games" carries it.
 //          replay: step through the record; the board never plays.
@@ -15,6 +15,11 @@
 //          mode the game is cut there and the reader plays on from it.
 //   theme  light, dark, or auto (the reader's system setting; the default).
 //   start  click (default) or visible (load once half the frame is on screen).
+//   autoplay  1: a replay plays itself through once started (Play through
+//          pressed), from `ply` or else the start; 0 or absent: it waits.
+// In replay mode the step bar has Play through: a step forward every
+// STEP_MS (longer on a move with a comment, to read it), paused by any step
+// click or by the button again, stopped at the end of the line shown.
 // Once the game is on screen, "Picture" in the head saves the position shown
 // as a file (share.js, picture.js).
 // Testability: <html data-engine> is "idle" on the poster, then "loading",
@@ -45,13 +50,15 @@ export function parseOptions(search) {
   const mode = choice("mode", ["play", "replay"], "play");
   const theme = choice("theme", ["auto", "light", "dark"], "auto");
   const start = choice("start", ["click", "visible"], "click");
+  const autoplay = choice("autoplay", ["0", "1"], "0") === "1";
+  if (autoplay && mode !== "replay") problems.push("“autoplay=1” plays a replay through, and this embed is for playing on (mode=play); it is not used.");
   let ply = null;
   const rawPly = params.get("ply");
   if (rawPly != null && rawPly !== "") {
     if (/^\d{1,6}$/.test(rawPly)) ply = Number(rawPly);
     else problems.push(`“ply=${rawPly.slice(0, 30)}” is not a move number (a whole number from 0); showing the game as it stands.`);
   }
-  return { mode, theme, start, ply, problems };
+  return { mode, theme, start, ply, autoplay: autoplay && mode === "replay", problems };
 }
 
 function fragment() {
@@ -125,7 +132,8 @@ async function showPoster(record) {
     }).catch(() => {});
   }
   const from = opts.ply != null ? ` from move ${opts.ply}` : "";
-  const what = opts.mode === "replay" ? `A game to step through${from}.` : `A game you can play here${opts.ply != null ? `, starting at move ${opts.ply}` : ""}.`;
+  const what = opts.autoplay ? `A game that plays itself through${from ? from : " from the start"}, with its comments.`
+    : opts.mode === "replay" ? `A game to step through${from}.` : `A game you can play here${opts.ply != null ? `, starting at move ${opts.ply}` : ""}.`;
   const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
   const poster = h("section", { class: "poster", "aria-labelledby": "poster-title" },
     thumb,
@@ -217,9 +225,116 @@ function gameView() {
     onFollow: (fragment) => { openLink.href = fullSiteURL(fragment); },
     afterDraw: () => fitBoard(),
     problems: problemsNote,
+    stepBarExtra: opts.mode === "replay" ? () => playThrough.button : null,
   });
   return game;
 }
+
+// -- play through (replay mode) ----------------------------------------------------------
+//
+// A step forward every STEP_MS along the line shown (the game's moves, or a
+// side line's), with time to read a comment; any step click pauses, as does
+// the button again; the end of the line stops it. The button says which in
+// its label and aria-pressed. The steps themselves are the point, so they go
+// on under prefers-reduced-motion; only the line that fills up to the next
+// step stands still then (style.css).
+
+const STEP_MS = (() => {
+  // test-only: ?play-ms=N (50 to 10000) for a quicker pace
+  const asked = Number.parseInt(new URLSearchParams(location.search).get("play-ms") ?? "", 10);
+  return asked >= 50 && asked <= 10_000 ? asked : 1500;
+})();
+const READ_MS_PER_CHAR = 60; // about 16 characters a second, on top of the step
+const READ_MS_MAX = 8000;
+
+const playThrough = {
+  playing: false,
+  stepping: false, // a step of its own is under way (the game view takes no other meanwhile)
+  asked: null, // the data-key of a step the reader clicked meanwhile
+  timer: 0,
+  button: h("button", {
+    type: "button", class: "secondary step play-through", dataset: { key: "play-through" }, "aria-pressed": "false",
+    onclick: () => (playThrough.playing ? pause() : play()),
+  }),
+};
+
+function label() {
+  const { button, playing } = playThrough;
+  button.setAttribute("aria-pressed", String(playing));
+  button.title = playing ? "Pause" : "Step through the game by itself";
+  // (a line along the foot fills up until the next step: restarted for each one;
+  // its length set through the CSSOM, which the page's CSP allows, not a style attribute)
+  const progress = playing ? h("span", { class: "play-progress", "aria-hidden": "true" }, h("span")) : null;
+  progress?.style.setProperty("--play-ms", `${nextDelay()}ms`);
+  button.replaceChildren(...[h("span", { "aria-hidden": "true" }, playing ? "⏸ " : "▶ "), playing ? "Playing through" : "Play through", progress].filter(Boolean));
+}
+
+/** The next step along the line shown, or null at its end. */
+function nextStep() {
+  const replay = game?.replay;
+  if (!replay) return null; // the end of the record
+  if (replay.line) return replay.line.n < replay.line.length ? () => game.lineTo(replay.line.index, replay.line.n + 1) : null;
+  return () => game.replayTo(replay.ply + 1);
+}
+
+function nextDelay() {
+  const comment = game?.replay ? game.replay.comment : game?.current?.view.comment;
+  return STEP_MS + Math.min(READ_MS_MAX, (comment?.length ?? 0) * READ_MS_PER_CHAR);
+}
+
+async function play() {
+  if (!game?.current) return;
+  playThrough.playing = true;
+  // at the end already: from the start again
+  if (!nextStep()) await game.replayTo(0);
+  label();
+  schedule();
+}
+
+function schedule() {
+  clearTimeout(playThrough.timer);
+  if (!playThrough.playing) return;
+  if (!nextStep()) {
+    pause();
+    return;
+  }
+  playThrough.timer = setTimeout(async () => {
+    const step = playThrough.playing ? nextStep() : null;
+    if (!step) return pause();
+    playThrough.stepping = true;
+    try {
+      await step();
+    } finally {
+      playThrough.stepping = false;
+    }
+    // a step the reader asked for while this one was under way: taken now
+    const asked = playThrough.asked;
+    playThrough.asked = null;
+    if (asked) stage.querySelector(`[data-key="${CSS.escape(asked)}"]:not(:disabled)`)?.click();
+    if (!playThrough.playing) return;
+    label();
+    schedule();
+  }, nextDelay());
+}
+
+function pause() {
+  clearTimeout(playThrough.timer);
+  playThrough.playing = false;
+  label();
+}
+
+label();
+// any step the reader takes pauses it (the step bar, a move of the list); one
+// clicked while a step of its own is under way is taken once that one is shown
+stage.addEventListener("click", (event) => {
+  const target = event.target.closest?.(".embed-steps button, .move-list button");
+  if (!target || target.closest(".play-through")) return;
+  if (playThrough.playing) pause();
+  if (playThrough.stepping && target.dataset.key) {
+    playThrough.asked = target.dataset.key;
+    event.stopPropagation();
+  }
+}, true);
 
 async function openGame(record) {
   setEngineState("busy");
@@ -250,9 +365,12 @@ async function openGame(record) {
   // (the public record: one with a pick made in secret at this screen never shows)
   if (opts.mode === "play") history.replaceState(null, "", `#${opened.record}`);
   openLink.href = fullSiteURL(opened.record);
-  await view.show(opened, { ply: opts.mode === "replay" && ply != null && ply < plies ? ply : null });
+  // (autoplay: from the start, unless a move was asked for)
+  const first = opts.autoplay && ply == null ? 0 : ply;
+  await view.show(opened, { ply: opts.mode === "replay" && first != null && first < plies ? first : null });
   if (notice) view.explain(notice, "info");
   await addPictures();
+  if (opts.autoplay) play();
 }
 
 /** "Picture" in the frame's head, folded: the position shown as a file, or the

@@ -4,7 +4,8 @@
 // status and scores all come from the engine.
 //
 // It shows one of: the game as it stands (the board acts for the seat to
-// move); a past position (replay: an inert board; the record stays); or, when
+// move); a past position (replay: the record stays; on the page the board
+// plays side lines there, see "side lines" below); or, when
 // several people choose in secret at one screen, a hand-over screen instead
 // of the board until the right person says they hold the device. Computer
 // seats move through the same play path as a person (computer.js).
@@ -24,7 +25,7 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
-import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { commentDialog, moveInWords, movesPanel, replayBanner, sideLineDialog, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
@@ -121,6 +122,7 @@ export class GameView {
    *   takeNotices()          -> [[text, kind]] to show once the game is drawn
    *   beforeMove(current)    -> false: a person's move is not played (the page catches up with another tab)
    *   problems()             -> a node under the seats (the embed's query problems), or null
+   *   stepBarExtra()         -> a node at the end of the embed's step bar (its Play through), or null
    */
   constructor(el, options) {
     this.el = el;
@@ -153,6 +155,7 @@ export class GameView {
     this.analysis = new AnalysisPanel(this.engine, {
       redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
       goTo: (ply) => this.replayTo(ply),
+      addComments: (comments) => this.#commentsFromAnalysis(comments),
     });
     // One delegated handler: any element with data-move is a one-click move
     // (board modules built on svg.js handle their own targets and stop the event).
@@ -222,6 +225,8 @@ export class GameView {
     saveId = this.current?.saveId ?? null, save = false,
     // show the position after this many moves first (the embed's ?ply= in replay mode)
     ply = null,
+    // or the position after move line.n of side line line.index
+    line = null,
   } = {}) {
     this.renderer = await this.options.boardFor(opened.view.game);
     // a sealed pick waiting in the record (commit.js): the record is public
@@ -236,7 +241,8 @@ export class GameView {
     if (seal && byLink) this.hotseat = await this.links.sealedScreen();
     else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.links.pickScreen(linkSeat, "seal");
     else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.phases.withComputers();
-    if (ply != null) await this.showPly(ply);
+    if (line) await this.#showLine(line.index, line.n);
+    else if (ply != null) await this.showPly(ply);
     await this.drawSoon(focus);
     // kept after the draw: a move is on screen first (the same task still keeps it)
     if (this.options.saves && (save || saveId) && this.current === current) {
@@ -267,6 +273,8 @@ export class GameView {
    * drawn, false (with the engine's reason shown, nothing changed) if refused. */
   async play(notation, computerSeat = null) {
     const { current } = this;
+    // a person's move on the board of a past position: a side line, or the game cut there
+    if (computerSeat == null && this.replay && !this.options.readOnly) return this.#playFromReplay(notation);
     if (this.busy || !current || this.replay || this.options.readOnly) return false;
     if (computerSeat == null && this.computers.blocksHuman(current.view, current.private_record)) {
       this.explain(this.computers.whyBlocked(current.view, current.private_record), "warning");
@@ -350,8 +358,10 @@ export class GameView {
     if (wanted >= plies) {
       this.replay = null;
     } else {
-      const at = await this.ask("at", { record: this.current.private_record, ply: wanted });
-      this.replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null };
+      const args = { record: this.current.private_record, ply: wanted };
+      const at = await this.ask("at", args);
+      const replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null, record: at.private_record };
+      this.replay = await this.#withReplaySeat(replay, args, this.current.view.moves?.[wanted]?.seat);
     }
   }
 
@@ -370,17 +380,24 @@ export class GameView {
   /** Show the position after move `n` of side line `index` (docs/RECORD.md). */
   lineTo(index, n) {
     return this.step(async () => {
-      const line = this.current.view.notes?.lines?.[index];
-      if (!line) return;
-      const at = await this.ask("at", { record: this.current.private_record, ply: n, line: index });
-      const move = line.moves[n - 1];
-      this.replay = {
-        ply: line.ply + n, plies: this.#plies(), view: at.view, comment: at.comment ?? null,
-        move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
-        line: { index, n, from: line.ply, length: line.moves.length },
-      };
-      await this.drawSoon();
+      if (await this.#showLine(index, n)) await this.drawSoon();
     });
+  }
+
+  /** Set the replay to the position after move `n` of side line `index`; false if there is no such line. */
+  async #showLine(index, n) {
+    const line = this.current.view.notes?.lines?.[index];
+    if (!line) return false;
+    const args = { record: this.current.private_record, ply: n, line: index };
+    const at = await this.ask("at", args);
+    const move = line.moves[n - 1];
+    const replay = {
+      ply: line.ply + n, plies: this.#plies(), view: at.view, comment: at.comment ?? null,
+      move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
+      line: { index, n, from: line.ply, length: line.moves.length }, record: at.private_record,
+    };
+    this.replay = await this.#withReplaySeat(replay, args, line.moves[n]?.seat);
+    return true;
   }
 
   /** Write (or change, or remove) the comment of the position shown. */
@@ -397,6 +414,7 @@ export class GameView {
       const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
       if (text == null || text === (old ?? "")) return;
       const annotated = await this.ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
+      this.analysis.carry(current.record, annotated.record);
       this.follow(annotated.record);
       // (still at the position that was commented)
       await this.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
@@ -426,6 +444,241 @@ export class GameView {
       await this.show({ record: at.record, private_record: at.private_record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
       this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
     });
+  }
+
+  // -- side lines: the board of a past position plays (docs/RECORD.md) -----------------
+  //
+  // While stepping through a game on the page, the board of the position shown
+  // plays for the seat to move there. The game's own next move steps on;
+  // another move asks (#sideLineChoice) whether it starts a side line (bridge
+  // "branch": the game is kept whole) or takes back the later moves and is
+  // played (as undo would, only where undo is offered); in a side line it goes
+  // on (bridge "extend", asking first before the rest of the line is
+  // replaced). Every change is saved like a move. A refusal is said in the
+  // engine's words and nothing changes.
+
+  /** `replay` with the seat its board plays for and, where several seats
+   * choose at once (a round of secret picks), that seat's own view of the
+   * position: the seat that moved next in the game there, else the first one
+   * to choose. */
+  async #withReplaySeat(replay, args, next) {
+    const { view } = replay;
+    if (!this.page || this.options.readOnly || view.is_over || view.to_move.length === 0) return replay;
+    if (view.to_move.length === 1) return { ...replay, seat: view.to_move[0] };
+    const seat = view.to_move.includes(next) ? next : view.to_move[0];
+    const own = await this.ask("at", { ...args, seat });
+    return { ...replay, seat, seatView: own.view };
+  }
+
+  /** Whether the board of the position shown plays: on the page, with no pick
+   * secret or sealed in the game, no computer choosing, and a seat to move there. */
+  #replayPlayable() {
+    const { current, replay, hotseat } = this;
+    if (!replay || !current || !this.page || this.options.readOnly) return false;
+    if (current.secret || current.seal || hotseat?.phase === "link" || (hotseat?.phase === "pick" && !hotseat.computers)) return false;
+    return !this.computers.thinking && replay.seat != null && !replay.view.is_over;
+  }
+
+  /** What the board of the position shown does, in words (under the replay banner's line). */
+  #sideLineHint() {
+    const { current, replay } = this;
+    if (!replay || !this.page) return null;
+    if (!this.#replayPlayable()) {
+      if (current.secret) return "This position is a picture while a pick is still secret: moves and side lines can be added once it is revealed.";
+      if (current.seal || this.hotseat?.phase === "link") return "This position is a picture while a sealed pick waits for its reveal: side lines can be added once the round is revealed.";
+      return null;
+    }
+    const at = replay.view.to_move.length > 1
+      ? ` Here the players choose at the same time; the board picks for ${seatName(current.view, replay.seat)}.` : "";
+    if (!replay.line) return `Play another move on the board to start a side line here (the game's own next move steps on).${at}`;
+    if (replay.line.n < replay.line.length) return `Play a move on the board to take this side line another way from here (you are asked before its later moves are replaced).${at}`;
+    return `Play a move on the board to add it to this side line.${at}`;
+  }
+
+  /** Everything of the side lines the board region is drawn from. */
+  #sideLineKey() {
+    const { replay } = this;
+    return this.#replayPlayable() ? [replay.seat, replay.seatView ?? null, replay.record] : null;
+  }
+
+  /** The board of the position shown, playing for the replay's seat. */
+  #sideLineBoard(area) {
+    const { replay, renderer } = this;
+    const seat = replay.seat;
+    const ui = {
+      ...this.#makeUi(false), seat,
+      // (what a move built in parts would give: at the position shown)
+      preview: (move) => this.ask("preview", { record: replay.record, move: String(move), seat }),
+    };
+    const drawn = renderer.render(replay.seatView ?? replay.view, ui);
+    const best = this.#bestHere();
+    if (best) this.analysis.markBest(drawn, best.move);
+    area.classList.add("replaying", "side-play");
+    area.append(drawn);
+  }
+
+  /** A person's move on the board of the position shown (see above); true once drawn. */
+  async #playFromReplay(notation) {
+    const { current, replay } = this;
+    if (this.busy || !current || !replay || !this.#replayPlayable()) return false;
+    const move = String(notation);
+    const seat = replay.seat;
+    const same = (m) => m != null && m.move === move && m.seat === seat;
+    if (replay.line) {
+      const { index, n } = replay.line;
+      const line = current.view.notes?.lines?.[index];
+      if (!line) return false;
+      if (same(line.moves[n])) {
+        await this.lineTo(index, n + 1);
+        return true;
+      }
+      const later = line.moves.length - n;
+      const words = later > 0 ? await this.#tryWords(move, seat) : move;
+      if (words == null) return false;
+      if (later > 0 && !(await confirmDialog(
+        `Replace the rest of this side line? Its ${later === 1 ? "last move goes" : `last ${later} moves go`} (with their comments), and ${words} is played after its move ${n}.`,
+        { yes: "Replace them", no: "Keep the side line" }))) return false;
+      return this.#notesStep("extend", { line: index, move, seat, ...(later > 0 ? { keep: n } : {}) },
+        { line: { index, n: n + 1 } }, later > 0 ? "The side line now goes this way. It is saved with the game." : null);
+    }
+    const ply = replay.ply;
+    if (same(current.view.moves?.[ply])) {
+      await this.replayTo(ply + 1);
+      return true;
+    }
+    // a side line that starts with this move already: step into it
+    const known = (current.view.notes?.lines ?? []).find((l) => l.ply === ply && same(l.moves[0]));
+    if (known) {
+      await this.lineTo(known.index, 1);
+      return true;
+    }
+    const words = await this.#tryWords(move, seat);
+    if (words == null) return false;
+    const choice = await this.#sideLineChoice(ply, words, seat);
+    if (choice === "branch") return this.branchHere(ply, move, seat);
+    if (choice === "cut") return this.#takeBackAndPlay(ply, move, seat);
+    return false;
+  }
+
+  /** `move` for `seat` at the position shown, in the moves list's words
+   * (its notation where the engine words it only once the round is
+   * revealed), once the engine has said it can be played there; null, with
+   * the engine's reason shown, when it cannot. */
+  async #tryWords(move, seat) {
+    try {
+      const tried = await this.ask("play", { record: this.replay.record, move, ...(seat != null ? { seat } : {}) });
+      const last = tried.view.moves?.at(-1);
+      return last && last.move === move && last.seat === seat ? last.words : move;
+    } catch (error) {
+      this.explain(error.message, "error");
+      return null;
+    }
+  }
+
+  /** Ask what a move (`words`) at the position after `ply` moves is meant
+   * to be: "branch", "cut" or null (cancelled). */
+  #sideLineChoice(ply, words, seat) {
+    const { view } = this.current;
+    return sideLineDialog({
+      at: ply + 1, move: words, mover: seatName(view, seat), next: moveInWords(view, ply),
+      plies: this.#plies(), why: this.#whyNoTakeBack(seat),
+    });
+  }
+
+  /** Why the later moves cannot be taken back from the position shown, in words; null if they can (as undo). */
+  #whyNoTakeBack(seat) {
+    const { current, replay } = this;
+    if (choosingOf(replay.seatView ?? replay.view)) {
+      return "in a round of secret picks, moves are taken back one at a time with “Take back last move”, so that no pick is shown to the wrong player";
+    }
+    if (isComputer(current.view, seat)) return `that move is for ${seatName(current.view, seat)}, a computer player`;
+    if (this.computers.restarting) return "the computer player is restarting";
+    return null;
+  }
+
+  /** Start a side line at the position after `ply` moves with `move` (bridge
+   * "branch"), and show it; the game itself is kept whole. True once drawn. */
+  branchHere(ply, move, seat = null) {
+    return this.#notesStep("branch", { ply, move: String(move), ...(seat != null ? { seat } : {}) },
+      (answer) => ({ line: { index: answer.line, n: 1 } }), "A side line starts here; it is saved with the game.");
+  }
+
+  /** Take back every move after the first `ply` (as undo: their comments and
+   * side lines go too) and play `move` there. True once drawn. */
+  async #takeBackAndPlay(ply, move, seat) {
+    const { current } = this;
+    if (this.busy || !current) return false;
+    if (this.options.beforeMove?.(current) === false) return false;
+    const later = this.#plies() - ply;
+    this.busy = true;
+    this.#setEngineState("busy");
+    try {
+      const at = await this.ask("at", { record: current.private_record, ply });
+      const played = await this.ask("play", { record: at.private_record, move, ...(seat != null ? { seat } : {}) });
+      this.follow(played.record);
+      await this.show(played, { revealed: revealText(at.view, played.view), focus: "board", save: true });
+      this.explain(later === 1 ? "The later move was taken back, and this one played instead." : `The ${later} later moves were taken back, and this one played instead.`, "info");
+      return true;
+    } catch (error) {
+      this.explain(error.message, "error");
+      this.#setEngineState("ready");
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Remove side line `index` (bridge "drop_line"), once the player said yes. */
+  dropLine(index) {
+    const { current, replay } = this;
+    const line = current?.view.notes?.lines?.[index];
+    if (!line || this.busy) return Promise.resolve(false);
+    return (async () => {
+      const count = line.moves.length === 1 ? "its one move" : `its ${line.moves.length} moves`;
+      const ok = await confirmDialog(`Remove the side line instead of move ${line.ply + 1}, with ${count} and ${line.comments.length ? "their comments" : "nothing else"}? The game's own moves stay.`,
+        { yes: "Remove it", no: "Keep it" });
+      if (!ok) return false;
+      // stay where the reader was: another side line (one further up the list moves up one), else the game's own position
+      const shown = replay?.line;
+      const target = shown && shown.index !== index ? { line: { index: shown.index - (shown.index > index ? 1 : 0), n: shown.n } }
+        : shown ? { ply: line.ply } : replay ? { ply: replay.ply } : {};
+      return this.#notesStep("drop_line", { line: index }, { ...target, focus: `ply-${line.ply + 1}` }, "The side line was removed.");
+    })();
+  }
+
+  /** Comments written from the analysis (analysis.js): all at once (bridge "annotate_many"). */
+  #commentsFromAnalysis(comments) {
+    const { replay } = this;
+    if (!comments.length) return Promise.resolve(false);
+    const target = replay?.line ? { line: { index: replay.line.index, n: replay.line.n } } : replay ? { ply: replay.ply } : {};
+    const said = comments.length === 1 ? "One comment was written from the analysis" : `${comments.length} comments were written from the analysis`;
+    return this.#notesStep("annotate_many", { comments }, target, `${said} and saved with the game.`);
+  }
+
+  /** One change of the game's notes by the engine (`call` with `args`): the
+   * answer is saved like a move and shown at `target` ({ply} or {line}, or a
+   * function of the answer giving one); `said` afterwards. A refusal is said
+   * in the engine's words and nothing changes. True once drawn. */
+  async #notesStep(call, args, target, said) {
+    const { current } = this;
+    if (this.busy || !current) return false;
+    if (this.options.beforeMove?.(current) === false) return false;
+    this.busy = true;
+    this.#setEngineState("busy");
+    try {
+      const answer = await this.ask(call, { record: current.private_record, ...args });
+      this.analysis.carry(current.record, answer.record); // (the moves are the same: so is their analysis)
+      this.follow(answer.record);
+      await this.show(answer, { save: true, ...(typeof target === "function" ? target(answer) : target) });
+      if (said) this.explain(said, "info");
+      return true;
+    } catch (error) {
+      this.explain(error.message, "error");
+      this.#setEngineState("ready");
+      return false;
+    } finally {
+      this.busy = false;
+    }
   }
 
   #makeUi(replaying) {
@@ -547,7 +800,7 @@ export class GameView {
           // an embed carries the record, so not while it holds a secret pick
           secret ? null : h("button", {
             type: "button", class: "secondary embed-button", dataset: { key: "embed" },
-            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.#plies() })),
+            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.#plies(), notes: this.#hasNotes() })),
           }, "Embed"),
           h("a", { href: "#", class: "back" }, "All games"))));
     }
@@ -572,8 +825,9 @@ export class GameView {
       const summary = view.is_over && !replay;
       region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
-      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move] : null), () =>
-        replay ? replayBanner(replay, () => this.exitReplay()) : null);
+      const hint = this.#sideLineHint();
+      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move, replay.line ?? null, hint] : null), () =>
+        replay ? replayBanner({ ...replay, hint }, () => this.exitReplay()) : null);
     }
 
     // the bar over the board: always there on a live game of the page (Hint), so
@@ -586,10 +840,10 @@ export class GameView {
     if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
 
     region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
-    // the comment of the position shown (plain text; read out when it changes)
+    // the comment of the position shown (plain text; #announce reads it out after the move's words)
     const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
     region("comment", JSON.stringify(remark), () => (remark
-      ? h("p", { class: "move-comment shown-comment", id: "move-comment", "aria-live": "polite" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
+      ? h("p", { class: "move-comment shown-comment", id: "move-comment" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
       : null));
 
     if (this.#fresh) {
@@ -612,6 +866,7 @@ export class GameView {
         line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
         notes: secret ? null : view.notes ?? null,
         canAnnotate: !secret && !current.seal && canReplay && !this.computers.thinking,
+        canDropLines: !secret && !current.seal && canReplay && !this.computers.thinking,
         // no taking back while a secret pick waits: the next player holds the device
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
@@ -619,6 +874,7 @@ export class GameView {
       region("moves", JSON.stringify(panel), () => movesPanel(panel, {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
         lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
+        dropLine: (index) => this.dropLine(index),
       }));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
@@ -638,16 +894,17 @@ export class GameView {
       }) : null));
     }
 
-    // (a replay-only embed plays nothing: it has no moves to announce)
     const said = this.el.querySelector("#announce");
-    const words = readOnly ? "" : view.announcement ?? `${view.status}.`;
+    const words = this.#announcement(view, remark);
     if (said && said.textContent !== words) said.textContent = words;
 
     // the analysis (analysis.js): of a finished game, or while stepping through one
     const analysed = this.#analysable();
     const shownPly = replay ? replay.ply : plies;
-    region("analysis", analysed ? this.analysis.key(record, shownPly, plies) : "null", () =>
-      (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies }) : null));
+    // (the analysis written as comments: where Annotate is offered)
+    const canComment = page && !secret && !current.seal && !this.computers.thinking;
+    region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () =>
+      (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null));
     if (page) this.analysis.markMoves(this.#root, analysed || view.is_over ? record : null);
 
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
@@ -723,6 +980,12 @@ export class GameView {
     }));
   }
 
+  /** Whether the game has comments or side lines (the Embed dialog then offers a replay with them). */
+  #hasNotes() {
+    const notes = this.current?.view.notes;
+    return !!notes && (notes.comments.length > 0 || notes.lines.length > 0);
+  }
+
   /** Whether the game can be analysed now: finished, or stepped through (the
    * embed's replay mode too), with no secret pick or sealed screen in the way. */
   #analysable() {
@@ -747,14 +1010,16 @@ export class GameView {
       : hotseat ? null : current.view;
     const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
     const sealed = hotseat?.phase === "link" ? [current.seal, location.href] : null;
-    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.#bestHere()]);
+    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.#bestHere(), this.#sideLineKey()]);
   }
 
   #boardArea(blocked) {
     const { current, replay, hotseat, reveal, renderer } = this;
     const view = current.view;
     const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
-    if (replay || this.options.readOnly) {
+    if (this.#replayPlayable()) {
+      this.#sideLineBoard(area);
+    } else if (replay || this.options.readOnly) {
       const shown = (replay ?? current).view;
       // an analysed game shows the best move found here with the Hint's mark (analysis.js)
       const best = this.#bestHere();
@@ -790,6 +1055,21 @@ export class GameView {
     return form;
   }
 
+  /** What the live region (#announce) says: after a move, the engine's words
+   * for it and whose turn it is; while stepping through a game (and in a
+   * replay-only embed), the position shown in words, then its comment. */
+  #announcement(view, remark) {
+    const { replay } = this;
+    if (!replay && !this.options.readOnly) return `${view.announcement ?? `${view.status}.`}${remark ? ` Comment: ${remark}` : ""}`;
+    const plies = this.#plies();
+    const line = replay?.line;
+    const ply = replay ? replay.ply : plies;
+    const move = replay ? replay.move : ply > 0 ? moveInWords(view, ply - 1) : null;
+    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}`
+      : ply === 0 ? `The start of the game (of ${plies} ${plies === 1 ? "move" : "moves"})` : `After move ${ply} of ${plies}`;
+    return `${where}${move ? `: ${move}` : ""}.${remark ? ` Comment: ${remark}` : ""}`;
+  }
+
   /** The embed's step bar: through the record, and back to the game. */
   #stepBar() {
     const { current, replay } = this;
@@ -797,19 +1077,24 @@ export class GameView {
     const at = replay ? replay.ply : total;
     const button = (key, words, label, target, enabled) => h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
-      onclick: () => this.replayTo(target),
+      onclick: () => (typeof target === "function" ? target() : this.replayTo(target)),
     }, words);
     // the engine's words for the move, without its mover: the frame's one line stays one line
     const line = replay?.line;
+    // in a side line, back and forward go along it (back from its first move: where it branches off)
+    const back = line ? (line.n > 1 ? () => this.lineTo(line.index, line.n - 1) : line.from) : at - 1;
+    const forward = line ? () => this.lineTo(line.index, line.n + 1) : at + 1;
     const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
     const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? `: ${move}` : ""}`
       : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),
-      button("back", "‹", "Back one move", at - 1, at > 0),
-      h("span", { id: "embed-ply", class: "embed-ply", "aria-live": "polite", dataset: { ply: at } }, where),
-      button("forward", "›", "Forward one move", at + 1, at < total),
-      button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total));
+      button("back", "‹", line ? "Back one move in this side line" : "Back one move", back, line != null || at > 0),
+      // (not a live region: #announce says each step, with its comment)
+      h("span", { id: "embed-ply", class: "embed-ply", dataset: { ply: at } }, where),
+      button("forward", "›", line ? "Forward one move in this side line" : "Forward one move", forward, line ? line.n < line.length : at < total),
+      button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total),
+      this.options.stepBarExtra?.() ?? null);
   }
 
   /** What to do with the link now, in words, under "Share this game". */

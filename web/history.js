@@ -1,7 +1,8 @@
 // Beside the board: the moves played (each one a button that shows the game as
-// it stood after it), the replay controls, undo, and the end-of-game summary.
-// Stepping through the game never changes it: the page asks the engine for
-// the position after n moves (bridge "at") and draws it inert.
+// it stood after it; arrow keys step along a line), comments and side lines,
+// the replay controls, undo, and the end-of-game summary. Stepping through the
+// game never changes it: the page asks the engine for the position after n
+// moves (bridge "at"); a move played there asks first (sideLineDialog).
 
 import { h, listInWords } from "./dom.js";
 import { seatName } from "./handover.js";
@@ -10,22 +11,25 @@ import { seatName } from "./handover.js";
  * moves: the public moves (view.moves: {seat, move, kind, words}); names: the
  * seats' names; ply: the move shown while replaying
  * (null when showing the game as it stands); plies: moves in the record.
- * on: {replayTo(ply), exit(), undo()}; canUndo: whether undo is offered.
+ * on: {replayTo(ply), exit(), undo(), lineTo(index, n), annotate(), dropLine(index)};
+ * canUndo: whether undo is offered; canDropLines: whether a side line may be removed.
  */
-export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes = null, line = null, canAnnotate = false }, on) {
+export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes = null, line = null, canAnnotate = false, canDropLines = false }, on) {
   const live = ply == null && line == null;
   const shown = live ? plies : ply;
   const step = (key, words, label, target, enabled) =>
     h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label,
-      disabled: !enabled, onclick: () => (target >= plies ? on.exit() : on.replayTo(target)),
+      disabled: !enabled, onclick: () => (typeof target === "function" ? target() : target >= plies ? on.exit() : on.replayTo(target)),
     }, words);
+  // in a side line, Back and Forward go along it (back from its first move: where it branches off)
+  const inLine = line ? (notes?.lines ?? []).find((l) => l.index === line.index) : null;
   // comments and side lines (the engine's notes: docs/RECORD.md), as plain text
   const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
   const comment = (text) => (text ? h("p", { class: "move-comment" }, text) : null);
   const sideLines = (at) => (notes?.lines ?? []).filter((l) => l.ply === at).map((l) => {
     const said = new Map(l.comments.map(({ n, text }) => [n, text]));
-    return h("ol", { class: "side-line", "aria-label": `Side line instead of move ${at + 1}` },
+    const moveList = h("ol", { class: "side-line", "aria-label": `Side line instead of move ${at + 1}`, dataset: { from: at } },
       l.moves.map((move, k) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
         h("button", {
           type: "button", class: "ply line-ply", dataset: { key: `line-${l.index}-${k + 1}` }, disabled: !canReplay,
@@ -36,9 +40,14 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
         h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
         h("span", { class: "move-words" }, move.words)),
         comment(said.get(k + 1)))));
+    return h("div", { class: "side-line-box" }, moveList,
+      on.dropLine ? h("button", {
+        type: "button", class: "secondary drop-line", dataset: { key: `drop-line-${l.index}` }, disabled: !canDropLines,
+        "aria-label": `Remove the side line instead of move ${at + 1}`, onclick: () => on.dropLine(l.index),
+      }, "Remove") : null);
   });
   // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
-  const list = h("ol", { class: "move-list", "aria-label": "Moves played" },
+  const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": "moves-keys" },
     moves.map((move, i) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
       h("button", {
         type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
@@ -51,6 +60,7 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
       comment(comments.get(i + 1)),
       sideLines(i))));
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
+  list.addEventListener("keydown", (event) => stepByKey(event, list));
   return h("section", { class: "moves", "aria-labelledby": "moves-title" },
     h("div", { class: "moves-head" },
       h("h2", { id: "moves-title" }, "Moves"),
@@ -64,11 +74,73 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
       }, "Take back last move") : null),
     comment(comments.get(0)),
     list,
+    h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last."),
     h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
       step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
-      step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
-      step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
+      inLine
+        ? step("back", "‹ Back", "Back one move in this side line", line.n > 1 ? () => on.lineTo(line.index, line.n - 1) : inLine.ply, canReplay)
+        : step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
+      inLine
+        ? step("forward", "Forward ›", "Forward one move in this side line", () => on.lineTo(line.index, line.n + 1), canReplay && line.n < inLine.moves.length)
+        : step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
       step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
+}
+
+/** Arrow keys on a move of the list: the move before or after it in its own
+ * line (the game's, or a side line's, whose first move steps back to the
+ * position it branches from), Home and End its first and last; the focus
+ * follows, and the position is shown. */
+function stepByKey(event, list) {
+  const button = event.target.closest?.("button.ply");
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const end = { Home: "first", End: "last" }[event.key];
+  if (!button || (!step && !end) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const side = button.closest("ol.side-line");
+  const line = side ? [...side.querySelectorAll("button.ply")] : [...list.querySelectorAll(":scope > li > button.ply")];
+  let target = end === "first" ? line[0] : end === "last" ? line.at(-1) : line[line.indexOf(button) + step];
+  if (!target && side && step < 0) target = list.querySelector(`[data-key="ply-${side.dataset.from}"]`);
+  event.preventDefault();
+  if (!target || target === button || target.disabled) return;
+  target.focus();
+  target.click();
+}
+
+/** The dialog that asks what a move played at a past position is meant to
+ * be: resolves "branch" (a side line; the game is kept whole), "cut" (the
+ * later moves taken back and this one played), or null (cancelled). at: the
+ * move's number; next: the game's own move there, in words; why: why "cut"
+ * is not offered (null: it is). */
+export function sideLineDialog({ at, move, mover, next, plies, why }) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const later = plies - at + 1;
+    const taken = later === 1 ? `Move ${at} is taken back` : `Moves ${at} to ${plies} are taken back`;
+    const choice = (value, words, help, key) => {
+      const id = `side-line-${value}-help`;
+      const button = h("button", { type: "button", value, class: value === "branch" ? null : "secondary", dataset: { key }, "aria-describedby": id }, words);
+      button.addEventListener("click", () => { answer = value; dialog.close(); });
+      return h("div", { class: "side-line-choice" }, button, h("p", { id, class: "hint" }, help));
+    };
+    const cancel = h("button", { type: "button", class: "secondary", value: "cancel", dataset: { key: "side-line-cancel" } }, "Cancel");
+    const dialog = h("dialog", { class: "side-line-dialog", "aria-labelledby": "side-line-title", "aria-describedby": "side-line-text" },
+      h("div", { class: "sheet" },
+        h("h2", { id: "side-line-title" }, `Another way to play move ${at}`),
+        h("p", { id: "side-line-text" }, `In the game, move ${at} was ${next}. You played ${move} for ${mover} instead. What should it be?`),
+        choice("branch", "Start a side line here", `The game stays as it was; ${move} starts a side line beside move ${at}, saved with the game, and you can play it on.`, "side-line-branch"),
+        why ? h("p", { class: "hint side-line-no-cut" }, `Taking back the later moves is not offered here: ${why}.`)
+          : choice("cut", "Take back the later moves and play this", `${taken} (with their comments and side lines), and ${move} is played instead.`, "side-line-cut"),
+        h("div", { class: "dialog-buttons" }, cancel)));
+    let answer = null;
+    cancel.addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("button[value=branch]").focus();
+  });
 }
 
 /** The dialog that writes the comment of the position shown: resolves the
@@ -108,11 +180,14 @@ export function moveInWords(view, i) {
 }
 
 /** The line over a past position, with the way back. */
-export function replayBanner({ ply, plies, move, line }, onExit) {
-  return h("div", { class: "replay-banner", role: "status" },
-    h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
+export function replayBanner({ ply, plies, move, line, hint = null }, onExit) {
+  // (not a live region: the game view's #announce says each step, with its comment, once)
+  return h("div", { class: "replay-banner" },
+    h("div", { class: "replay-words" }, h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
       : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
+    // (a div: the banner's one paragraph is its line, as before side lines)
+    hint ? h("div", { class: "replay-hint" }, hint) : null),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, "Back to the game"));
 }
 

@@ -192,6 +192,34 @@ def _annotate(args: JSONObject) -> JSONObject:
     return _answer(_remember(new), _seat(args))
 
 
+_MANY_LIMIT = 1_000  # comments in one annotate_many call: far above a game's moves
+
+
+def _annotate_many(args: JSONObject) -> JSONObject:
+    """Set several comments at once (the analysis turned into comments):
+    `comments` is a list of {ply, text, optional line}, each checked as
+    `annotate` checks one; all are set, or none (the first bad one is named)."""
+    items = args.get("comments")
+    if not isinstance(items, list) or not items:
+        raise BadRequest("annotate_many needs a list of comments, each {ply, text}")
+    if len(items) > _MANY_LIMIT:
+        raise BadRequest(f"annotate_many takes at most {_MANY_LIMIT:,} comments at once, not {len(items):,}")
+    new = _state(args)
+    for number, item in enumerate(items, 1):
+        if not isinstance(item, dict):
+            raise BadRequest(f"comment {number} of the list is not an object of ply and text")
+        try:
+            ply: JSON = item.get("ply")  # checked by the state
+            line = item.get("line")
+            if line is None:
+                new = new.with_comment(ply, _text(item))
+            else:
+                new = new.with_line_comment(_line_index(new, line), ply, _text(item))
+        except RulesError as exc:
+            raise type(exc)(f"comment {number} of the list: {exc}") from None
+    return _answer(_remember(new), _seat(args))
+
+
 def _branch(args: JSONObject) -> JSONObject:
     """Start a side line at `ply` with `move` (for `seat`): the game, and `line`, its index."""
     state = _state(args)
@@ -325,6 +353,7 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "preview": _preview,
     "at": _at,
     "annotate": _annotate,
+    "annotate_many": _annotate_many,
     "branch": _branch,
     "extend": _extend,
     "drop_line": _drop_line,
