@@ -19,19 +19,21 @@
 // Layouts: "page" (head, seat list, summary, board column and moves panel,
 // share panel) and "embed" (status, seats, board and a step bar, in a frame).
 //
-// Two jobs live beside it, each in its own module: turns and hand-over at one
-// screen (phases.js) and the sealed-link driver (sealing.js).
+// Three jobs live beside it, each in its own module: turns and hand-over at
+// one screen (phases.js), the sealed-link driver (sealing.js), and side lines
+// played from the board of a past position (sidelines.js).
 
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
-import { commentDialog, moveInWords, movesPanel, replayBanner, sideLineDialog, summaryPanel } from "./history.js";
+import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
 import { TurnPhases } from "./phases.js";
+import { SideLines } from "./sidelines.js";
 import { AnalysisPanel } from "./analysis.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
@@ -130,6 +132,7 @@ export class GameView {
     this.engine = options.engine;
     this.links = new SealedLinks(this); // play by link: sealed picks (sealing.js)
     this.phases = new TurnPhases(this, this.links); // turns and hand-over at one screen (phases.js)
+    this.sideLines = new SideLines(this); // the board of a past position plays side lines (sidelines.js)
     this.computers = new ComputerPlayers(this.engine, {
       // (the computers play on from the game as this device holds it)
       game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
@@ -155,7 +158,7 @@ export class GameView {
     this.analysis = new AnalysisPanel(this.engine, {
       redraw: () => (this.current ? this.drawSoon(null, { fresh: false }) : Promise.resolve()),
       goTo: (ply) => this.replayTo(ply),
-      addComments: (comments) => this.#commentsFromAnalysis(comments),
+      addComments: (comments) => this.sideLines.commentsFromAnalysis(comments),
     });
     // One delegated handler: any element with data-move is a one-click move
     // (board modules built on svg.js handle their own targets and stop the event).
@@ -184,7 +187,8 @@ export class GameView {
     return this.engine.request(call, args, RETRY);
   }
 
-  #setEngineState(state) {
+  /** Say in <html data-engine> what the engine is doing ("busy", "ready"). */
+  setEngineState(state) {
     this.options.setEngineState?.(state);
   }
 
@@ -274,7 +278,7 @@ export class GameView {
   async play(notation, computerSeat = null) {
     const { current } = this;
     // a person's move on the board of a past position: a side line, or the game cut there
-    if (computerSeat == null && this.replay && !this.options.readOnly) return this.#playFromReplay(notation);
+    if (computerSeat == null && this.replay && !this.options.readOnly) return this.sideLines.playFromReplay(notation);
     if (this.busy || !current || this.replay || this.options.readOnly) return false;
     if (computerSeat == null && this.computers.blocksHuman(current.view, current.private_record)) {
       this.explain(this.computers.whyBlocked(current.view, current.private_record), "warning");
@@ -285,7 +289,7 @@ export class GameView {
     const before = current.view;
     const byLink = this.hotseat?.byLink ?? null;
     this.busy = true;
-    this.#setEngineState("busy");
+    this.setEngineState("busy");
     try {
       // a computer's pick of this round, held until the last pick (computer.js), goes in first
       let record = current.private_record;
@@ -318,7 +322,7 @@ export class GameView {
     } catch (error) {
       // Nothing changes: the same view stays, with the engine's explanation.
       this.explain(error.message, "error");
-      this.#setEngineState("ready");
+      this.setEngineState("ready");
       return false;
     } finally {
       this.busy = false;
@@ -329,13 +333,13 @@ export class GameView {
   async step(work) {
     if (this.busy || !this.current) return;
     this.busy = true;
-    this.#setEngineState("busy");
+    this.setEngineState("busy");
     try {
       await work();
     } catch (error) {
       this.explain(error.message, "error");
     } finally {
-      this.#setEngineState("ready");
+      this.setEngineState("ready");
       this.busy = false;
     }
   }
@@ -347,7 +351,7 @@ export class GameView {
   }
 
   /** The moves in the record, for drawing (a secret pick counts). */
-  #plies() {
+  plies() {
     return this.current.plies ?? this.current.view.history.length + (this.current.secret ? 1 : 0);
   }
 
@@ -361,7 +365,7 @@ export class GameView {
       const args = { record: this.current.private_record, ply: wanted };
       const at = await this.ask("at", args);
       const replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null, record: at.private_record };
-      this.replay = await this.#withReplaySeat(replay, args, this.current.view.moves?.[wanted]?.seat);
+      this.replay = await this.sideLines.withReplaySeat(replay, args, this.current.view.moves?.[wanted]?.seat);
     }
   }
 
@@ -392,11 +396,11 @@ export class GameView {
     const at = await this.ask("at", args);
     const move = line.moves[n - 1];
     const replay = {
-      ply: line.ply + n, plies: this.#plies(), view: at.view, comment: at.comment ?? null,
+      ply: line.ply + n, plies: this.plies(), view: at.view, comment: at.comment ?? null,
       move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
       line: { index, n, from: line.ply, length: line.moves.length }, record: at.private_record,
     };
-    this.replay = await this.#withReplaySeat(replay, args, line.moves[n]?.seat);
+    this.replay = await this.sideLines.withReplaySeat(replay, args, line.moves[n]?.seat);
     return true;
   }
 
@@ -405,7 +409,7 @@ export class GameView {
     return this.step(async () => {
       const { current, replay } = this;
       const line = replay?.line ?? null;
-      const ply = line ? line.n : replay ? replay.ply : this.#plies();
+      const ply = line ? line.n : replay ? replay.ply : this.plies();
       const notes = current.view.notes;
       const old = line ? notes?.lines?.[line.index]?.comments.find((c) => c.n === ply)?.text
         : notes?.comments.find((c) => c.ply === ply)?.text;
@@ -446,242 +450,8 @@ export class GameView {
     });
   }
 
-  // -- side lines: the board of a past position plays (docs/RECORD.md) -----------------
-  //
-  // While stepping through a game on the page, the board of the position shown
-  // plays for the seat to move there. The game's own next move steps on;
-  // another move asks (#sideLineChoice) whether it starts a side line (bridge
-  // "branch": the game is kept whole) or takes back the later moves and is
-  // played (as undo would, only where undo is offered); in a side line it goes
-  // on (bridge "extend", asking first before the rest of the line is
-  // replaced). Every change is saved like a move. A refusal is said in the
-  // engine's words and nothing changes.
-
-  /** `replay` with the seat its board plays for and, where several seats
-   * choose at once (a round of secret picks), that seat's own view of the
-   * position: the seat that moved next in the game there, else the first one
-   * to choose. */
-  async #withReplaySeat(replay, args, next) {
-    const { view } = replay;
-    if (!this.page || this.options.readOnly || view.is_over || view.to_move.length === 0) return replay;
-    if (view.to_move.length === 1) return { ...replay, seat: view.to_move[0] };
-    const seat = view.to_move.includes(next) ? next : view.to_move[0];
-    const own = await this.ask("at", { ...args, seat });
-    return { ...replay, seat, seatView: own.view };
-  }
-
-  /** Whether the board of the position shown plays: on the page, with no pick
-   * secret or sealed in the game, no computer choosing, and a seat to move there. */
-  #replayPlayable() {
-    const { current, replay, hotseat } = this;
-    if (!replay || !current || !this.page || this.options.readOnly) return false;
-    if (current.secret || current.seal || hotseat?.phase === "link" || (hotseat?.phase === "pick" && !hotseat.computers)) return false;
-    return !this.computers.thinking && replay.seat != null && !replay.view.is_over;
-  }
-
-  /** What the board of the position shown does, in words (under the replay banner's line). */
-  #sideLineHint() {
-    const { current, replay } = this;
-    if (!replay || !this.page) return null;
-    if (!this.#replayPlayable()) {
-      if (current.secret) return "This position is a picture while a pick is still secret: moves and side lines can be added once it is revealed.";
-      if (current.seal || this.hotseat?.phase === "link") return "This position is a picture while a sealed pick waits for its reveal: side lines can be added once the round is revealed.";
-      return null;
-    }
-    const at = replay.view.to_move.length > 1
-      ? ` Here the players choose at the same time; the board picks for ${seatName(current.view, replay.seat)}.` : "";
-    if (!replay.line) return `Play another move on the board to start a side line here (the game's own next move steps on).${at}`;
-    if (replay.line.n < replay.line.length) return `Play a move on the board to take this side line another way from here (you are asked before its later moves are replaced).${at}`;
-    return `Play a move on the board to add it to this side line.${at}`;
-  }
-
-  /** Everything of the side lines the board region is drawn from. */
-  #sideLineKey() {
-    const { replay } = this;
-    return this.#replayPlayable() ? [replay.seat, replay.seatView ?? null, replay.record] : null;
-  }
-
-  /** The board of the position shown, playing for the replay's seat. */
-  #sideLineBoard(area) {
-    const { replay, renderer } = this;
-    const seat = replay.seat;
-    const ui = {
-      ...this.#makeUi(false), seat,
-      // (what a move built in parts would give: at the position shown)
-      preview: (move) => this.ask("preview", { record: replay.record, move: String(move), seat }),
-    };
-    const drawn = renderer.render(replay.seatView ?? replay.view, ui);
-    const best = this.#bestHere();
-    if (best) this.analysis.markBest(drawn, best.move);
-    area.classList.add("replaying", "side-play");
-    area.append(drawn);
-  }
-
-  /** A person's move on the board of the position shown (see above); true once drawn. */
-  async #playFromReplay(notation) {
-    const { current, replay } = this;
-    if (this.busy || !current || !replay || !this.#replayPlayable()) return false;
-    const move = String(notation);
-    const seat = replay.seat;
-    const same = (m) => m != null && m.move === move && m.seat === seat;
-    if (replay.line) {
-      const { index, n } = replay.line;
-      const line = current.view.notes?.lines?.[index];
-      if (!line) return false;
-      if (same(line.moves[n])) {
-        await this.lineTo(index, n + 1);
-        return true;
-      }
-      const later = line.moves.length - n;
-      const words = later > 0 ? await this.#tryWords(move, seat) : move;
-      if (words == null) return false;
-      if (later > 0 && !(await confirmDialog(
-        `Replace the rest of this side line? Its ${later === 1 ? "last move goes" : `last ${later} moves go`} (with their comments), and ${words} is played after its move ${n}.`,
-        { yes: "Replace them", no: "Keep the side line" }))) return false;
-      return this.#notesStep("extend", { line: index, move, seat, ...(later > 0 ? { keep: n } : {}) },
-        { line: { index, n: n + 1 } }, later > 0 ? "The side line now goes this way. It is saved with the game." : null);
-    }
-    const ply = replay.ply;
-    if (same(current.view.moves?.[ply])) {
-      await this.replayTo(ply + 1);
-      return true;
-    }
-    // a side line that starts with this move already: step into it
-    const known = (current.view.notes?.lines ?? []).find((l) => l.ply === ply && same(l.moves[0]));
-    if (known) {
-      await this.lineTo(known.index, 1);
-      return true;
-    }
-    const words = await this.#tryWords(move, seat);
-    if (words == null) return false;
-    const choice = await this.#sideLineChoice(ply, words, seat);
-    if (choice === "branch") return this.branchHere(ply, move, seat);
-    if (choice === "cut") return this.#takeBackAndPlay(ply, move, seat);
-    return false;
-  }
-
-  /** `move` for `seat` at the position shown, in the moves list's words
-   * (its notation where the engine words it only once the round is
-   * revealed), once the engine has said it can be played there; null, with
-   * the engine's reason shown, when it cannot. */
-  async #tryWords(move, seat) {
-    try {
-      const tried = await this.ask("play", { record: this.replay.record, move, ...(seat != null ? { seat } : {}) });
-      const last = tried.view.moves?.at(-1);
-      return last && last.move === move && last.seat === seat ? last.words : move;
-    } catch (error) {
-      this.explain(error.message, "error");
-      return null;
-    }
-  }
-
-  /** Ask what a move (`words`) at the position after `ply` moves is meant
-   * to be: "branch", "cut" or null (cancelled). */
-  #sideLineChoice(ply, words, seat) {
-    const { view } = this.current;
-    return sideLineDialog({
-      at: ply + 1, move: words, mover: seatName(view, seat), next: moveInWords(view, ply),
-      plies: this.#plies(), why: this.#whyNoTakeBack(seat),
-    });
-  }
-
-  /** Why the later moves cannot be taken back from the position shown, in words; null if they can (as undo). */
-  #whyNoTakeBack(seat) {
-    const { current, replay } = this;
-    if (choosingOf(replay.seatView ?? replay.view)) {
-      return "in a round of secret picks, moves are taken back one at a time with “Take back last move”, so that no pick is shown to the wrong player";
-    }
-    if (isComputer(current.view, seat)) return `that move is for ${seatName(current.view, seat)}, a computer player`;
-    if (this.computers.restarting) return "the computer player is restarting";
-    return null;
-  }
-
-  /** Start a side line at the position after `ply` moves with `move` (bridge
-   * "branch"), and show it; the game itself is kept whole. True once drawn. */
-  branchHere(ply, move, seat = null) {
-    return this.#notesStep("branch", { ply, move: String(move), ...(seat != null ? { seat } : {}) },
-      (answer) => ({ line: { index: answer.line, n: 1 } }), "A side line starts here; it is saved with the game.");
-  }
-
-  /** Take back every move after the first `ply` (as undo: their comments and
-   * side lines go too) and play `move` there. True once drawn. */
-  async #takeBackAndPlay(ply, move, seat) {
-    const { current } = this;
-    if (this.busy || !current) return false;
-    if (this.options.beforeMove?.(current) === false) return false;
-    const later = this.#plies() - ply;
-    this.busy = true;
-    this.#setEngineState("busy");
-    try {
-      const at = await this.ask("at", { record: current.private_record, ply });
-      const played = await this.ask("play", { record: at.private_record, move, ...(seat != null ? { seat } : {}) });
-      this.follow(played.record);
-      await this.show(played, { revealed: revealText(at.view, played.view), focus: "board", save: true });
-      this.explain(later === 1 ? "The later move was taken back, and this one played instead." : `The ${later} later moves were taken back, and this one played instead.`, "info");
-      return true;
-    } catch (error) {
-      this.explain(error.message, "error");
-      this.#setEngineState("ready");
-      return false;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  /** Remove side line `index` (bridge "drop_line"), once the player said yes. */
-  dropLine(index) {
-    const { current, replay } = this;
-    const line = current?.view.notes?.lines?.[index];
-    if (!line || this.busy) return Promise.resolve(false);
-    return (async () => {
-      const count = line.moves.length === 1 ? "its one move" : `its ${line.moves.length} moves`;
-      const ok = await confirmDialog(`Remove the side line instead of move ${line.ply + 1}, with ${count} and ${line.comments.length ? "their comments" : "nothing else"}? The game's own moves stay.`,
-        { yes: "Remove it", no: "Keep it" });
-      if (!ok) return false;
-      // stay where the reader was: another side line (one further up the list moves up one), else the game's own position
-      const shown = replay?.line;
-      const target = shown && shown.index !== index ? { line: { index: shown.index - (shown.index > index ? 1 : 0), n: shown.n } }
-        : shown ? { ply: line.ply } : replay ? { ply: replay.ply } : {};
-      return this.#notesStep("drop_line", { line: index }, { ...target, focus: `ply-${line.ply + 1}` }, "The side line was removed.");
-    })();
-  }
-
-  /** Comments written from the analysis (analysis.js): all at once (bridge "annotate_many"). */
-  #commentsFromAnalysis(comments) {
-    const { replay } = this;
-    if (!comments.length) return Promise.resolve(false);
-    const target = replay?.line ? { line: { index: replay.line.index, n: replay.line.n } } : replay ? { ply: replay.ply } : {};
-    const said = comments.length === 1 ? "One comment was written from the analysis" : `${comments.length} comments were written from the analysis`;
-    return this.#notesStep("annotate_many", { comments }, target, `${said} and saved with the game.`);
-  }
-
-  /** One change of the game's notes by the engine (`call` with `args`): the
-   * answer is saved like a move and shown at `target` ({ply} or {line}, or a
-   * function of the answer giving one); `said` afterwards. A refusal is said
-   * in the engine's words and nothing changes. True once drawn. */
-  async #notesStep(call, args, target, said) {
-    const { current } = this;
-    if (this.busy || !current) return false;
-    if (this.options.beforeMove?.(current) === false) return false;
-    this.busy = true;
-    this.#setEngineState("busy");
-    try {
-      const answer = await this.ask(call, { record: current.private_record, ...args });
-      this.analysis.carry(current.record, answer.record); // (the moves are the same: so is their analysis)
-      this.follow(answer.record);
-      await this.show(answer, { save: true, ...(typeof target === "function" ? target(answer) : target) });
-      if (said) this.explain(said, "info");
-      return true;
-    } catch (error) {
-      this.explain(error.message, "error");
-      this.#setEngineState("ready");
-      return false;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  #makeUi(replaying) {
+  /** What a board module is given to act with (replaying: it plays nothing). */
+  makeUi(replaying) {
     const seat = this.actingSeat();
     return {
       seat,
@@ -727,7 +497,7 @@ export class GameView {
     this.#drewThisFrame = true;
     requestAnimationFrame(() => { this.#drewThisFrame = false; });
     if (this.current) this.#draw();
-    this.#setEngineState("ready");
+    this.setEngineState("ready");
     this.#applyFocus();
     if (this.current) {
       this.computers.showHint();
@@ -788,7 +558,7 @@ export class GameView {
     const shown = replay ? replay.view : view;
     const readOnly = this.options.readOnly;
     const blocked = !readOnly && this.computers.blocksHuman(view, privateRecord);
-    const plies = this.#plies();
+    const plies = this.plies();
     let changed = false;
     const region = (name, key, build) => { if (r.update(name, key, build)) changed = true; };
 
@@ -800,7 +570,7 @@ export class GameView {
           // an embed carries the record, so not while it holds a secret pick
           secret ? null : h("button", {
             type: "button", class: "secondary embed-button", dataset: { key: "embed" },
-            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.#plies(), notes: this.#hasNotes() })),
+            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.plies(), notes: this.#hasNotes() })),
           }, "Embed"),
           h("a", { href: "#", class: "back" }, "All games"))));
     }
@@ -825,7 +595,7 @@ export class GameView {
       const summary = view.is_over && !replay;
       region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
-      const hint = this.#sideLineHint();
+      const hint = this.sideLines.hint();
       region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move, replay.line ?? null, hint] : null), () =>
         replay ? replayBanner({ ...replay, hint }, () => this.exitReplay()) : null);
     }
@@ -874,7 +644,7 @@ export class GameView {
       region("moves", JSON.stringify(panel), () => movesPanel(panel, {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
         lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
-        dropLine: (index) => this.dropLine(index),
+        dropLine: (index) => this.sideLines.dropLine(index),
       }));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
@@ -995,10 +765,10 @@ export class GameView {
   }
 
   /** The best move found at the position shown (analysis.js), while stepping through an analysed game. */
-  #bestHere() {
+  bestHere() {
     const { current, replay } = this;
     if (!(replay || this.options.readOnly) || !this.#analysable()) return null;
-    return this.analysis.bestAt(current.record, replay ? replay.ply : this.#plies());
+    return this.analysis.bestAt(current.record, replay ? replay.ply : this.plies());
   }
 
   /** Everything the board region is drawn from, as one string. */
@@ -1010,35 +780,35 @@ export class GameView {
       : hotseat ? null : current.view;
     const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
     const sealed = hotseat?.phase === "link" ? [current.seal, location.href] : null;
-    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.#bestHere(), this.#sideLineKey()]);
+    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.bestHere(), this.sideLines.key()]);
   }
 
   #boardArea(blocked) {
     const { current, replay, hotseat, reveal, renderer } = this;
     const view = current.view;
     const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
-    if (this.#replayPlayable()) {
-      this.#sideLineBoard(area);
+    if (this.sideLines.playable()) {
+      this.sideLines.board(area);
     } else if (replay || this.options.readOnly) {
       const shown = (replay ?? current).view;
       // an analysed game shows the best move found here with the Hint's mark (analysis.js)
-      const best = this.#bestHere();
+      const best = this.bestHere();
       let picture = null;
-      const still = () => (picture ??= renderer.render(shown, this.#makeUi(true)));
+      const still = () => (picture ??= renderer.render(shown, this.makeUi(true)));
       const withBest = best && this.analysis.boardWithBest(renderer, shown, best.move, {
-        ...this.#makeUi(false), preview: (move) => this.ask("preview", { record: shown.record, move: String(move) }),
+        ...this.makeUi(false), preview: (move) => this.ask("preview", { record: shown.record, move: String(move) }),
       }, still);
       inert(withBest ?? still(), area, "replaying");
     } else if (hotseat?.phase === "link") {
       area.classList.add("curtained");
       area.append(this.links.screen(view));
     } else if (hotseat) {
-      this.phases.fill(area, view, hotseat, { reveal, board: () => renderer.render(hotseat.seatView, this.#makeUi(false)) });
+      this.phases.fill(area, view, hotseat, { reveal, board: () => renderer.render(hotseat.seatView, this.makeUi(false)) });
     } else if (blocked) {
       // a computer is choosing: the board is a picture until it has
-      inert(renderer.render(view, this.#makeUi(true)), area, "computer-turn");
+      inert(renderer.render(view, this.makeUi(true)), area, "computer-turn");
     } else {
-      area.append(renderer.render(view, this.#makeUi(false)));
+      area.append(renderer.render(view, this.makeUi(false)));
     }
     return area;
   }
@@ -1061,7 +831,7 @@ export class GameView {
   #announcement(view, remark) {
     const { replay } = this;
     if (!replay && !this.options.readOnly) return `${view.announcement ?? `${view.status}.`}${remark ? ` Comment: ${remark}` : ""}`;
-    const plies = this.#plies();
+    const plies = this.plies();
     const line = replay?.line;
     const ply = replay ? replay.ply : plies;
     const move = replay ? replay.move : ply > 0 ? moveInWords(view, ply - 1) : null;
@@ -1073,7 +843,7 @@ export class GameView {
   /** The embed's step bar: through the record, and back to the game. */
   #stepBar() {
     const { current, replay } = this;
-    const total = this.#plies();
+    const total = this.plies();
     const at = replay ? replay.ply : total;
     const button = (key, words, label, target, enabled) => h("button", {
       type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
@@ -1112,7 +882,7 @@ export class GameView {
   shown() {
     const { current, replay } = this;
     if (!current || current.secret) return null;
-    const plies = this.#plies();
+    const plies = this.plies();
     const ply = replay ? replay.ply : plies;
     return {
       view: (replay ?? current).view,
