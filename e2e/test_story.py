@@ -9,6 +9,9 @@ page, after a reload, in a second browser, and in the embed.
   side line, and a side-line move steps to that position.
 - The embed in replay mode shows the comment of the move shown under the
   board, and the moves list with the side line.
+- A link whose comment holds a direction override, a NUL or 10,000
+  characters, or whose side line branches past the end or is illegal, is
+  refused in the engine's words; the game saved before it is untouched.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, stray_words
-from .harness import LOAD_TIMEOUT_MS, Watched, forget_games, open_record, random_game, shoot, watched_page
+from .harness import LOAD_TIMEOUT_MS, Watched, click_move, forget_games, go, open_record, random_game, shoot, watched_page
 
 TYPED = "Here <b>Ann</b> & <script>alert(1)</script> lets the win go"
 
@@ -125,3 +128,53 @@ def test_the_embed_replays_with_comments(browser: Browser, server: str) -> None:
         assert stray_words(page) == [] and reader.errors == []
     finally:
         reader.context.close()
+
+
+# -- bad stories in a link: refused in words, nothing saved changes ----------------------
+
+
+def bad_story_links() -> dict[str, str]:
+    """An annotated Prime Target record with one part broken: a comment with
+    a direction override, a NUL or 10,000 characters; a side line branching
+    past the end, or holding a move that is not legal there."""
+    from quetgames.record import encode_text
+
+    parts = annotated("prime-target").record.split(".")
+    comments = next(p for p in parts if p.startswith("c"))
+    line = next(p for p in parts if p.startswith("v"))
+    _, moves, rest = line.split("~", 2)
+
+    def swap(old: str, new: str) -> str:
+        return ".".join(new if p == old else p for p in parts)
+
+    return {
+        "bidi": swap(comments, "c1~" + encode_text("turn \u202e around")),
+        "nul": swap(comments, "c1~" + encode_text("a\x00b")),
+        "long": swap(comments, "c1~" + encode_text("x" * 10_000)),
+        "past the end": swap(line, f"v40~{moves}~{rest}"),
+        "illegal": swap(line, "v1~" + encode_text("1:zzzz")),
+    }
+
+
+STORAGE = "() => JSON.stringify(Object.entries(localStorage).sort())"
+
+
+@pytest.mark.parametrize("how", list(bad_story_links()))
+def test_a_bad_comment_or_side_line_in_a_link_is_refused_in_words(w: Watched, how: str) -> None:
+    page = w.page
+    record = bad_story_links()[how]
+    with pytest.raises(quetgames.InvalidRecord) as refused:
+        quetgames.load(record)
+    # a game of ours, saved on this device, before the bad link comes
+    forget_games(w)
+    good = annotated("prime-target")
+    open_record(w, good.record)
+    click_move(w, page.locator("#board [data-move]").first.get_attribute("data-move"))
+    kept = page.evaluate(STORAGE)
+    w.errors.clear()
+    go(w, record)
+    # the engine's own words, in the page, and no game drawn from the bad record
+    page.locator("#message", has_text=str(refused.value)[:60]).wait_for()
+    assert page.locator(f'section.game[data-record="{record}"]').count() == 0
+    assert page.evaluate(STORAGE) == kept
+    assert stray_words(page) == [] and w.errors == []
