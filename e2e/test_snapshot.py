@@ -162,18 +162,32 @@ def test_a_broken_or_stale_snapshot_falls_back_to_a_normal_start(
 
 def test_random_is_reseeded_after_every_restore(context: BrowserContext, server: str) -> None:
     """Two restores of the same snapshot must not replay the same random numbers."""
-    seen = []
-    for visit in range(3):
+
+    def visit() -> tuple[Page, dict]:
         page = context.new_page()
         page.goto(f"{server}_e2e/snapshot.html")
         page.locator("html:not([data-state=loading])").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         timings = page.evaluate("window.__timings")
         assert timings is not None, page.evaluate("window.__error")
-        if visit == 0:
-            assert timings["restored"] is False
+        return page, timings
+
+    page, timings = visit()
+    assert timings["restored"] is False
+    wait_until_kept(page, server, expected_stamp())
+    page.close()
+    seen = []
+    missed = 0
+    while len(seen) < 2:
+        page, timings = visit()
+        if timings["snapshot"] == "none" and missed == 0:
+            # Under the full suite's load Chromium has (rarely) lost the kept
+            # snapshot between two visits; the page then starts the usual way
+            # and keeps a new one. Once is allowed, not twice.
+            missed += 1
             wait_until_kept(page, server, expected_stamp())
-        else:
-            assert timings["restored"] is True, (timings.get("snapshot"), timings)
-            seen.append(page.evaluate("window.__call('_random')")["random"])
+            page.close()
+            continue
+        assert timings["restored"] is True, (timings.get("snapshot"), timings)
+        seen.append(page.evaluate("window.__call('_random')")["random"])
         page.close()
     assert seen[0] != seen[1]
