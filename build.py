@@ -398,6 +398,34 @@ def balance_figures() -> dict | None:
     return figures
 
 
+PUZZLES = ROOT / "docs" / "puzzles.json"
+
+
+def write_puzzles(out: Path) -> int:
+    """Copy docs/puzzles.json (written by `python -m quetgames puzzles`) into
+    `out` once the engine has re-proved every puzzle in it from its record
+    (quetgames.puzzles.check_all): a puzzle the rules or the solvers no
+    longer bear out stops the build. The number of puzzles; 0 without a file."""
+    if not PUZZLES.exists():
+        return 0
+    program = ("import json, sys, quetgames.puzzles as p; "
+               "sys.stdout.write(json.dumps(p.check_all(json.loads(sys.stdin.read()))))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    text = PUZZLES.read_text(encoding="utf-8")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True,
+                          encoding="utf-8", input=text)
+    if done.returncode != 0:
+        raise SystemExit(f"build: the engine could not check {PUZZLES}: {done.stderr.strip()}")
+    problems = json.loads(done.stdout)
+    if problems:
+        raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
+    data = json.loads(text)
+    (out / "puzzles.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    log(f"puzzles: {len(data['puzzles'])} re-proved in {time.perf_counter() - started:.1f} s")
+    return len(data["puzzles"])
+
+
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
     # Build beside dist/ under a unique name and swap it in at the end, so a
@@ -421,6 +449,7 @@ def build(out: Path = DIST) -> dict:
             "boards": boards,
             "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
             "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
+            "puzzles": write_puzzles(scratch),  # how many dist/puzzles.json holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
         write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
