@@ -106,21 +106,41 @@ def test_check_all_finds_a_repeated_id() -> None:
     assert "two puzzles share an id" in puzzles.check_all({"puzzles": [one, one]})
 
 
-def test_answers_come_from_the_stored_proof() -> None:
+def test_answers_come_from_the_stored_proof_in_words() -> None:
     puzzle = _a_puzzle("multiplications")
     right = puzzles.answer(puzzle, puzzle["solutions"][0])
-    assert right["right"] and right["value"] == 1.0
+    assert right["right"] and right["value"] == 1.0 and right["words"].startswith("Right: ")
     wrong_move = next(iter(puzzle["others"]))
     wrong = puzzles.answer(puzzle, wrong_move)
     assert not wrong["right"] and wrong["value"] < 1.0 and wrong["reply"] == puzzle["others"][wrong_move]["reply"]
+    assert wrong["words"].startswith("Not this one: ")
     with pytest.raises(RulesError):
         puzzles.answer(puzzle, "z99")
+    solved = puzzles.solution(puzzle)
+    assert solved["solutions"] == puzzle["solutions"] and len(solved["line"]) == len(puzzle["line"])
+
+
+def test_the_bridge_answers_a_puzzle_and_refuses_a_forged_one() -> None:
+    from quetgames.bridge import call
+
+    puzzle = _a_puzzle("convoluted-coprimality")
+    shown = json.loads(call("puzzle", json.dumps({"puzzle": puzzle})))["result"]
+    assert shown["id"] == puzzle["id"] and {m["move"] for m in shown["moves"]} == {*puzzle["solutions"], *puzzle["others"]}
+    said = json.loads(call("puzzle", json.dumps({"puzzle": puzzle, "move": puzzle["solutions"][0]})))["result"]
+    assert said["right"]
+    forged = copy.deepcopy(puzzle)
+    forged["solutions"] = forged["solutions"] + ["a1"]  # not a legal move there
+    refused = json.loads(call("puzzle", json.dumps({"puzzle": forged})))
+    assert not refused["ok"] and "legal moves" in refused["error"]["message"]
+    day = json.loads(call("puzzle_of_the_day", json.dumps({"ids": ["x", "y", "z"], "date": "2026-11-25"})))
+    assert day["result"] in ("x", "y", "z")
 
 
 def test_the_puzzle_of_the_day_depends_on_the_date_alone() -> None:
-    a = puzzles.puzzle_of_the_day(SHIPPED, "2026-11-25")
-    assert a == puzzles.puzzle_of_the_day(SHIPPED, "2026-11-25")
-    days = {puzzles.puzzle_of_the_day(SHIPPED, f"2026-12-{d:02}")["id"] for d in range(1, 29)}
+    ids = [p["id"] for p in SHIPPED["puzzles"]]
+    a = puzzles.puzzle_of_the_day(ids, "2026-11-25")
+    assert a == puzzles.puzzle_of_the_day(ids, "2026-11-25")
+    days = {puzzles.puzzle_of_the_day(ids, f"2026-12-{d:02}") for d in range(1, 29)}
     assert len(days) > 20
 
 

@@ -51,7 +51,7 @@ from .registry import GAMES, load
 from .data import JSONObject, Options
 
 __all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", "check", "check_all", "puzzle_id",
-           "puzzle_of_the_day", "answer"]
+           "puzzle_of_the_day", "position", "answer", "solution"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
@@ -332,23 +332,106 @@ def check_all(data: JSONObject, seconds: float = PROOF_SECONDS) -> list[str]:
 # -- for the page ------------------------------------------------------------------
 
 
-def puzzle_of_the_day(data: JSONObject, date: str) -> JSONObject:
-    """The puzzle of a day (an ISO date, "2026-11-25"), chosen from the date
-    alone: the same for everyone, whatever else they played."""
-    puzzles = data["puzzles"]
-    index = int(hashlib.sha256(f"puzzle of {date}".encode()).hexdigest(), 16) % len(puzzles)
-    return dict(puzzles[index])
+def puzzle_of_the_day(ids: Sequence[str], date: str) -> str:
+    """The id of a day's puzzle (`date` an ISO date, "2026-11-25"), chosen
+    from the date alone: the same for everyone, whatever else they played."""
+    if not ids:
+        raise RulesError("there are no puzzles to choose from")
+    return ids[int(hashlib.sha256(f"puzzle of {date}".encode()).hexdigest(), 16) % len(ids)]
+
+
+def _checked(puzzle: JSONObject) -> State:
+    """The puzzle's position, after checking that the stored puzzle (which
+    may come from anywhere) is shaped as `make` writes it and agrees with
+    its record: its seat is to move, its solutions and wrong moves are
+    exactly the legal moves, and the stored replies and line are legal.
+    (The proof itself is checked by `check`, at build time.)"""
+    if not isinstance(puzzle, dict):
+        raise RulesError("a puzzle is an object")
+    try:
+        state = load(puzzle["record"])
+        seat, solutions, others, line = puzzle["seat"], puzzle["solutions"], puzzle["others"], puzzle["line"]
+        legal = state.legal_moves(seat) if state.to_move == (seat,) else None
+        if legal is None or sorted([*solutions, *others]) != sorted(legal) or not solutions:
+            raise RulesError("the puzzle's moves are not its position's legal moves")
+        for move, other in others.items():
+            after = state.play(move, seat)
+            if other["reply"] is not None:
+                after.play(other["reply"], after.to_move[0])
+        s = state
+        for step in line:
+            s = s.play(step["move"], step["seat"])
+    except (KeyError, TypeError, AttributeError, IndexError):
+        raise RulesError("that puzzle is not written as the puzzle file writes them") from None
+    return state
+
+
+def position(puzzle: JSONObject) -> JSONObject:
+    """What a page shows of a puzzle before any move: the position's view
+    and text board, the question in words, and every legal move in words."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    name = state.seat_name(seat)
+    several = len(puzzle["solutions"]) > 1
+    return {
+        "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
+        "record": state.record, "seat": seat, "view": state.view(),
+        "board": state.text_board(),
+        "question": f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
+                    f"({len(puzzle['solutions'])} of {len(state.legal_moves(seat))} moves {'do' if several else 'does'}).",
+        "moves": [{"move": m, "words": state.describe_move(m, seat)} for m in state.legal_moves(seat)],
+        "rating": puzzle["rating"]["elo"],
+    }
 
 
 def answer(puzzle: JSONObject, move: str) -> JSONObject:
-    """A move tried on a puzzle, judged against the stored proof: {right,
-    move, reply, value}: right with the defender's stored reply, or wrong
-    with the mover's proved result after it and the other seat's answer."""
+    """A move tried on a puzzle, judged against the stored proof, in words:
+    {right, move, value, reply, words}. Right: the defender's stored reply.
+    Wrong: the mover's proved result after it and the other seat's answer."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    if not isinstance(move, str) or move not in state.legal_moves(seat):
+        raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
+    after = state.play(move, seat)
+    did = state.describe_move(move, seat)
+    winner = state.seat_name(seat)
     if move in puzzle["solutions"]:
         line = puzzle["line"]
-        reply = line[1]["move"] if len(line) > 1 and line[1]["seat"] != puzzle["seat"] else None
-        return {"right": True, "move": move, "reply": reply, "value": 1.0}
-    other = puzzle["others"].get(move)
-    if other is None:
-        raise RulesError(f"{move!r:.20} is not a legal move in this puzzle")
-    return {"right": False, "move": move, "reply": other["reply"], "value": other["value"]}
+        reply = line[1]["move"] if move == line[0]["move"] and len(line) > 1 and line[1]["seat"] != seat else None
+        if after.is_over:
+            words = f"Right: {did}, and {winner} wins."
+        elif reply is not None:
+            words = (f"Right: {did}. {after.describe_move(reply, line[1]['seat'])}, "
+                     f"and {winner} can still force the win.")
+        else:
+            words = f"Right: {did}, and {winner} can force the win from here."
+        return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words}
+    other = puzzle["others"][move]
+    value, reply = other["value"], other["reply"]
+    outcome = "can force the win" if value == 0.0 else "holds you to a shared win at best"
+    if after.is_over:
+        words = f"Not this one: {did}, and {after.view()['status']}"
+    elif reply is not None:
+        answerer = after.seat_name(after.to_move[0])
+        words = (f"Not this one: after that ({did}), {answerer} answers: "
+                 f"{after.describe_move(reply, after.to_move[0])}, and {outcome}.")
+    else:
+        words = f"Not this one: after that ({did}), {winner} can no longer force the win."
+    return {"right": False, "move": move, "value": value, "reply": reply, "words": words}
+
+
+def solution(puzzle: JSONObject) -> JSONObject:
+    """The winning move(s) and the forced line, in words."""
+    state = _checked(puzzle)
+    steps = []
+    s = state
+    for step in puzzle["line"]:
+        words = s.describe_move(step["move"], step["seat"])
+        if step["seat"] == puzzle["seat"] and step["only"]:
+            words += " (the only winning move)"
+        steps.append(words)
+        s = s.play(step["move"], step["seat"])
+    end = {"over": s.view()["status"] if s.is_over else "",
+           "several": f"Now {state.seat_name(puzzle['seat'])} has more than one winning move.",
+           "long": "And so on: the win is proved to the end of the game."}.get(puzzle["line_end"], "")
+    return {"solutions": puzzle["solutions"], "line": steps, "end": end}
