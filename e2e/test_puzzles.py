@@ -44,8 +44,8 @@ def score(page: Page) -> dict:
 
 def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     page.evaluate("() => localStorage.removeItem('quetgames.puzzles')")
-    go(w, "", wait=True)
-    entry = page.locator("section.puzzles-entry")
+    entry = page.locator("section.puzzles-entry")  # on the home page the module's page opened on
+    entry.wait_for()
     assert entry.get_by_role("link", name="Puzzle of the day").count() == 1
 
     # Failed on purpose: a wrong move, answered in words with the other seat's reply.
@@ -77,7 +77,7 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     assert page.get_by_role("button", name="Try again").is_hidden()
     after = score(page)
     assert after["seen"][solved["id"]] == "solved" and after["streak"] == 1 and after["rating"] > kept["rating"]
-    assert f"Streak: 1" in page.locator(".puzzle-score").inner_text()
+    assert "Streak: 1" in page.locator(".puzzle-score").inner_text()
 
 
 def test_the_puzzle_of_the_day_and_a_missing_one(w: Watched, page: Page) -> None:
