@@ -79,7 +79,10 @@ def _a_puzzle(game_id: str) -> dict[str, Any]:
     return copy.deepcopy(by_game(game_id)[0])
 
 
-@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "multiplications"])
+PROVED = ["convoluted-coprimality", "enumeration", "multiplications"]
+
+
+@pytest.mark.parametrize("game_id", PROVED)
 def test_check_finds_a_wrong_solution(game_id: str) -> None:
     puzzle = _a_puzzle(game_id)
     wrong = next(iter(puzzle["others"]))
@@ -87,7 +90,7 @@ def test_check_finds_a_wrong_solution(game_id: str) -> None:
     assert any("winning moves" in p for p in puzzles.check(puzzle))
 
 
-@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "multiplications"])
+@pytest.mark.parametrize("game_id", PROVED)
 def test_check_finds_a_missing_wrong_move_and_a_bad_line(game_id: str) -> None:
     puzzle = _a_puzzle(game_id)
     moved = next(iter(puzzle["others"]))
@@ -160,3 +163,21 @@ def test_a_position_nothing_proves_is_no_puzzle() -> None:
     # A secret joint move: no single seat to move.
     state = quetgames.GAMES["nonconformity"].new(seed=1)
     assert len(state.to_move) != 1 and puzzles.prove_position(state) is None
+
+
+def test_an_end_of_game_puzzle_agrees_with_a_search_through_the_public_api() -> None:
+    # Enumeration's proofs run on the adapter's search position; here the
+    # same question is asked of the rules themselves (`State.play`, through
+    # the generic player's StateSim), for the puzzle nearest its game's end.
+    from quetgames.players.search import GenericPlayer, StateSim, alphabeta
+
+    puzzle = min(by_game("enumeration"), key=lambda p: len(quetgames.load(p["record"]).legal_moves()))
+    state = quetgames.load(puzzle["record"])
+    seat = puzzle["seat"]
+    winning = []
+    for move in state.legal_moves(seat):
+        value = alphabeta(GenericPlayer(), StateSim(state.play(move, seat)), seat, 40, -1.0, 2.0, [0], None,
+                          time.perf_counter() + 10)
+        if value == 1.0:
+            winning.append(move)
+    assert sorted(winning) == sorted(puzzle["solutions"])

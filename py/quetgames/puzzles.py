@@ -55,7 +55,8 @@ __all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", 
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
-PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take
+PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take when looking for puzzles
+CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
 RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
 RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
 LEVELS_AGAINST = ("strong", "greedy", "random")  # strong plays each of these in the source games
@@ -269,7 +270,7 @@ def make(settings: Sequence[tuple[str, Options]] = SETTINGS, games: int = 10, se
 # -- checking --------------------------------------------------------------------
 
 
-def check(puzzle: JSONObject, seconds: float = PROOF_SECONDS) -> list[str]:
+def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     """What is wrong with a stored puzzle, re-proved from its record alone
     (an empty list: it holds). Checks the id, that the solutions are exactly
     the winning moves, that every other move is stored with its proved
@@ -318,7 +319,7 @@ def check(puzzle: JSONObject, seconds: float = PROOF_SECONDS) -> list[str]:
     return problems
 
 
-def check_all(data: JSONObject, seconds: float = PROOF_SECONDS) -> list[str]:
+def check_all(data: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     """Every stored puzzle checked (`check`), and the ids unique."""
     problems: list[str] = []
     ids = [p["id"] for p in data["puzzles"]]
