@@ -2,8 +2,8 @@
 one move (or a few, listed) keeps, with the forced line that shows why.
 
 Where they come from. Seeded games of the strong player against itself and
-against the weaker levels, for each setting of `SETTINGS` (each game's own
-`Game.puzzle_settings`). Every position of those games with two seats, one
+against the weaker levels, each opened by a few seeded random choices, for
+each setting of `SETTINGS` (each game's own `Game.puzzle_settings`). Every position of those games with two seats, one
 seat to move and at least two legal moves is a candidate.
 
 What makes one a puzzle. Every legal move is proved: the position it leaves
@@ -33,7 +33,8 @@ its puzzles' ratings come from greedy alone: the rating says how hard the
 puzzle is for quick players, not for people, and is stored with its parts.
 
 Everything is reproducible: the games are seeded, the proofs are proofs (a
-deadline only decides whether one is found), and the raters are seeded.
+deadline only decides whether one is found in time, so a much slower
+machine may keep fewer), and the raters are seeded.
 `check` re-proves a stored puzzle from its record alone.
 """
 
