@@ -398,12 +398,48 @@ def balance_figures() -> dict | None:
     return figures
 
 
+PUZZLES = ROOT / "docs" / "puzzles.json"
+
+
+def start_puzzle_check() -> subprocess.Popen | None:
+    """Start re-proving every puzzle of docs/puzzles.json (written by `python
+    -m quetgames puzzles`) from its record (quetgames.puzzles.check_all), in
+    a process of its own beside the rest of the build (it takes half a
+    minute). None without a file."""
+    if not PUZZLES.exists():
+        return None
+    program = ("import json, sys, quetgames.puzzles as p; "
+               f"sys.stdout.write(json.dumps(p.check_all(json.load(open({str(PUZZLES)!r}, encoding='utf-8')))))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.Popen([sys.executable, "-c", program], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8")
+
+
+def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> int:
+    """Copy docs/puzzles.json into `out` once `check` (start_puzzle_check)
+    has re-proved every puzzle: a puzzle the rules or the solvers no longer
+    bear out stops the build. The number of puzzles; 0 without a file."""
+    if check is None:
+        return 0
+    stdout, stderr = check.communicate()
+    if check.returncode != 0:
+        raise SystemExit(f"build: the engine could not check {PUZZLES}: {stderr.strip()}")
+    problems = json.loads(stdout)
+    if problems:
+        raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
+    data = json.loads(PUZZLES.read_text(encoding="utf-8"))
+    (out / "puzzles.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    log(f"puzzles: {len(data['puzzles'])} re-proved, {time.perf_counter() - started:.1f} s after the build began")
+    return len(data["puzzles"])
+
+
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
     # Build beside dist/ under a unique name and swap it in at the end, so a
     # server reading dist/ (or a second build running at the same time) never
     # sees half a site.
     scratch = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-new-"))
+    puzzle_check = start_puzzle_check()
     try:
         shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
         wheel = build_engine_wheel(scratch)
@@ -421,6 +457,7 @@ def build(out: Path = DIST) -> dict:
             "boards": boards,
             "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
             "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
+            "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
         write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
@@ -431,6 +468,9 @@ def build(out: Path = DIST) -> dict:
         scratch.chmod(0o755)
         swap_in(scratch, out)
     except BaseException:
+        if puzzle_check is not None and puzzle_check.poll() is None:
+            puzzle_check.kill()
+            puzzle_check.wait()
         shutil.rmtree(scratch, ignore_errors=True)
         raise
     log(f"built {out} in {time.perf_counter() - started:.1f} s: {size_report(out)}")

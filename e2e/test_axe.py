@@ -2,7 +2,8 @@
 `undefined`, `NaN` or `[object Object]` shows as text, on every screen a player
 meets: the home page, each game's setup, each board at the start, in the
 middle and at the end, the hot-seat screens, the dialogs, the share panel, a
-broken link, a game against the computer, and the embed's poster and game.
+broken link, a game against the computer, a puzzle, and the embed's poster
+and game.
 
 Each screen is checked in three looks: light and dark colour schemes at
 desktop width, and light at a phone's 390 px (where the layout changes).
@@ -58,6 +59,24 @@ def middle(states: list[quetgames.State]) -> quetgames.State:
 def test_home_page(w: Watched, page: Page) -> None:
     open_record(w, "")
     check(page, "the home page")
+
+
+def test_a_puzzle_asked_answered_and_solved(w: Watched, page: Page) -> None:
+    import json
+    from pathlib import Path
+
+    shipped = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
+    for game_id in dict.fromkeys(p["game"] for p in shipped):
+        puzzle = next(p for p in shipped if p["game"] == game_id)
+        go(w, f"puzzle={puzzle['id']}", wait=True)
+        page.locator(f'section.puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
+        check(page, f"a puzzle of {game_id}")
+        page.locator(f'#board [data-move="{next(iter(puzzle["others"]))}"]').first.focus()
+        page.keyboard.press("Enter")
+        page.locator("#puzzle-answer[data-answer=wrong]").wait_for()
+        page.get_by_role("button", name="Show the solution").click()
+        page.locator(".puzzle-line li").first.wait_for()
+        check(page, f"a puzzle of {game_id}, answered wrong, with its solution")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

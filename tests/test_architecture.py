@@ -203,7 +203,7 @@ def test_uct_scores_each_move_by_playouts_from_after_it():
 # -- the generic layers name no game, and no module imports itself round a cycle ---------
 
 PACKAGE = Path(quetgames.__file__).parent
-GENERIC_LAYERS = ["analysis.py", "balance.py", "bridge.py", "compare.py", "sealing.py", "players/__init__.py",
+GENERIC_LAYERS = ["analysis.py", "balance.py", "bridge.py", "compare.py", "puzzles.py", "sealing.py", "players/__init__.py",
                   "players/search.py"]
 
 
@@ -273,7 +273,7 @@ def test_generic_layers_name_no_game(path):
 # moves, for every game alike (a game's own drawing is its board module).
 WEB = Path(__file__).resolve().parent.parent / "web"
 GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js", "picture.js",
-               "history.js", "sidelines.js"]
+               "puzzles.js", "history.js", "sidelines.js"]
 
 
 def _web_words() -> dict[str, re.Pattern[str]]:

@@ -18,6 +18,8 @@ this tour does not visit.
 import json
 import random
 
+PUZZLE = '{"id":"cc-5459ab7c","game":"convoluted-coprimality","record":"q1.cc.p2_s9_r3.kkkkffffq","seat":1,"solutions":["h8"],"line":[{"move":"h8","seat":1,"only":true},{"move":"g8","seat":0,"only":false}],"line_end":"over","others":{"i7":{"value":0.0,"reply":"i6"}},"rating":{"strong_miss":0,"greedy_miss":0,"raters":6,"legal":2,"miss":0.0,"elo":800}}'
+
 
 def tour(call, calls=None):
     """Visit every bridge call; `calls` is the bridge's list of call names."""
@@ -100,6 +102,17 @@ def tour(call, calls=None):
             solo = ask("new", {"game": game["id"], "options": {"players": 1, "size": 3}})
             if solo is not None:
                 ask("solitaire_best", {"record": solo["record"]})
+    # A puzzle as puzzles.json ships it (one of docs/puzzles.json): shown, a
+    # right and a wrong move answered, the solution; a forged one refused.
+    puzzle = json.loads(PUZZLE)
+    ask("puzzle", {"puzzle": puzzle})
+    ask("puzzle", {"puzzle": puzzle, "move": puzzle["solutions"][0]})
+    ask("puzzle", {"puzzle": puzzle, "move": next(iter(puzzle["others"]))})
+    ask("puzzle", {"puzzle": puzzle, "solution": True})
+    ask("puzzle", {"puzzle": {**puzzle, "solutions": []}}, fails=True)
+    ask("puzzle", {"puzzle": puzzle, "move": "not a move"}, fails=True)
+    ask("puzzle_of_the_day", {"ids": [puzzle["id"], "other"], "date": "2026-11-25"})
+    ask("puzzle_of_the_day", {"ids": [], "date": "2026-11-25"}, fails=True)
     ask("commitment", {"salt": "s" * 24, "pick": "12"})
     # A Nonconformity round played by link: Player 1 seals 12, Player 2 picks 8
     # in the open, Player 1 reveals; a wrong reveal is refused.

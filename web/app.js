@@ -11,6 +11,7 @@
 //    ("loading" before, "busy" while a move is being checked, "error" if loading failed);
 //  - <html data-shell="drawn"> once a first screen is drawn (possibly before the engine is ready);
 //  - index.html#<record> opens that game; every move replaces the fragment with the new record;
+//  - index.html#puzzle=<id> opens a puzzle (puzzles.js): #puzzle-answer (role=status) says what a move did;
 //  - every one-click move target carries data-move="<notation>";
 //  - #status says whose turn it is or how the game ended.
 
@@ -28,6 +29,7 @@ import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js"
 import { boardFor, loadBoard } from "./renderers.js";
 import { GameView } from "./gameview.js";
 import { withBalance } from "./balance.js";
+import { puzzlesPanel, showPuzzle } from "./puzzles.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");
@@ -152,6 +154,7 @@ async function start() {
 // -- routing -----------------------------------------------------------------------
 
 const SETUP = "setup=";
+const PUZZLE = "puzzle="; // #puzzle=<id>, #puzzle=today (the day's, from the date alone), #puzzle=next (the next unsolved)
 let routeCount = 0; // which route() is the latest: an older one that waited gives way
 
 async function route() {
@@ -169,6 +172,18 @@ async function route() {
     leaveGame();
     if (game) showSetup(game);
     else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
+    return;
+  }
+  if (record.startsWith(PUZZLE)) {
+    leaveGame();
+    setEngineState("busy");
+    try {
+      await showPuzzle(viewEl, record.slice(PUZZLE.length), {
+        ask: askWhenUp, boardFor: (gameId) => boardFor(gameId, buildInfo.boards), games, drawn: shellDrawn,
+      });
+    } catch (error) {
+      if (routeId === routeCount) showHome(error.message);
+    }
     return;
   }
   const link = parseLink(record);
@@ -400,6 +415,7 @@ function showHome(linkError = "", conflict = null) {
       damagedNote(),
       h("div", { id: "saved-slot" }, saved),
       h("div", { class: "game-list" }, games.map(gameCard)),
+      buildInfo?.puzzles ? puzzlesPanel() : null,
       importForm({ onOpen: openPasted }),
       backupPanel({ ask: askWhenUp, onImported: () => refreshSavedList(linkError) })));
   shellDrawn();

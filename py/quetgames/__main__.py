@@ -11,7 +11,10 @@
   mover's expected result before and after, the best move, a class) and
   prints each seat's accuracy (see analysis.py);
 - ``python -m quetgames balance`` plays strong against strong over a grid of
-  settings of every game and reports the first seat's share (docs/BALANCE.md).
+  settings of every game and reports the first seat's share (docs/BALANCE.md);
+- ``python -m quetgames puzzles --out ../docs/puzzles.json`` finds proved
+  puzzles in seeded games (docs/PUZZLES.md); ``puzzles --check FILE``
+  re-proves every puzzle of a file.
 """
 
 from __future__ import annotations
@@ -274,6 +277,14 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     bal.add_argument("--seed", type=int, default=0)
     bal.add_argument("--out", default=None, help="write the table into this Markdown file (between its balance markers)")
     bal.add_argument("--json", default=None, help="write the rows to this JSON file")
+    puz = commands.add_parser("puzzles", help="find positions with one proved winning move, or re-prove a file of them")
+    puz.add_argument("--game", choices=game_ids + ["all"], default="all")
+    puz.add_argument("--games", type=int, default=60, help="source games per setting")
+    puz.add_argument("--iterations", type=int, default=30, help="strong's search iterations per move in the source games")
+    puz.add_argument("--per-setting", type=int, default=None, help="stop a setting once this many are found")
+    puz.add_argument("--seed", type=int, default=0)
+    puz.add_argument("--out", default=None, help="write the puzzles to this JSON file")
+    puz.add_argument("--check", default=None, metavar="FILE", help="re-prove every puzzle of FILE instead; exit 1 if one fails")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
@@ -301,6 +312,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             return _analyse_command(args, stdout)
         if args.command == "balance":
             return _balance_command(args, stdout)
+        if args.command == "puzzles":
+            return _puzzles_command(args, stdout)
         return _tournament_command(args, stdout)
     except RulesError as exc:
         print(f"Error: {exc}", file=sys.stderr)
@@ -366,6 +379,37 @@ def _balance_command(args: argparse.Namespace, stdout: TextIO) -> int:
         data = {"games_per_setting": args.games, "iterations": iterations, "budget": None if iterations else args.budget,
                 "seed": args.seed, "seconds": round(seconds, 1), "rows": rows, "fairest": fairest(rows)}
         with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+def _puzzles_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .puzzles import SETTINGS, check_all, make
+
+    if args.check:
+        with open(args.check, encoding="utf-8") as f:
+            data = json.load(f)
+        start = time.perf_counter()
+        problems = check_all(data)
+        for problem in problems:
+            print(problem, file=stdout)
+        print(f"{len(data['puzzles'])} puzzles re-proved in {time.perf_counter() - start:.1f} s: "
+              + (f"{len(problems)} problems" if problems else "all hold"), file=stdout)
+        return 1 if problems else 0
+    if not 1 <= args.games <= 100_000:
+        raise RulesError("--games is a whole number from 1 to 100000")
+    settings = [s for s in SETTINGS if args.game in ("all", s[0])]
+
+    def report(puzzle: JSONObject) -> None:
+        print(f"{puzzle['id']} {puzzle['options']}: {' or '.join(puzzle['solutions'])} "
+              f"(rating {puzzle['rating']['elo']})", file=sys.stderr, flush=True)
+
+    data = make(settings, args.games, args.seed, args.iterations, args.per_setting, report)
+    counts = ", ".join(f"{game}: {n}" for game, n in data["counts"].items()) or "none"
+    print(f"{len(data['puzzles'])} puzzles ({counts}) in {data['seconds']} s", file=stdout)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
     return 0

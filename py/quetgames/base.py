@@ -82,6 +82,9 @@ class Game:
     state_class: ClassVar[type[State]]
     # the option settings balance.py measures (docs/BALANCE.md): the defaults unless a game lists more
     balance_settings: ClassVar[tuple[OptionsGiven, ...]] = ({},)
+    # the option settings puzzles.py looks for puzzles in (docs/PUZZLES.md): none
+    # unless a game lists some (its adapter's `exact` hook must prove them)
+    puzzle_settings: ClassVar[tuple[OptionsGiven, ...]] = ()
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"

@@ -33,6 +33,16 @@ seal travels in the record; the secret never does:
   the sealer's seat.
 - ``open``/``play`` of any record check every reveal in it against its seal.
 - ``commitment`` {salt, pick} → hex, as before (the game's own function).
+
+Puzzles (docs/PUZZLES.md): the page fetches puzzles.json and sends a puzzle
+back with each call, since the worker holds no file of them.
+
+- ``puzzle`` {puzzle} → {id, game, record, view, board, question, moves
+  [{move, words}], rating}; with ``move`` → {right, move, value, reply,
+  words}, judged against the stored proof; with ``solution`` true →
+  {solutions, line (in words), end}. The puzzle is checked against its
+  record first.
+- ``puzzle_of_the_day`` {ids, date} → the id of that date's puzzle.
 """
 
 from __future__ import annotations
@@ -343,6 +353,33 @@ def _analyse(args: JSONObject) -> JSONObject:
     return analyse(_state(args), float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
 
 
+def _puzzle(args: JSONObject) -> JSONObject:
+    """A stored puzzle (an entry of puzzles.json, sent back by the page) and,
+    with `move`, that move judged against the stored proof in words; with
+    `solution` true, the winning move(s) and forced line in words. The
+    puzzle is checked against its record (quetgames.puzzles)."""
+    from . import puzzles
+
+    puzzle = args.get("puzzle")
+    if not isinstance(puzzle, dict):
+        raise BadRequest("the call needs a puzzle")
+    if "move" in args:
+        return puzzles.answer(puzzle, args["move"])  # (answer checks it is a legal move)
+    if args.get("solution") is True:
+        return puzzles.solution(puzzle)
+    return puzzles.position(puzzle)
+
+
+def _puzzle_of_the_day(args: JSONObject) -> str:
+    """The id of the day's puzzle among `ids`, from the ISO `date` alone."""
+    from . import puzzles
+
+    ids, date = args.get("ids"), args.get("date")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or not isinstance(date, str) or len(date) > 10:
+        raise BadRequest("the puzzle of the day needs ids (a list of text) and a date (YYYY-MM-DD)")
+    return puzzles.puzzle_of_the_day(ids, date)
+
+
 _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "games": _games,
     "new": _new,
@@ -366,6 +403,8 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "computer": _computer,
     "solitaire_best": _solitaire_best,
     "analyse": _analyse,
+    "puzzle": _puzzle,
+    "puzzle_of_the_day": _puzzle_of_the_day,
 }
 
 

@@ -174,6 +174,7 @@ out and hand Player 1 the win. The safe square is d3.
         IntOption("max_rounds", "r", 3, "how many grids may be played before the survivors share the win", lo=1, hi=20, short="grids allowed"),
     )
     # the settings docs/BALANCE.md measures (balance.py)
+    puzzle_settings = tuple({"size": n} for n in range(5, 27))
     balance_settings = (
         *({"size": n} for n in (4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26)),
         {"size": 12, "max_rounds": 1},

@@ -165,6 +165,8 @@ count is 3. The player may write 1 or 3 in f3
         ),
     )
     # the settings docs/BALANCE.md measures (balance.py)
+    # (two seats; the adapter proves only the last moves, so puzzles come from the ends of games)
+    puzzle_settings = ({"size": 4}, {"size": 6}, {"size": 8}, {"goal": "parity", "size": 6}, {"goal": "parity", "size": 8})
     balance_settings = (
         *({"size": n} for n in (4, 5, 6, 7, 8)),
         *({"goal": "parity", "size": n} for n in (4, 5, 6, 8)),

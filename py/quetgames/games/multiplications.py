@@ -78,6 +78,7 @@ offer.
         IntOption("k", "k", 3, "numbers each player writes (the grid has this many × players + 1 rows)", lo=3, hi=12, short="numbers each"),
     )
     # the settings docs/BALANCE.md measures (balance.py)
+    puzzle_settings = ({"players": 2, "k": 3}, {"players": 2, "k": 4})
     balance_settings = tuple({"players": p, "k": k} for p, k in ((2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (5, 3)))
 
     def _finish_options(self, values: Options) -> Options:

@@ -28,12 +28,14 @@ from ..games.enumeration import (
     step,
 )
 from ..numbers import coprime
-from .search import Player, Sim
+from .search import Player, Proof, Sim, solve_to_end
 from ..data import JSONObject, Options
 
 __all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
 
 Move = tuple[int, int, int]  # row, column, value
+EXACT_MOVES = 10  # moves left up to which a two-seat position is searched to the end
+NODES_PER_ITERATION = 50  # the exact search's node cap per iteration asked for
 
 
 class EnumerationSim(Sim[Move]):
@@ -118,6 +120,22 @@ class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
             keyed.append((gain, rng.random(), move))
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
+
+    def exact(self, state: EnumerationState, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """Two seats with at most `EXACT_MOVES` moves left (the squares left
+        in this grid and in the grids to come): alpha-beta to the end of the
+        game; None earlier, or when the deadline (or the node cap of
+        `iterations`) comes first."""
+        if state.players != 2:
+            return None
+        sim = self.sim(state)
+        core = sim.core
+        left = core.size * core.size - core.filled + (core.grids - core.grid - 1) * (core.size - 1) ** 2
+        if left > EXACT_MOVES or sim.mover() < 0:
+            return None
+        cap = None if iterations is None else iterations * NODES_PER_ITERATION
+        return solve_to_end(self, sim, seat, left, cap, deadline)
 
     def best_possible(self, state: EnumerationState) -> JSONObject | None:
         """Solitaire: the best final score (`solitaire_best`)."""

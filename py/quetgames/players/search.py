@@ -25,7 +25,7 @@ from ..base import State
 from ..data import JSONObject
 
 __all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct", "ucb1",
-           "flat_monte_carlo", "alphabeta", "OutOfTime"]
+           "flat_monte_carlo", "alphabeta", "solve_to_end", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
 FORCE_EVERY = 4  # the analysis sends every 4th iteration of a search through the move played
@@ -426,3 +426,28 @@ def alphabeta(player: Player[Any, S, Any], sim: S, me: int, depth: int, alpha: f
         if alpha >= beta:
             break
     return value
+
+
+def solve_to_end(player: Player[Any, S, Any], sim: S, seat: int, longest: int, cap: int | None,
+                 deadline: float) -> Proof | None:
+    """The proved value of a two-seat position with `seat` to move, by
+    alpha-beta over every line to the end, for an adapter that knows no line
+    lasts more than `longest` moves (so no line is cut and a shared win is
+    proved as surely as a win); None past `cap` nodes or the deadline."""
+    nodes = [0]
+    best_value, best_move = -1.0, None
+    try:
+        for move in player.candidates(sim, seat, random.Random(0)):
+            child = sim.copy()
+            child.play(move)
+            value = alphabeta(player, child, seat, longest, best_value, 2.0, nodes, cap, deadline)
+            if best_move is None or value > best_value:
+                best_value, best_move = value, move
+            if best_value >= 1.0:
+                break
+    except (OutOfTime, RecursionError):
+        return None
+    if best_move is None:
+        return None
+    values = tuple(best_value if s == seat else 1 - best_value for s in range(2))
+    return Proof(values, player.notation(sim, best_move))

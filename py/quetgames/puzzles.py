@@ -1,0 +1,439 @@
+"""Puzzles: real positions where the seat to move has a proved win that only
+one move (or a few, listed) keeps, with the forced line that shows why.
+
+Where they come from. Seeded games of the strong player against itself and
+against the weaker levels, each opened by a few seeded random choices, for
+each setting of `SETTINGS` (each game's own `Game.puzzle_settings`). Every position of those games with two seats, one
+seat to move and at least two legal moves is a candidate.
+
+What makes one a puzzle. Every legal move is proved: the position it leaves
+is either finished or proved by the game's adapter (its `exact` hook; no
+hook, no proof, no puzzle). The moves after which the mover's proved result
+is a whole win (1) are the solutions; a candidate is kept when there is at
+least one and at most `MAX_SOLUTIONS`, and at least one move does not win
+without ending the game at once (a position whose wrong moves all lose on
+the spot asks for no more than a look one move ahead).
+Every move that does not win is kept too, with the mover's proved result
+after it (0 lost, 0.5 a shared win) and the other seat's best answer, so a
+page can say why a wrong move is wrong without searching.
+
+The forced line. After the first solution, the loser plays the adapter's
+best move (the proof's choice: the longest or the likeliest resistance the
+adapter knows), and the winner plays its one winning move, until the game
+ends, or the winner has more than one winning move (the result no longer
+hangs on one move), or `LINE_PLIES` moves are written.
+
+Difficulty. How often quick players miss the move: `RATERS` seeded searches
+of the strong level at `RATE_ITERATIONS` iterations and the same number of
+greedy choices (seeded ties); `miss` is the share of those that pick a move
+outside the solutions, and the puzzle's Elo-like rating is
+``800 + 1200 * miss`` rounded to tens. A game whose strong level plays the
+position exactly (an exact solver inside the search) never misses there, so
+its puzzles' ratings come from greedy alone: the rating says how hard the
+puzzle is for quick players, not for people, and is stored with its parts.
+
+Everything is reproducible: the games are seeded, the proofs are proofs (a
+deadline only decides whether one is found in time, so a much slower
+machine may keep fewer), and the raters are seeded.
+`check` re-proves a stored puzzle from its record alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from .base import State
+from .errors import RulesError
+from .players import computer_move, player_for
+from .registry import GAMES, load
+from .data import JSONObject, Options
+
+__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", "check", "check_all", "puzzle_id",
+           "puzzle_of_the_day", "position", "answer", "solution"]
+
+MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
+LINE_PLIES = 12  # the longest forced line kept
+PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take when looking for puzzles
+CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
+RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
+RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
+LEVELS_AGAINST = ("strong", "greedy", "random")  # strong plays each of these in the source games
+OPENING_MOST = 10  # the most random choices a source game opens with
+
+SETTINGS: tuple[tuple[str, Options], ...] = tuple(
+    (game_id, dict(options)) for game_id, game in GAMES.items() for options in game.puzzle_settings)
+
+
+def _one_mover(state: State) -> int | None:
+    """The seat to move when the position is a two-seat turn of one seat, else None."""
+    to_move = state.to_move
+    if state.players != 2 or len(to_move) != 1:
+        return None
+    return to_move[0]
+
+
+def _result(state: State, seat: int, deadline: float) -> float | None:
+    """`seat`'s proved result from `state` (1 won, 0 lost, 0.5 shared), or
+    None when not proved by the deadline."""
+    if state.is_over:
+        winners = state.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    mover = state.to_move[0]
+    rng = random.Random(f"puzzle|{state.moves_record}")
+    proof = player_for(state.game).exact(state, mover, rng, None, deadline)
+    if proof is None:
+        return None
+    return proof.values[seat]
+
+
+def _best_reply(state: State, deadline: float) -> str | None:
+    """The proof's move for the seat to move (None once over or not proved)."""
+    if state.is_over:
+        return None
+    mover = state.to_move[0]
+    rng = random.Random(f"puzzle|{state.moves_record}")
+    proof = player_for(state.game).exact(state, mover, rng, None, deadline)
+    return None if proof is None else proof.best
+
+
+def prove_position(state: State, seconds: float = PROOF_SECONDS) -> JSONObject | None:
+    """Every legal move of the seat to move, proved: {seat, wins: [moves after
+    which the seat has a whole win], others: {move: {value, reply}}}; None
+    when the position is not a two-seat single turn or some move is not
+    proved within `seconds`."""
+    seat = _one_mover(state)
+    if seat is None:
+        return None
+    deadline = time.perf_counter() + seconds
+    wins: list[str] = []
+    others: dict[str, JSONObject] = {}
+    for move in state.legal_moves(seat):
+        after = state.play(move, seat)
+        value = _result(after, seat, deadline)
+        if value is None:
+            return None
+        if value >= 1.0:
+            wins.append(move)
+            continue
+        reply = None
+        if not after.is_over and after.to_move[0] != seat:
+            reply = _best_reply(after, deadline)
+        others[move] = {"value": value, "reply": reply}
+    return {"seat": seat, "wins": wins, "others": others}
+
+
+def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
+                only: bool = True) -> tuple[list[JSONObject], str] | None:
+    """The line after the winning `move` (played by the seat to move): each
+    entry {move, seat, only}, `only` true where the winner had just that one
+    winning move (for `move` itself: as the caller says); and why it stops: "over", "several" (the winner has more
+    than one winning move there) or "long". None when a step is not proved."""
+    winner = state.to_move[0]
+    line: list[JSONObject] = [{"move": move, "seat": winner, "only": only}]
+    s = state.play(move, winner)
+    deadline = time.perf_counter() + seconds
+    while len(line) < LINE_PLIES:
+        if s.is_over:
+            return line, "over"
+        seat = s.to_move[0]
+        if seat == winner:
+            proof = prove_position(s, max(deadline - time.perf_counter(), 0.01))
+            if proof is None or not proof["wins"]:
+                return None
+            if len(proof["wins"]) > 1:
+                return line, "several"
+            chosen = proof["wins"][0]
+        else:
+            reply = _best_reply(s, deadline)
+            if reply is None:
+                return None
+            chosen = reply
+        line.append({"move": chosen, "seat": seat, "only": seat == winner})
+        s = s.play(chosen, seat)
+    return line, "over" if s.is_over else "long"
+
+
+def rate(state: State, solutions: Sequence[str]) -> JSONObject:
+    """How often quick players miss: the strong level at a few iterations and
+    greedy, each seeded `RATERS` times; the share that miss and an Elo-like
+    rating from it."""
+    seat = state.to_move[0]
+    strong_miss = sum(computer_move(state, seat, "strong", seed=k, iterations=RATE_ITERATIONS) not in solutions
+                      for k in range(RATERS))
+    greedy_miss = sum(computer_move(state, seat, "greedy", seed=k) not in solutions for k in range(RATERS))
+    miss = (strong_miss + greedy_miss) / (2 * RATERS)
+    return {"strong_miss": strong_miss, "greedy_miss": greedy_miss, "raters": RATERS,
+            "legal": len(state.legal_moves(seat)), "miss": round(miss, 3),
+            "elo": int(round((800 + 1200 * miss) / 10) * 10)}
+
+
+def puzzle_id(record: str) -> str:
+    """A puzzle's id: the record's game code and a short hash of its moves."""
+    digest = hashlib.sha256(record.encode()).hexdigest()[:8]
+    code = record.split(".")[1]
+    return f"{code}-{digest}"
+
+
+def _puzzle(state: State, seconds: float) -> JSONObject | None:
+    """The stored puzzle of `state`, or None when it is none."""
+    seat = _one_mover(state)
+    if seat is None or len(state.legal_moves(seat)) < 2:
+        return None
+    proof = prove_position(state, seconds)
+    if proof is None or not proof["wins"] or len(proof["wins"]) > MAX_SOLUTIONS or not proof["others"]:
+        return None
+    if all(other["value"] == 0.0 and state.play(move, seat).is_over for move, other in proof["others"].items()):
+        return None  # every wrong move loses on the spot: no puzzle, a one-move look
+    found = forced_line(state, proof["wins"][0], seconds, only=len(proof["wins"]) == 1)
+    if found is None:
+        return None
+    line, end = found
+    record = state.moves_record
+    return {
+        "id": puzzle_id(record), "game": state.game.id, "record": record, "seat": seat,
+        "solutions": proof["wins"], "line": line, "line_end": end, "others": proof["others"],
+        "rating": rate(state, proof["wins"]),
+    }
+
+
+def _source_games(game_id: str, options: Options, games: int, seed: int, iterations: int) -> Iterator[State]:
+    """Every position of `games` seeded games: strong against each of
+    `LEVELS_AGAINST` in turn, strong taking either seat, after an opening of
+    0 to `OPENING_MOST` random choices (seeded; a forced move is no choice)
+    of moves that do not end the game, so that games of a pairing differ."""
+    game = GAMES[game_id]
+    for g in range(games):
+        other = LEVELS_AGAINST[g % len(LEVELS_AGAINST)]
+        levels = ("strong", other) if (g // len(LEVELS_AGAINST)) % 2 == 0 else (other, "strong")
+        opening = (g * 7) % (OPENING_MOST + 1)  # choices made at random
+        rng = random.Random(f"puzzle source|{game_id}|{seed + g}")
+        state = game.new(**options)
+        while not state.is_over:
+            yield state
+            seat = state.to_move[0]
+            if opening > 0 and len(state.legal_moves(seat)) > 1:
+                opening -= 1
+                move = _opening_move(state, seat, rng)
+            else:
+                move = computer_move(state, seat, levels[seat % 2], seed=seed + g, iterations=iterations)
+            state = state.play(move, seat)
+
+
+def _opening_move(state: State, seat: int, rng: random.Random) -> str:
+    """A random move that does not end the game (any move when all do)."""
+    moves = state.legal_moves(seat)
+    going = [m for m in moves if not state.play(m, seat).is_over]
+    return rng.choice(going or moves)
+
+
+def find(game_id: str, options: Options, games: int = 10, seed: int = 0, iterations: int = 30,
+         wanted: int | None = None, seconds: float = PROOF_SECONDS,
+         progress: Callable[[JSONObject], None] | None = None) -> list[JSONObject]:
+    """The puzzles found in the seeded source games of one setting (each
+    position once), stopping early once `wanted` are found."""
+    found: list[JSONObject] = []
+    seen: set[str] = set()
+    for state in _source_games(game_id, options, games, seed, iterations):
+        record = state.moves_record
+        if record in seen:
+            continue
+        seen.add(record)
+        puzzle = _puzzle(state, seconds)
+        if puzzle is None:
+            continue
+        puzzle["options"] = options
+        found.append(puzzle)
+        if progress is not None:
+            progress(puzzle)
+        if wanted is not None and len(found) >= wanted:
+            break
+    return found
+
+
+def make(settings: Sequence[tuple[str, Options]] = SETTINGS, games: int = 10, seed: int = 0, iterations: int = 30,
+         per_setting: int | None = None, progress: Callable[[JSONObject], None] | None = None) -> JSONObject:
+    """The whole puzzle file: every setting's puzzles and the run's settings."""
+    started = time.perf_counter()
+    puzzles: list[JSONObject] = []
+    for game_id, options in settings:
+        puzzles.extend(find(game_id, options, games, seed, iterations, per_setting, progress=progress))
+    counts: dict[str, int] = {}
+    for p in puzzles:
+        counts[p["game"]] = counts.get(p["game"], 0) + 1
+    return {"version": 1, "games_per_setting": games, "seed": seed, "iterations": iterations,
+            "per_setting": per_setting, "max_solutions": MAX_SOLUTIONS, "seconds": round(time.perf_counter() - started, 1),
+            "counts": counts, "puzzles": puzzles}
+
+
+# -- checking --------------------------------------------------------------------
+
+
+def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
+    """What is wrong with a stored puzzle, re-proved from its record alone
+    (an empty list: it holds). Checks the id, that the solutions are exactly
+    the winning moves, that every other move is stored with its proved
+    result, and that the forced line is legal and is the proof's line."""
+    name = str(puzzle.get("id"))
+    try:
+        state = load(puzzle["record"])
+    except (RulesError, KeyError, TypeError) as exc:
+        return [f"{name}: the record cannot be read: {exc}"]
+    problems = []
+    if puzzle["id"] != puzzle_id(puzzle["record"]):
+        problems.append(f"{name}: the id is not the record's")
+    if state.game.id != puzzle.get("game") or _one_mover(state) != puzzle.get("seat"):
+        return problems + [f"{name}: the game or the seat to move is not the record's"]
+    proof = prove_position(state, seconds)
+    if proof is None:
+        return problems + [f"{name}: not every move could be proved within {seconds:g} s"]
+    if sorted(proof["wins"]) != sorted(puzzle["solutions"]):
+        problems.append(f"{name}: the winning moves are {proof['wins']}, the puzzle says {puzzle['solutions']}")
+    if not proof["wins"] or len(proof["wins"]) > MAX_SOLUTIONS:
+        problems.append(f"{name}: {len(proof['wins'])} winning moves is no puzzle")
+    if {m: o["value"] for m, o in proof["others"].items()} != {m: o["value"] for m, o in puzzle["others"].items()}:
+        problems.append(f"{name}: the other moves' results are not the stored ones")
+    # The line: legal, the winner's moves the only winning ones, every
+    # position along it still won for the winner.
+    seat = puzzle["seat"]
+    s = state
+    for n, step in enumerate(puzzle["line"]):
+        try:
+            if step["seat"] == seat:
+                at = prove_position(s, seconds)
+                if at is None or at["wins"] == []:
+                    problems.append(f"{name}: line move {n + 1} is played from a position not proved won")
+                    break
+                if step["move"] not in at["wins"] or (step["only"] and len(at["wins"]) != 1):
+                    problems.append(f"{name}: line move {n + 1} ({step['move']}) is not the winner's only winning move")
+            s = s.play(step["move"], step["seat"])
+        except RulesError as exc:
+            problems.append(f"{name}: line move {n + 1} cannot be played: {exc}")
+            break
+        if not s.is_over and _result(s, seat, time.perf_counter() + seconds) != 1.0:
+            problems.append(f"{name}: after line move {n + 1} the win is not proved")
+            break
+    if puzzle["line_end"] == "over" and not (s.is_over and s.winners == (seat,)):
+        problems.append(f"{name}: the line is said to end the game, but it does not end in the winner's win")
+    return problems
+
+
+def check_all(data: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
+    """Every stored puzzle checked (`check`), and the ids unique."""
+    problems: list[str] = []
+    ids = [p["id"] for p in data["puzzles"]]
+    if len(set(ids)) != len(ids):
+        problems.append("two puzzles share an id")
+    for puzzle in data["puzzles"]:
+        problems.extend(check(puzzle, seconds))
+    return problems
+
+
+# -- for the page ------------------------------------------------------------------
+
+
+def puzzle_of_the_day(ids: Sequence[str], date: str) -> str:
+    """The id of a day's puzzle (`date` an ISO date, "2026-11-25"), chosen
+    from the date alone: the same for everyone, whatever else they played."""
+    if not ids:
+        raise RulesError("there are no puzzles to choose from")
+    return ids[int(hashlib.sha256(f"puzzle of {date}".encode()).hexdigest(), 16) % len(ids)]
+
+
+def _checked(puzzle: JSONObject) -> State:
+    """The puzzle's position, after checking that the stored puzzle (which
+    may come from anywhere) is shaped as `make` writes it and agrees with
+    its record: its seat is to move, its solutions and wrong moves are
+    exactly the legal moves, and the stored replies and line are legal.
+    (The proof itself is checked by `check`, at build time.)"""
+    if not isinstance(puzzle, dict):
+        raise RulesError("a puzzle is an object")
+    try:
+        state = load(puzzle["record"])
+        seat, solutions, others, line = puzzle["seat"], puzzle["solutions"], puzzle["others"], puzzle["line"]
+        legal = state.legal_moves(seat) if state.to_move == (seat,) else None
+        if legal is None or sorted([*solutions, *others]) != sorted(legal) or not solutions:
+            raise RulesError("the puzzle's moves are not its position's legal moves")
+        for move, other in others.items():
+            after = state.play(move, seat)
+            if other["reply"] is not None:
+                after.play(other["reply"], after.to_move[0])
+        s = state
+        for step in line:
+            s = s.play(step["move"], step["seat"])
+    except (KeyError, TypeError, AttributeError, IndexError):
+        raise RulesError("that puzzle is not written as the puzzle file writes them") from None
+    return state
+
+
+def position(puzzle: JSONObject) -> JSONObject:
+    """What a page shows of a puzzle before any move: the position's view
+    and text board, the question in words, and every legal move in words."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    name = state.seat_name(seat)
+    several = len(puzzle["solutions"]) > 1
+    return {
+        "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
+        "record": state.record, "seat": seat, "view": state.view(),
+        "board": state.text_board(),
+        "question": f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
+                    f"({len(puzzle['solutions'])} of {len(state.legal_moves(seat))} moves {'do' if several else 'does'}).",
+        "moves": [{"move": m, "words": state.describe_move(m, seat)} for m in state.legal_moves(seat)],
+        "rating": puzzle["rating"]["elo"],
+    }
+
+
+def answer(puzzle: JSONObject, move: str) -> JSONObject:
+    """A move tried on a puzzle, judged against the stored proof, in words:
+    {right, move, value, reply, words}. Right: the defender's stored reply.
+    Wrong: the mover's proved result after it and the other seat's answer."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    if not isinstance(move, str) or move not in state.legal_moves(seat):
+        raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
+    after = state.play(move, seat)
+    did = state.describe_move(move, seat)
+    winner = state.seat_name(seat)
+    if move in puzzle["solutions"]:
+        line = puzzle["line"]
+        reply = line[1]["move"] if move == line[0]["move"] and len(line) > 1 and line[1]["seat"] != seat else None
+        if after.is_over:
+            words = f"Right: {did}, and {winner} wins."
+        elif reply is not None:
+            words = (f"Right: {did}. {after.describe_move(reply, line[1]['seat'])}, "
+                     f"and {winner} can still force the win.")
+        else:
+            words = f"Right: {did}, and {winner} can force the win from here."
+        return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words}
+    other = puzzle["others"][move]
+    value, reply = other["value"], other["reply"]
+    outcome = "can force the win" if value == 0.0 else "holds you to a shared win at best"
+    if after.is_over:
+        words = f"Not this one: {did}, and {after.view()['status']}"
+    elif reply is not None:
+        answerer = after.seat_name(after.to_move[0])
+        words = (f"Not this one: after that ({did}), {answerer} answers: "
+                 f"{after.describe_move(reply, after.to_move[0])}, and {outcome}.")
+    else:
+        words = f"Not this one: after that ({did}), {winner} can no longer force the win."
+    return {"right": False, "move": move, "value": value, "reply": reply, "words": words}
+
+
+def solution(puzzle: JSONObject) -> JSONObject:
+    """The winning move(s) and the forced line, in words."""
+    state = _checked(puzzle)
+    steps = []
+    s = state
+    for step in puzzle["line"]:
+        words = s.describe_move(step["move"], step["seat"])
+        if step["seat"] == puzzle["seat"] and step["only"]:
+            words += " (the only winning move)"
+        steps.append(words)
+        s = s.play(step["move"], step["seat"])
+    end = {"over": s.view()["status"] if s.is_over else "",
+           "several": f"Now {state.seat_name(puzzle['seat'])} has more than one winning move.",
+           "long": "And so on: the win is proved to the end of the game."}.get(puzzle["line_end"], "")
+    return {"solutions": puzzle["solutions"], "line": steps, "end": end}
