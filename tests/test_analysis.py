@@ -166,9 +166,9 @@ def test_multiplications_numbering_is_exact():
 @pytest.mark.parametrize(("game_id", "options", "iterations"), [
     ("multiplications", {"k": 3}, 60),
     ("prime-target", {"rays": 5}, 60),
-    # Two-seat Convoluted Coprimality is solved: in a lost position no move
-    # loses anything, so random often scores 100 there too; three seats are
-    # estimated and tell the players apart.
+    # Two-seat Convoluted Coprimality is solved from the start: its own test
+    # above checks that holding out longest beats random play in a proved
+    # loss. Three seats are estimated until two are left.
     ("convoluted-coprimality", {"players": 3, "size": 6}, 60),
     ("enumeration", {"size": 4}, 60),
     ("nonconformity", {"length": 5, "starts": (12, 18)}, 200),

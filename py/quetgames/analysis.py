@@ -24,6 +24,18 @@ game, or a position the game's adapter proves (its `exact` hook: an
 alpha-beta that resolves every line within the budget, or an exact solver
 for the end of a game). A move is marked exact when both its values are.
 
+Inside one proved result. Where every move keeps the same proved value (a
+lost position, or a won one where the move keeps the win), the values alone
+would call every move best. The adapter's proof may then carry the distance
+to the end under best play (`Proof.plies`: the winner hurries, the loser
+holds out, as a tablebase's distance to mate), and the moves are ranked by
+it: a lost side that gives up plies of resistance, or a winning side that
+takes a detour, loses a share of LOST_SPREAD or WON_SPREAD
+(`within_result_loss`), so giving up a lost game's whole resistance is at
+worst a mistake, a slow win at worst an inaccuracy, and both stay far below
+the 0.5 or 1 that changing the proved result costs. A shared win has no
+such key.
+
 Everything else is estimated by one UCT search of the position before the
 move (the strong player's candidates, progressive widening and rollouts),
 which backs up every seat's result (each node chooses for its own mover, as
@@ -64,7 +76,9 @@ seat that never had a choice.
 Deterministic: the searches' randomness is seeded with the seed, the seat and
 the record of the (secret-free) position; with ``iterations=N`` every position
 is searched for exactly N iterations (the budget is then not consulted), so
-the same game gives the same report on any machine.
+the same game gives the same report on any machine, and in any number of
+processes (``workers``): each move's analysis depends on nothing but its
+position.
 """
 
 from __future__ import annotations
