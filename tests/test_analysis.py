@@ -18,7 +18,7 @@ import pytest
 import quetgames
 from quetgames import analyse, computer_move
 from quetgames import analysis as analysis_module
-from quetgames.analysis import CLASSES, THRESHOLDS, classify, move_accuracy
+from quetgames.analysis import CLASSES, THRESHOLDS, classify, move_accuracy, within_result_loss
 from quetgames.bridge import call
 from quetgames.errors import InvalidOptions
 from quetgames.players.convoluted_coprimality import PLAYER as CC_PLAYER
@@ -68,7 +68,10 @@ def test_values_are_expected_results(game_id):
         for m in report.moves:
             assert 0.0 <= m.after <= 1.0 and 0.0 <= m.before <= 1.0 and 0.0 <= m.loss <= 1.0, m
             assert m.best_value == m.before and m.grade in CLASSES and 0.0 <= m.accuracy <= 100.0
-            assert m.loss == 0.0 or m.loss == pytest.approx(m.before - m.after)
+            if m.exact and m.before == m.after and m.loss:  # ranked inside one proved result
+                assert m.loss == within_result_loss(m.before, m.best_ends_in, m.ends_in) < 0.2, m
+            else:
+                assert m.loss == 0.0 or m.loss == pytest.approx(m.before - m.after)
             assert m.grade == classify(m.loss)
         for acc in report.accuracy:
             assert acc is None or 0.0 <= acc <= 100.0
@@ -111,8 +114,46 @@ def test_exact_moves_of_whole_games_agree_with_their_classes():
             assert m.after <= m.before  # a proved value never rises for its mover
             if m.before == 1.0 and m.after == 0.0:
                 assert m.grade == "blunder"
-            if m.before == m.after:
-                assert m.grade == "best"
+            if m.before == m.after:  # the result kept: only the distance to the end can cost
+                assert m.forced or m.loss == within_result_loss(m.before, m.best_ends_in, m.ends_in), m
+                worst = "inaccuracy" if m.before == 1.0 else "mistake"
+                assert CLASSES.index(m.grade) <= CLASSES.index(worst), m
+
+
+def test_in_a_proved_loss_holding_out_longest_is_more_accurate_than_random_play():
+    # Two seats on 8 × 8: Player 1 wins from the start (proved). Strong
+    # Player 1 against Player 2, once random and once strong, six seeds: every
+    # move of Player 2 is proved lost, so only the second key tells them
+    # apart, how long the loss is put off. Strong holds out longest every
+    # time (100%); random gives up plies and is marked down for it.
+    start = quetgames.new_game("convoluted-coprimality", size=8)
+    assert CC_PLAYER.prove(start, 5.0) == 1.0
+    accuracy = {}
+    for level in ("random", "strong"):
+        accuracy[level] = []
+        for seed in range(6):
+            state = play_out("convoluted-coprimality", {"size": 8}, ["strong", level], seed=seed, iterations=60)
+            report = analyse(state, seed=seed, iterations=60)
+            lost = [m for m in report.moves if m.seat == 1]
+            assert all(m.exact and m.before == m.after == 0.0 for m in lost)  # proved lost throughout
+            assert all(m.loss < THRESHOLDS[-1] for m in lost)  # never a blunder: the result was not changed
+            accuracy[level].append(report.accuracy[1])
+    assert accuracy["strong"] == [100.0] * 6
+    assert sum(a < 100.0 for a in accuracy["random"]) >= 3, accuracy
+    assert sum(accuracy["random"]) / 6 < 90.0, accuracy
+
+
+def test_within_one_proved_result_the_second_key_grades_the_move():
+    # Lost: the share of the resistance given up, at most a mistake; won: the
+    # share of the way that is detour, at most an inaccuracy; both far below
+    # the 0.5 between two proved results.
+    assert within_result_loss(0.0, 12, 12) == within_result_loss(1.0, 12, 12) == 0.0
+    assert [classify(within_result_loss(0.0, 12, played)) for played in (11, 9, 5, 1)] == [
+        "best", "good", "inaccuracy", "mistake"]
+    assert [classify(within_result_loss(1.0, 12, played)) for played in (13, 16, 40, 1000)] == [
+        "best", "good", "inaccuracy", "inaccuracy"]
+    assert within_result_loss(0.5, 12, 1) == 0.0  # a shared win has no second key
+    assert max(within_result_loss(v, 1000, p) for v in (0.0, 1.0) for p in (1, 1000, 10**6)) < THRESHOLDS[-1]
 
 
 def test_multiplications_numbering_is_exact():
@@ -125,9 +166,9 @@ def test_multiplications_numbering_is_exact():
 @pytest.mark.parametrize(("game_id", "options", "iterations"), [
     ("multiplications", {"k": 3}, 60),
     ("prime-target", {"rays": 5}, 60),
-    # Two-seat Convoluted Coprimality is solved: in a lost position no move
-    # loses anything, so random often scores 100 there too; three seats are
-    # estimated and tell the players apart.
+    # Two-seat Convoluted Coprimality is solved from the start: its own test
+    # above checks that holding out longest beats random play in a proved
+    # loss. Three seats are estimated until two are left.
     ("convoluted-coprimality", {"players": 3, "size": 6}, 60),
     ("enumeration", {"size": 4}, 60),
     ("nonconformity", {"length": 5, "starts": (12, 18)}, 200),
@@ -187,9 +228,21 @@ def test_a_pick_is_judged_without_the_other_seats_secret_pick():
     assert pending[0][1] == pending[1][1] == reports[0][1]
 
 
+def test_moves_spread_over_processes_are_the_moves_of_one_process():
+    state = play_out("convoluted-coprimality", {"size": 6}, ["random", "greedy"], seed=4)
+    one = analyse(state, seed=3, iterations=40)
+    seen = []
+    two = analyse(state, seed=3, iterations=40, workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert two.to_json() == one.to_json()
+    assert seen[-1] == (len(one.moves), len(one.moves)) and len(seen) > 1
+    part = analyse(state, seed=3, iterations=40, workers=2, span=(2, 9))
+    assert part.moves == one.moves[2:9]
+
+
 def test_bad_arguments_are_refused():
     state = quetgames.new_game("multiplications")
-    for kwargs in ({"budget": 0}, {"budget": True}, {"seed": -1}, {"iterations": 0}, {"iterations": 1.5}):
+    for kwargs in ({"budget": 0}, {"budget": True}, {"seed": -1}, {"iterations": 0}, {"iterations": 1.5},
+                   {"workers": 0}, {"workers": True}, {"workers": 2.0}, {"workers": 65}):
         with pytest.raises(InvalidOptions):
             analyse(state, **kwargs)
     with pytest.raises(InvalidOptions):
@@ -220,6 +273,10 @@ def test_the_command_line_prints_a_table():
     assert main(["analyse", state.record, "--iterations", "10", "--json"], stdout=out) == 0
     assert json.loads(out.getvalue())["moves"]
     assert main(["analyse", "not-a-record"], stdout=io.StringIO()) == 2
+    out = io.StringIO()
+    assert main(["analyse", state.record, "--iterations", "10", "--json", "--workers", "2"], stdout=out) == 0
+    assert json.loads(out.getvalue()) == analyse(state, iterations=10).to_json()
+    assert main(["analyse", state.record, "--workers", "0"], stdout=io.StringIO()) == 2
 
 
 # -- balance -------------------------------------------------------------------

@@ -9,7 +9,8 @@
   Wilson confidence intervals (ties count half);
 - ``python -m quetgames analyse <record>`` judges every move of a game (the
   mover's expected result before and after, the best move, a class) and
-  prints each seat's accuracy (see analysis.py);
+  prints each seat's accuracy (see analysis.py); ``--workers N`` spreads the
+  moves over N processes;
 - ``python -m quetgames balance`` plays strong against strong over a grid of
   settings of every game and reports the first seat's share (docs/BALANCE.md);
 - ``python -m quetgames puzzles --out ../docs/puzzles.json`` finds proved
@@ -267,13 +268,15 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     ana.add_argument("--budget", type=float, default=0.45, help="seconds of search a move")
     ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
     ana.add_argument("--seed", type=int, default=0)
+    ana.add_argument("--workers", type=int, default=1, help="processes the moves are spread over")
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
     bal = commands.add_parser("balance", help="strong against strong over a grid of every game's settings: is the first seat favoured?")
     bal.add_argument("--game", choices=game_ids + ["all"], default="all")
     bal.add_argument("--games", type=int, default=10, help="games per setting")
     bal.add_argument("--iterations", type=int, default=100, help="strong's search iterations per move (0: use --budget)")
     bal.add_argument("--budget", type=float, default=1.0, help="strong's seconds per move when --iterations is 0")
-    bal.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games played in parallel (processes)")
+    bal.add_argument("--jobs", "--workers", type=int, default=os.cpu_count() or 1,
+                     help="proofs and games run in parallel (processes)")
     bal.add_argument("--seed", type=int, default=0)
     bal.add_argument("--out", default=None, help="write the table into this Markdown file (between its balance markers)")
     bal.add_argument("--json", default=None, help="write the rows to this JSON file")
@@ -326,7 +329,7 @@ def _analyse_command(args: argparse.Namespace, stdout: TextIO) -> int:
     except RulesError as exc:
         print(f"That record cannot be opened: {exc}", file=sys.stderr)
         return 2
-    report = analyse(state, args.budget, args.seed, iterations=args.iterations)
+    report = analyse(state, args.budget, args.seed, iterations=args.iterations, workers=args.workers)
     if args.json:
         print(json.dumps(report.to_json(), indent=1), file=stdout)
     else:

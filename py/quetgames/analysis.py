@@ -24,6 +24,18 @@ game, or a position the game's adapter proves (its `exact` hook: an
 alpha-beta that resolves every line within the budget, or an exact solver
 for the end of a game). A move is marked exact when both its values are.
 
+Inside one proved result. Where every move keeps the same proved value (a
+lost position, or a won one where the move keeps the win), the values alone
+would call every move best. The adapter's proof may then carry the distance
+to the end under best play (`Proof.plies`: the winner hurries, the loser
+holds out, as a tablebase's distance to mate), and the moves are ranked by
+it: a lost side that gives up plies of resistance, or a winning side that
+takes a detour, loses a share of LOST_SPREAD or WON_SPREAD
+(`within_result_loss`), so giving up a lost game's whole resistance is at
+worst a mistake, a slow win at worst an inaccuracy, and both stay far below
+the 0.5 or 1 that changing the proved result costs. A shared win has no
+such key.
+
 Everything else is estimated by one UCT search of the position before the
 move (the strong player's candidates, progressive widening and rollouts),
 which backs up every seat's result (each node chooses for its own mover, as
@@ -64,7 +76,9 @@ seat that never had a choice.
 Deterministic: the searches' randomness is seeded with the seed, the seat and
 the record of the (secret-free) position; with ``iterations=N`` every position
 is searched for exactly N iterations (the budget is then not consulted), so
-the same game gives the same report on any machine.
+the same game gives the same report on any machine, and in any number of
+processes (``workers``): each move's analysis depends on nothing but its
+position.
 """
 
 from __future__ import annotations
@@ -81,17 +95,24 @@ from .base import State
 from .errors import InvalidOptions
 from .players import check_search_arguments, player_for
 from .players.search import FORCE_EVERY, UCT_C, AnyPlayer, Budget, Proof, Sim, Verdict, simulate
-from .registry import replay_record
+from .registry import load, replay_record
 from .data import JSONObject
 
 M = TypeVar("M")  # a move of a search position
 S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
-__all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy"]
+__all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy",
+           "within_result_loss", "LOST_SPREAD", "WON_SPREAD"]
 
+MAX_WORKERS = 64  # processes an analysis may spread over
 DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
+# The largest loss of a move that keeps its proved result (within_result_loss):
+# giving up a lost game's resistance is at worst a mistake, a detour on the
+# way to a proved win at worst an inaccuracy.
+LOST_SPREAD = 0.15
+WON_SPREAD = 0.08
 
 
 @dataclass(frozen=True)
@@ -110,6 +131,8 @@ class MoveAnalysis:
     grade: str  # one of CLASSES
     accuracy: float  # 0..100
     forced: bool  # the only legal move
+    ends_in: int | None = None  # proved: plies to the end after this move under best play, the move counted
+    best_ends_in: int | None = None  # ... and after the best move (the proof's distance to the end)
 
     def to_json(self) -> JSONObject:
         return asdict(self)
@@ -169,6 +192,28 @@ def move_accuracy(loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * loss) - 3.1668))
 
 
+def within_result_loss(value: float, best: int, played: int) -> float:
+    """The loss of a move that keeps its mover's proved result `value`, from
+    the plies to the end under best play after the best move (`best`) and
+    after the move played (`played`, the move counted), as tablebases rank
+    moves by distance to mate: a won side should win soonest, a lost side
+    hold out longest, giving the opponent every ply to go wrong. The loss is
+    the share of the resistance given up, times LOST_SPREAD, or the share of
+    the win's length that is detour, times WON_SPREAD; both stay far below
+    the 0.5 between two proved results, and a shared win has none.
+
+    >>> within_result_loss(0.0, 10, 10), within_result_loss(0.0, 10, 1), within_result_loss(0.0, 10, 5)
+    (0.0, 0.135, 0.075)
+    >>> within_result_loss(1.0, 5, 5), within_result_loss(1.0, 5, 10), within_result_loss(0.5, 5, 9)
+    (0.0, 0.04, 0.0)
+    """
+    if value >= 1.0 and played > best:
+        return round(WON_SPREAD * (played - best) / played, 6)
+    if value <= 0.0 and played < best:
+        return round(LOST_SPREAD * (best - played) / best, 6)
+    return 0.0
+
+
 def analyse(
     state: State,
     budget: float = DEFAULT_BUDGET,
@@ -177,6 +222,7 @@ def analyse(
     iterations: int | None = None,
     span: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Analysis:
     """The analysis of every move of `state`'s game (its whole record), each
     move's search taking about `budget` seconds, or exactly `iterations`
@@ -184,11 +230,20 @@ def analyse(
     start..stop - 1 (0-based; the accuracy then covers those moves): a move's
     analysis does not depend on the others, so a page can analyse a game a
     few moves a call, showing progress and stopping when asked, and join the
-    moves. `progress(done, total)` is called after each move. Raises
-    InvalidOptions for a bad budget, seed, iteration count or span."""
+    moves. `progress(done, total)` is called as moves are done.
+
+    `workers` = N > 1 spreads the moves over N processes (a few moves a
+    task, as a page's calls would be); the moves are the same as in one
+    process for the same seed and iterations. Where there are no processes
+    (Pyodide in the browser) only 1 works, the default.
+
+    Raises InvalidOptions for a bad budget, seed, iteration count, span or
+    worker count."""
     if not isinstance(state, State):
         raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
     check_search_arguments(seed, budget, iterations)
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise InvalidOptions(f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     record = state.record
     start, moves, _ = replay_record(record)
     if span is None:
@@ -199,6 +254,9 @@ def analyse(
         raise InvalidOptions(f"the span is two move indices, start and stop, from 0 to {len(moves)}, not {span!r:.40}")
     else:
         first, stop = span[0], span[1]
+    if workers > 1 and stop - first > 1:
+        spread = _in_processes(record, float(budget), seed, iterations, first, stop, workers, progress)
+        return _report(state, record, spread, seed, float(budget), iterations, first, stop, len(moves))
     positions = [start]
     seats = []
     for move, seat in moves[:stop]:
@@ -225,12 +283,52 @@ def analyse(
             judged.append(_judge_move(player, positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
         if progress is not None:
             progress(ply + 1 - first, stop - first)
+    return _report(state, record, judged, seed, float(budget), iterations, first, stop, len(moves))
+
+
+def _report(state: State, record: str, judged: Sequence[MoveAnalysis], seed: int, budget: float,
+            iterations: int | None, first: int, stop: int, total: int) -> Analysis:
+    """The moves judged, with each seat's accuracy over those it had a choice in."""
     accuracy: list[float | None] = []
     for seat in range(state.players):
         mine = [m.accuracy for m in judged if m.seat == seat and not m.forced]
         accuracy.append(sum(mine) / len(mine) if mine else None)
-    return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, float(budget), iterations,
-                    (first, stop), len(moves))
+    return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, budget, iterations,
+                    (first, stop), total)
+
+
+# -- processes ----------------------------------------------------------------------
+
+
+def _in_processes(record: str, budget: float, seed: int, iterations: int | None, first: int, stop: int,
+                  workers: int, progress: Callable[[int, int], None] | None) -> list[MoveAnalysis]:
+    """The moves first..stop - 1 judged in `workers` processes, a few moves a
+    task (about four tasks a process, so a slow stretch of the game does not
+    keep one process busy while the others wait), joined in order. The
+    processes are started with 'spawn', which every platform has and which
+    copies nothing of this process: each loads the record itself."""
+    # Imported here: Pyodide has no processes, and the browser never gets here.
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
+
+    size = max(1, -(-(stop - first) // (workers * 4)))
+    spans = [(a, min(a + size, stop)) for a in range(first, stop, size)]
+    parts: dict[int, tuple[MoveAnalysis, ...]] = {}
+    done = 0
+    with ProcessPoolExecutor(max_workers=min(workers, len(spans)), mp_context=get_context("spawn")) as pool:
+        futures = {pool.submit(_judge_span, (record, budget, seed, iterations, a, b)): a for a, b in spans}
+        for future in as_completed(futures):
+            parts[futures[future]] = future.result()
+            done += len(parts[futures[future]])
+            if progress is not None:
+                progress(done, stop - first)
+    return [m for a, _ in spans for m in parts[a]]
+
+
+def _judge_span(task: tuple[str, float, int, int | None, int, int]) -> tuple[MoveAnalysis, ...]:
+    """One process's task: the moves start..stop - 1 of a record, judged in one process."""
+    record, budget, seed, iterations, start, stop = task
+    return analyse(load(record), budget, seed, iterations=iterations, span=(start, stop)).moves
 
 
 # -- the value of a position ------------------------------------------------------
@@ -255,7 +353,7 @@ def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> 
     if state.is_over:
         winners = state.winners
         share = 1.0 / len(winners) if winners else 0.0
-        return Proof(tuple(share if s in winners else 0.0 for s in range(state.players)), None)
+        return Proof(tuple(share if s in winners else 0.0 for s in range(state.players)), None, 0)
     seat = state.to_move[0]
     return player.exact(state, seat, context.rng(seat, state), context.iterations, context.deadline(began, 0.5))
 
@@ -274,8 +372,14 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
     the move played gets a share of the iterations (so before and after come
     from the same tree and a search's optimism for its mover cancels out)."""
     forced = len(state.legal_moves(seat)) == 1
+    ends_in = best_ends_in = None
+    within = 0.0  # the loss inside one proved result
     if here is not None and there is not None:
         before, after, best, exact = here.values[seat], there.values[seat], here.best or move, True
+        if here.plies is not None and there.plies is not None:
+            ends_in, best_ends_in = there.plies + 1, here.plies
+            if after == before:
+                within = within_result_loss(before, best_ends_in, ends_in)
     else:
         sim = player.sim(state)
         played = next(m for m in sim.legal() if player.notation(sim, m) == move)
@@ -288,9 +392,9 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
         if after >= top_value:
             best = move
         exact = False
-    loss = 0.0 if forced or move == best else max(0.0, before - after)
+    loss = 0.0 if forced or move == best else max(0.0, before - after, within)
     return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, classify(loss),
-                        move_accuracy(loss), forced)
+                        move_accuracy(loss), forced, ends_in, best_ends_in)
 
 
 # -- UCT that keeps every seat's result -------------------------------------------

@@ -15,16 +15,20 @@ Proved: where a game's adapter can solve the start (its `prove` hook: say,
 an alpha-beta that resolves every line within a few seconds), the setting
 reports the proved winner instead of playing games.
 
-Games run in parallel in worker processes (`concurrent.futures`), each game a
-task; with ``iterations`` set the games are reproducible on any machine.
+With ``jobs`` > 1 the proofs and the games run in worker processes
+(`concurrent.futures`, started with 'spawn'), each proof and each game a
+task, all submitted at once; with ``iterations`` set the games are
+reproducible on any machine, and the rows the same in one process or many.
+Pyodide has no processes: there only ``jobs=1`` works (the import happens
+only when processes are asked for).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .errors import RulesError
 from .players import computer_move, player_for
@@ -57,6 +61,13 @@ def prove(game_id: str, options: Options, seconds: float = PROOF_SECONDS) -> flo
     return player_for(game).prove(game.new(**options), seconds)
 
 
+def _timed_proof(task: tuple[str, Options]) -> tuple[float | None, float]:
+    """`prove` and the seconds it took (a task for a worker process)."""
+    start = time.perf_counter()
+    proved = prove(*task)
+    return proved, time.perf_counter() - start
+
+
 def _drawn(game_id: str, options: OptionsGiven) -> bool:
     """Whether the setting leaves its start to a seeded draw (a game with a
     `seed` option, with neither seed nor starts given): such a row is
@@ -86,9 +97,41 @@ def balance(
     progress: Callable[[JSONObject], None] | None = None,
 ) -> list[JSONObject]:
     """One row per setting (see the module's docstring); `progress(row)` as each is done."""
+    if jobs > 1:
+        # Imported here: Pyodide has no processes, and the browser never gets here.
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+            return _balance(settings, games, iterations, budget, seed, progress, pool.map, pool.submit)
+    return _balance(settings, games, iterations, budget, seed, progress, map, _now)
+
+
+class _Done:
+    """A call already made: what `pool.submit` returns, in one process."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def result(self) -> Any:
+        return self.value
+
+
+def _now(function: Callable[[Any], Any], task: Any) -> _Done:
+    return _Done(function(task))
+
+
+def _balance(settings: Sequence[tuple[str, Options]], games: int, iterations: int | None, budget: float, seed: int,
+             progress: Callable[[JSONObject], None] | None, mapping: Callable[..., Iterable[Any]],
+             submit: Callable[..., Any]) -> list[JSONObject]:
+    """`balance` over `mapping` (map, or a pool's) and `submit`: the proofs of
+    every setting first, all at once, then every game of every setting left
+    unproved, all submitted before any is awaited so no process waits at a
+    setting's end; the rows are finished in order."""
+    proofs = list(mapping(_timed_proof, [(game_id, options) for game_id, options in settings]))
     rows: list[JSONObject] = []
     plan = []
-    for game_id, options in settings:
+    for (game_id, options), (proved, seconds) in zip(settings, proofs):
         game = GAMES[game_id]
         # Games that draw their start from a seed (the seed left unset) get
         # seed + g in game g; the row's own record options use `seed`, so they
@@ -96,12 +139,10 @@ def balance(
         seeded = _drawn(game_id, options)
         resolved = game.resolve_options(dict(options, seed=seed) if seeded else options)
         players = resolved["players"] if "players" in resolved else 2
-        start = time.perf_counter()
-        proved = prove(game_id, options)
         row: JSONObject = {
             "game": game_id, "options": options, "record_options": game.encode_options(resolved),
             "players": players, "fair": 1.0 / players, "proved": proved,
-            "proof_seconds": round(time.perf_counter() - start, 3) if proved is not None else None,
+            "proof_seconds": round(seconds, 3) if proved is not None else None,
             "games": 0, "first_score": None, "share": None, "low": None, "high": None,
             "shared": None, "mean_length": None,
         }
@@ -109,16 +150,11 @@ def balance(
         if proved is None:
             tasks = [(game_id, dict(options, seed=seed + g) if seeded else options, seed + g, budget, iterations)
                      for g in range(games)]
-            plan.append((row, tasks))
+            plan.append((row, [submit(_one_game, t) for t in tasks]))
         elif progress is not None:
             progress(row)
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for row, tasks in plan:
-                _finish(row, list(pool.map(_one_game, tasks)), progress)
-    else:
-        for row, tasks in plan:
-            _finish(row, [_one_game(t) for t in tasks], progress)
+    for row, futures in plan:
+        _finish(row, [f.result() for f in futures], progress)
     return rows
 
 

@@ -7,7 +7,9 @@ prior puts first the squares that leave the next seat only squares that
 knock it out. With two players the outcome of a line is exact (someone is
 knocked out, or both survive the last grid), so strong searches the moves
 themselves: iterative-deepening alpha-beta, an unresolved line counting as
-even.
+even. Wherever the position is proved (two seats still in, or a win one
+seat forces against all the others), strong plays as the analysis judges:
+the soonest win, or the longest resistance.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ..games.convoluted_coprimality import (
     targets,
 )
 from ..grid import square_name
-from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta
+from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta, best_by_plies, plies_to_win
 
 __all__ = ["PLAYER", "CoprimalityPlayer", "CoprimalitySim"]
 
@@ -161,6 +163,12 @@ class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int])
         moves = sim.legal()
         if len(moves) == 1:
             return self.notation(sim, moves[0])
+        # A proved position is played as the analysis judges it: the soonest
+        # win, or the longest resistance.
+        now = time.perf_counter()
+        proof = self.exact(state, seat, rng, budget.iterations, now + max(0.0, budget.deadline - now) / 2)
+        if proof is not None and proof.plies is not None and proof.best is not None:
+            return proof.best
         if sim.players != 2:
             return super().strong_move(state, seat, rng, budget)
         order = [q for _, q in self.ranked(sim, seat, rng)]
@@ -191,36 +199,67 @@ class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int])
 
     def exact(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:
-        """Two seats: alpha-beta to the end of the game, or None when the
-        deadline (or the node cap of `iterations`) comes first or a line stays
-        unresolved at the greatest depth. A won or lost value is proved at any
-        depth (an unresolved line counts 0.5); a shared win only when every
-        line ends."""
-        if state.players != 2:
-            return None
+        """Proved by alpha-beta to the end of the game, or None when the
+        deadline (or the node cap of `iterations`) comes first.
+
+        Two seats still in: the whole game tree. A won or lost value is
+        proved at any depth (an unresolved line counts 0.5); a shared win only
+        when every line ends. Three or more still in: only a win that one seat
+        forces whatever all the others do (alpha-beta with every other seat
+        against it) is a proof; anything else is left to the estimate.
+
+        A win or loss then gets its distance (`Proof.plies`), and the best
+        move is the one that wins soonest or holds out longest; with two
+        seats still in, a proof whose distance the budget cannot reach stands
+        without it."""
         sim = self.sim(state)
+        alive = [s for s in range(sim.players) if sim.alive[s]]
         size = sim.geo.size
         longest = size * size - sim.j + 1 + (sim.max_rounds - sim.ended - 1) * size * size
         depth = min(longest + 1, EXACT_MAX_DEPTH)
         cap = None if iterations is None else iterations * NODES_PER_ITERATION
         nodes = [0]
-        best_value, best_move = -1.0, None
+        order = [q for _, q in self.ranked(sim, seat, rng)]
+        best_move: int | None = None
+        if len(alive) == 2:
+            best_value = -1.0
+            try:
+                for q in order:
+                    child = sim.copy()
+                    child.play(q)
+                    value = alphabeta(self, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
+                    if best_move is None or value > best_value:
+                        best_value, best_move = value, q
+                    if best_value >= 1.0:
+                        break
+            except (OutOfTime, RecursionError):
+                return None
+            assert best_move is not None
+            if best_value == 0.5:
+                if depth <= longest:
+                    return None  # a line left unresolved: 0.5 might not be a shared win
+                return Proof(tuple(0.5 if s in alive else 0.0 for s in range(sim.players)), self.notation(sim, best_move))
+            winner = seat if best_value == 1.0 else next(s for s in alive if s != seat)
+        else:
+            try:
+                # (the root searched `depth` + 1 plies deep, as the children above are searched `depth`)
+                winner = next((s for s in [seat, *(s for s in alive if s != seat)]
+                               if alphabeta(self, sim, s, depth + 1, 0.5, 1.0, nodes, cap, deadline) >= 1.0), -1)
+            except (OutOfTime, RecursionError):
+                return None
+            if winner < 0:
+                return None
+        values = tuple(1.0 if s == winner else 0.0 for s in range(sim.players))
+        plies: int | None
         try:
-            for _, q in self.ranked(sim, seat, rng):
-                child = sim.copy()
-                child.play(q)
-                value = alphabeta(self, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
-                if best_move is None or value > best_value:
-                    best_value, best_move = value, q
-                if best_value >= 1.0:
-                    break
+            # (the win comes within depth + 1 plies: the depth proved above)
+            plies = plies_to_win(self, sim, winner, depth + 1, nodes, cap, deadline)
+            best_move = best_by_plies(self, sim, order, winner, plies, nodes, cap, deadline)
         except (OutOfTime, RecursionError):
-            return None
-        assert best_move is not None
-        if best_value == 0.5 and depth <= longest:
-            return None  # a line left unresolved: 0.5 might not be a shared win
-        values = (best_value, 1 - best_value) if seat == 0 else (1 - best_value, best_value)
-        return Proof(values, self.notation(sim, best_move))
+            if best_move is None:
+                return None  # (three or more still in: no move known to keep the proof)
+            plies = None
+        return Proof(values, self.notation(sim, best_move), plies)
 
     def prove(self, state: ConvolutedCoprimalityState, seconds: float) -> float | None:
         """Two seats from the start: solved by alpha-beta in a few hundred nodes

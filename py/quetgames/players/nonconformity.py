@@ -1,10 +1,12 @@
 """Computer players for Nonconformity: simultaneous secret picks.
 
 Greedy scores now and widens its own span (the opponent's scoring band) as
-little as it can; strong runs flat Monte-Carlo over its candidate picks, the
-opponent's pick of this round drawn from a noisy-greedy model (its real
+little as it can; strong plays out its candidate picks (flat Monte-Carlo),
+the opponent's pick of this round drawn from a noisy-greedy model (its real
 pending pick is never seen: the state the players get has it removed), both
-continuing noisy-greedy to the end.
+continuing noisy-greedy to the end, and keeps the best by successive halving
+on common random numbers: every pick still in is played out on the same
+seeds, so picks are compared on the same luck.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import lru_cache
 from ..base import State
 from ..games.nonconformity import MIN_PICK, NonconformityState, legal_pick, scores_against, widened
 from ..numbers import prime_factors
-from .search import FORCE_EVERY, Budget, Player, StateSim, Verdict, flat_monte_carlo, ucb1
+from .search import Budget, Player, StateSim, Verdict, affordable, halving, paired_means
 
 __all__ = ["PLAYER", "NonconformityPlayer", "NonconformitySim"]
 
@@ -158,18 +160,28 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
             return self.random_move(state, seat, rng)
         if len(picks) == 1:
             return str(picks[0])
-
         picks = self.best_candidates(root, seat, picks)
-        return str(picks[flat_monte_carlo(len(picks), lambda i: self.playout(root, seat, picks[i], rng), budget)])
+
+        def sample(i: int, seed: int) -> float:
+            return self.playout(root, seat, picks[i], random.Random(seed))
+
+        samples = affordable(budget, lambda: sample(0, rng.getrandbits(64)))
+        return str(picks[halving(len(picks), sample, samples, rng)[0]])
 
     def judge(self, state: NonconformityState, seat: int, move: str, rng: random.Random, budget: Budget) -> Verdict | None:
         """A pick judged on what its mover could know (`state` is already the
-        mover's secret-free view): flat Monte-Carlo over the strong player's
-        candidate picks and the pick played (arm 0), the opponent's pick of
-        the round and every later pick drawn from the strong player's model;
-        before is the value of the best pick, after that of the pick played."""
+        mover's secret-free view), by the strong player's own method: its
+        candidate picks and the pick played (arm 0) played out, the
+        opponent's pick of the round and every later pick drawn from the
+        strong player's model. Half the playouts find the best pick
+        (successive halving on common random numbers, as strong chooses);
+        the other half measure it and the pick played on the same fresh
+        seeds, so before and after differ by the picks and not by the luck
+        of the draws, and the best pick's value is not the lucky maximum of
+        the selection."""
         root = NonconformitySim(state)
         played = int(move)
+        assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
         forced = len(state.legal_moves(seat)) == 1
         picks = root.candidates(seat, rng, per=10)
         picks = self.best_candidates(root, seat, picks)  # the strong player's own pruning
@@ -177,18 +189,18 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
             picks.remove(played)
         arms = [played, *picks]
 
-        def playout(i: int) -> float:
-            return self.playout(root, seat, arms[i], rng)
+        def sample(i: int, seed: int) -> float:
+            return self.playout(root, seat, arms[i], random.Random(seed))
 
-        totals, counts = ucb1(len(arms), playout, budget, force_every=FORCE_EVERY)
-        means = [t / c if c else 0.5 for t, c in zip(totals, counts)]
-        top = max(range(len(arms)), key=lambda k: (counts[k], means[k])) if len(arms) > 1 else 0
-        after = means[0]
-        before = max(means[top], after)
-        best_index = top if means[top] > after else 0
-        loss = 0.0 if forced or best_index == 0 else before - after
-        assert legal_pick(played, root.last[seat], root.terms[seat], root.top)
-        return Verdict(before, after, str(arms[best_index]), loss)
+        samples = affordable(budget, lambda: sample(0, rng.getrandbits(64)))
+        top, used = halving(len(arms), sample, samples // 2, rng) if not forced else (0, 0)
+        if top == 0:
+            after = before = paired_means([0], sample, samples - used, rng)[0]
+            return Verdict(before, after, move, 0.0)
+        before, after = paired_means([top, 0], sample, (samples - used) // 2, rng)
+        if after >= before:
+            return Verdict(after, after, move, 0.0)
+        return Verdict(before, after, str(arms[top]), before - after)
 
     def best_candidates(self, root: NonconformitySim, seat: int, picks: list[int]) -> list[int]:
         """The STRONG_CANDIDATES most promising picks: the greedy key plus a flexibility bonus."""

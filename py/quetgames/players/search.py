@@ -24,8 +24,9 @@ from typing import Any, Generic, Self, TypeVar
 from ..base import State
 from ..data import JSONObject
 
-__all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct", "ucb1",
-           "flat_monte_carlo", "alphabeta", "solve_to_end", "OutOfTime"]
+__all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct",
+           "affordable", "halving", "paired_means", "alphabeta", "solve_to_end", "plies_to_win",
+           "best_by_plies", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
 FORCE_EVERY = 4  # the analysis sends every 4th iteration of a search through the move played
@@ -54,10 +55,18 @@ class Budget:
 class Proof:
     """A position's value proved by search: each seat's result (a win 1, a
     win shared by k seats 1/k) and the best move of the seat to move (None
-    once the game is over)."""
+    once the game is over).
+
+    `plies`, when the adapter knows it, is the distance to the end under best
+    play, as a tablebase's distance to mate: the seat that wins takes the
+    shortest way to its win, a seat that loses holds out longest, and `best`
+    is the move that does so (0 once the game is over; None when not known,
+    and always None for a shared win). The analysis ranks the moves that keep
+    the same proved result by it."""
 
     values: tuple[float, ...]
     best: str | None
+    plies: int | None = None
 
 
 @dataclass(frozen=True)
@@ -355,36 +364,102 @@ def simulate(player: Player[Any, S, Any], sim: S, rng: random.Random) -> Rewards
 # -- flat Monte-Carlo -------------------------------------------------------------
 
 
-def ucb1(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7,
-         force_every: int = 0) -> tuple[list[float], list[int]]:
-    """UCB1 over `arms` choices, each sample a whole playout scored 0..1 by
-    `sample(arm)`: every arm's total and count. With `force_every` = n, every
-    n-th sample goes to arm 0 (the analysis uses it so the move played is
-    known as well as the best)."""
+def affordable(budget: Budget, trial: Callable[[], object], tries: int = 4) -> int:
+    """How many samples the budget holds: its iterations when given, else as
+    many as fit before the deadline at the pace of `tries` runs of `trial`
+    (timed now, and counted among them)."""
+    if budget.iterations is not None:
+        return budget.iterations
+    began = time.perf_counter()
+    for _ in range(tries):
+        trial()
+    pace = (time.perf_counter() - began) / tries
+    return tries + max(0, int((budget.deadline - time.perf_counter()) / max(pace, 1e-6)))
+
+
+def halving(arms: int, sample: Callable[[int, int], float], samples: int, rng: random.Random) -> tuple[int, int]:
+    """The best of `arms` choices by successive halving on common random
+    numbers, in about `samples` playouts; the best arm and the playouts used.
+
+    `sample(arm, seed)` scores one playout of the arm, 0..1, all of whose
+    chance comes from `seed`. Each stage samples every arm still in on the
+    same seeds as the others, so two arms are always compared on the same
+    luck (the draws that do not depend on the arm cancel out of their
+    difference), and keeps the better half by the mean over all their
+    samples; each stage gets an equal share of the playouts. Ties go to the
+    lower arm; arm 0 when there is one arm."""
+    alive = list(range(arms))
     totals = [0.0] * arms
-    counts = [0] * arms
-    done = 0
-    while not budget.spent(done):
-        if done < arms:
-            i = done
-        elif force_every and done % force_every == 0:
-            i = 0
-        else:
-            log_n = math.log(done)
-            i = max(range(arms), key=lambda k: totals[k] / counts[k] + c * sqrt(log_n / counts[k]))
-        done += 1
-        totals[i] += sample(i)
-        counts[i] += 1
-    return totals, counts
+    count = 0  # samples of each arm still in, on seeds[:count]
+    seeds: list[int] = []
+    per_stage = samples // max(1, math.ceil(math.log2(max(arms, 1))))
+    used = 0
+    while len(alive) > 1:
+        each = max(1, per_stage // len(alive))
+        seeds.extend(rng.getrandbits(64) for _ in range(each))
+        for arm in alive:
+            for seed in seeds[count:]:
+                totals[arm] += sample(arm, seed)
+        count += each
+        used += each * len(alive)
+        alive.sort(key=lambda a: (-totals[a], a))
+        alive = alive[:(len(alive) + 1) // 2]
+    return alive[0], used
 
 
-def flat_monte_carlo(arms: int, sample: Callable[[int], float], budget: Budget, c: float = 0.7) -> int:
-    """The arm UCB1 sampled most (ties: the best total); arm 0 when no sample ran."""
-    totals, counts = ucb1(arms, sample, budget, c)
-    return max(range(arms), key=lambda k: (counts[k], totals[k]))
+def paired_means(arms: Sequence[int], sample: Callable[[int, int], float], pairs: int,
+                 rng: random.Random) -> list[float]:
+    """The mean score of each of `arms` over the same `pairs` seeds (at least one)."""
+    seeds = [rng.getrandbits(64) for _ in range(max(1, pairs))]
+    return [sum(sample(arm, seed) for seed in seeds) / len(seeds) for arm in arms]
 
 
 # -- alpha-beta -------------------------------------------------------------------
+
+
+def plies_to_win(player: Player[Any, S, Any], sim: S, winner: int, longest: int, nodes: list[int],
+                 cap: int | None, deadline: float) -> int:
+    """The fewest plies in which `winner` forces its win from `sim`, a
+    two-seat position it is known to win within `longest` plies: a win within
+    d plies implies one within d + 1, so the depth is found by doubling and
+    then halving, each step one alpha-beta with the window (0.5, 1) that asks
+    only "a win within d?". Raises OutOfTime as `alphabeta` does."""
+    def wins_within(depth: int) -> bool:
+        return alphabeta(player, sim, winner, depth, 0.5, 1.0, nodes, cap, deadline) >= 1.0
+
+    if sim.mover() < 0:
+        return 0
+    low, high = 0, 1  # no win within low plies; is there one within high?
+    while not wins_within(high):
+        if high >= longest:
+            raise OutOfTime  # (not won within the longest game: the caller's proof was cut short)
+        low, high = high, min(2 * high, longest)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if wins_within(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def best_by_plies(player: Player[Any, S, M], sim: S, order: Sequence[M], winner: int, plies: int,
+                  nodes: list[int], cap: int | None, deadline: float) -> M:
+    """Of a two-seat position that `winner` wins in exactly `plies` plies
+    under best play, the mover's move that keeps to it: the first in `order`
+    that wins within plies - 1 when the mover is the winner, else the first
+    that holds out for plies - 1 (the winner cannot win within plies - 2 after
+    it). Raises OutOfTime as `alphabeta` does."""
+    mover = sim.mover()
+    for move in order:
+        child = sim.copy()
+        child.play(move)
+        if mover == winner:
+            if alphabeta(player, child, winner, plies - 1, 0.5, 1.0, nodes, cap, deadline) >= 1.0:
+                return move
+        elif plies <= 1 or alphabeta(player, child, winner, plies - 2, 0.5, 1.0, nodes, cap, deadline) < 1.0:
+            return move
+    raise OutOfTime  # (no move keeps to it: the distance was cut short)
 
 
 def alphabeta(player: Player[Any, S, Any], sim: S, me: int, depth: int, alpha: float, beta: float,
