@@ -117,6 +117,11 @@ def test_answers_come_from_the_stored_proof_in_words() -> None:
     wrong = puzzles.answer(puzzle, wrong_move)
     assert not wrong["right"] and wrong["value"] < 1.0 and wrong["reply"] == puzzle["others"][wrong_move]["reply"]
     assert wrong["words"].startswith("Not this one: ")
+    # the board after an answer shows the move and the reply the words name
+    start = len(quetgames.load(puzzle["record"]).history)
+    for said in (right, wrong):
+        played = said["view"]["history"][start:]
+        assert played[:1] == [said["move"]] and (said["reply"] is None or played[1:2] == [said["reply"]]), (said, played)
     with pytest.raises(RulesError):
         puzzles.answer(puzzle, "z99")
     solved = puzzles.solution(puzzle)

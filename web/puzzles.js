@@ -154,7 +154,8 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
       answerEl.dataset.answer = said.right ? "right" : "wrong";
       scoreEl.textContent = scoreWords(score);
       locked = true;
-      drawBoard(shown.view, true);
+      // the position after the move and the engine's reply, as the words say
+      drawBoard(said.view ?? shown.view, true);
       retry.hidden = said.right;
     } catch (error) {
       answerEl.textContent = error.message;

@@ -388,8 +388,9 @@ def position(puzzle: JSONObject) -> JSONObject:
 
 def answer(puzzle: JSONObject, move: str) -> JSONObject:
     """A move tried on a puzzle, judged against the stored proof, in words:
-    {right, move, value, reply, words}. Right: the defender's stored reply.
-    Wrong: the mover's proved result after it and the other seat's answer."""
+    {right, move, value, reply, words, view}. Right: the defender's stored reply.
+    Wrong: the mover's proved result after it and the other seat's answer.
+    `view`: the public view after the move and that reply, for the board."""
     state = _checked(puzzle)
     seat = puzzle["seat"]
     if not isinstance(move, str) or move not in state.legal_moves(seat):
@@ -407,7 +408,8 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
                      f"and {winner} can still force the win.")
         else:
             words = f"Right: {did}, and {winner} can force the win from here."
-        return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words}
+        shown = after.play(reply, line[1]["seat"]) if reply is not None else after
+        return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words, "view": shown.view()}
     other = puzzle["others"][move]
     value, reply = other["value"], other["reply"]
     outcome = "can force the win" if value == 0.0 else "holds you to a shared win at best"
@@ -419,7 +421,8 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
                  f"{after.describe_move(reply, after.to_move[0])}, and {outcome}.")
     else:
         words = f"Not this one: after that ({did}), {winner} can no longer force the win."
-    return {"right": False, "move": move, "value": value, "reply": reply, "words": words}
+    shown = after.play(reply, after.to_move[0]) if reply is not None and not after.is_over else after
+    return {"right": False, "move": move, "value": value, "reply": reply, "words": words, "view": shown.view()}
 
 
 def solution(puzzle: JSONObject) -> JSONObject:
