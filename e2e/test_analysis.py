@@ -203,7 +203,10 @@ def test_cancel_stops_the_analysis_and_keeps_nothing(browser: Browser, server: s
         page.locator("button.analysis-start").wait_for()
         assert page.locator(".analysis-progress").count() == 0
         after = calls(page)
-        time.sleep(2)  # a request under way finishes in the worker; no other follows
+        # a later engine call (stepping to move 3) answers only after anything
+        # the page had still queued: no analyse request may come before it
+        page.locator('.move-list button[data-key="ply-3"]').click()
+        page.locator(".replay-banner", has_text="after move 3 of").wait_for()
         assert calls(page) <= after
         assert page.locator(".analysis-chart").count() == 0
         assert page.locator(".move-list .move-mark").count() == 0
@@ -289,7 +292,7 @@ def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, serve
         page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
         # the same page idle first, for comparison: this machine is shared and loaded
         page.evaluate("window.__resetGaps()")
-        time.sleep(10)
+        time.sleep(10)  # a measuring window: the idle page's frame gaps, for comparison
         idle, idle_tasks = page.evaluate("[window.__gaps, window.__longTasks]")
         page.locator("button.analysis-start").click()
         page.evaluate("window.__resetGaps()")
