@@ -171,27 +171,16 @@ export class SideLines {
 
   /** Take back every move after the first `ply` (as undo: their comments and
    * side lines go too) and play `move` there. True once drawn. */
-  async takeBackAndPlay(ply, move, seat) {
+  takeBackAndPlay(ply, move, seat) {
     const { current } = this.game;
-    if (this.game.busy || !current) return false;
-    if (this.game.options.beforeMove?.(current) === false) return false;
-    const later = this.game.plies() - ply;
-    this.game.busy = true;
-    this.game.setEngineState("busy");
-    try {
+    return this.change(async () => {
+      const later = this.game.plies() - ply;
       const at = await this.game.ask("at", { record: current.private_record, ply });
       const played = await this.game.ask("play", { record: at.private_record, move, ...(seat != null ? { seat } : {}) });
       this.game.follow(played.record);
       await this.game.show(played, { revealed: revealText(at.view, played.view), focus: "board", save: true });
       this.game.explain(later === 1 ? "The later move was taken back, and this one played instead." : `The ${later} later moves were taken back, and this one played instead.`, "info");
-      return true;
-    } catch (error) {
-      this.game.explain(error.message, "error");
-      this.game.setEngineState("ready");
-      return false;
-    } finally {
-      this.game.busy = false;
-    }
+    });
   }
 
   /** Remove side line `index` (bridge "drop_line"), once the player said yes. */
@@ -225,18 +214,29 @@ export class SideLines {
    * answer is saved like a move and shown at `target` ({ply} or {line}, or a
    * function of the answer giving one); `said` afterwards. A refusal is said
    * in the engine's words and nothing changes. True once drawn. */
-  async notesStep(call, args, target, said) {
+  notesStep(call, args, target, said) {
+    const { current } = this.game;
+    return this.change(async () => {
+      const answer = await this.game.ask(call, { record: current.private_record, ...args });
+      this.game.analysis.carry(current.record, answer.record); // (the moves are the same: so is their analysis)
+      this.game.follow(answer.record);
+      await this.game.show(answer, { save: true, ...(typeof target === "function" ? target(answer) : target) });
+      if (said) this.game.explain(said, "info");
+    });
+  }
+
+  /** Run `work`, one change of the game saved like a move, as the game
+   * view's busy step: not while another runs, nor when the page holds it
+   * back (another tab moved on). A refusal is said in the engine's words and
+   * nothing changes. True once `work` is done. */
+  async change(work) {
     const { current } = this.game;
     if (this.game.busy || !current) return false;
     if (this.game.options.beforeMove?.(current) === false) return false;
     this.game.busy = true;
     this.game.setEngineState("busy");
     try {
-      const answer = await this.game.ask(call, { record: current.private_record, ...args });
-      this.game.analysis.carry(current.record, answer.record); // (the moves are the same: so is their analysis)
-      this.game.follow(answer.record);
-      await this.game.show(answer, { save: true, ...(typeof target === "function" ? target(answer) : target) });
-      if (said) this.game.explain(said, "info");
+      await work();
       return true;
     } catch (error) {
       this.game.explain(error.message, "error");
