@@ -6,6 +6,7 @@
 
 import { h, listInWords } from "./dom.js";
 import { seatName } from "./handover.js";
+import { askInDialog } from "./dialog.js";
 
 /**
  * moves: the public moves (view.moves: {seat, move, kind, words}); names: the
@@ -111,66 +112,46 @@ function stepByKey(event, list) {
  * move's number; next: the game's own move there, in words; why: why "cut"
  * is not offered (null: it is). */
 export function sideLineDialog({ at, move, mover, next, plies, why }) {
-  const before = document.activeElement;
-  return new Promise((resolve) => {
-    const later = plies - at + 1;
-    const taken = later === 1 ? `Move ${at} is taken back` : `Moves ${at} to ${plies} are taken back`;
-    const choice = (value, words, help, key) => {
-      const id = `side-line-${value}-help`;
-      const button = h("button", { type: "button", value, class: value === "branch" ? null : "secondary", dataset: { key }, "aria-describedby": id }, words);
-      button.addEventListener("click", () => { answer = value; dialog.close(); });
-      return h("div", { class: "side-line-choice" }, button, h("p", { id, class: "hint" }, help));
-    };
-    const cancel = h("button", { type: "button", class: "secondary", value: "cancel", dataset: { key: "side-line-cancel" } }, "Cancel");
-    const dialog = h("dialog", { class: "side-line-dialog", "aria-labelledby": "side-line-title", "aria-describedby": "side-line-text" },
-      h("div", { class: "sheet" },
-        h("h2", { id: "side-line-title" }, `Another way to play move ${at}`),
-        h("p", { id: "side-line-text" }, `In the game, move ${at} was ${next}. You played ${move} for ${mover} instead. What should it be?`),
-        choice("branch", "Start a side line here", `The game stays as it was; ${move} starts a side line beside move ${at}, saved with the game, and you can play it on.`, "side-line-branch"),
-        why ? h("p", { class: "hint side-line-no-cut" }, `Taking back the later moves is not offered here: ${why}.`)
-          : choice("cut", "Take back the later moves and play this", `${taken} (with their comments and side lines), and ${move} is played instead.`, "side-line-cut"),
-        h("div", { class: "dialog-buttons" }, cancel)));
-    let answer = null;
-    cancel.addEventListener("click", () => dialog.close());
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-      resolve(answer);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    dialog.querySelector("button[value=branch]").focus();
-  });
+  const later = plies - at + 1;
+  const taken = later === 1 ? `Move ${at} is taken back` : `Moves ${at} to ${plies} are taken back`;
+  const choice = (value, words, help, key) => {
+    const id = `side-line-${value}-help`;
+    const button = h("button", { type: "button", value, class: value === "branch" ? null : "secondary", dataset: { key }, "aria-describedby": id }, words);
+    button.addEventListener("click", () => { answer = value; dialog.close(); });
+    return h("div", { class: "side-line-choice" }, button, h("p", { id, class: "hint" }, help));
+  };
+  const cancel = h("button", { type: "button", class: "secondary", value: "cancel", dataset: { key: "side-line-cancel" } }, "Cancel");
+  const dialog = h("dialog", { class: "side-line-dialog", "aria-labelledby": "side-line-title", "aria-describedby": "side-line-text" },
+    h("div", { class: "sheet" },
+      h("h2", { id: "side-line-title" }, `Another way to play move ${at}`),
+      h("p", { id: "side-line-text" }, `In the game, move ${at} was ${next}. You played ${move} for ${mover} instead. What should it be?`),
+      choice("branch", "Start a side line here", `The game stays as it was; ${move} starts a side line beside move ${at}, saved with the game, and you can play it on.`, "side-line-branch"),
+      why ? h("p", { class: "hint side-line-no-cut" }, `Taking back the later moves is not offered here: ${why}.`)
+        : choice("cut", "Take back the later moves and play this", `${taken} (with their comments and side lines), and ${move} is played instead.`, "side-line-cut"),
+      h("div", { class: "dialog-buttons" }, cancel)));
+  let answer = null;
+  cancel.addEventListener("click", () => dialog.close());
+  return askInDialog(dialog, () => answer, dialog.querySelector("button[value=branch]"));
 }
 
 /** The dialog that writes the comment of the position shown: resolves the
  * text (maybe "", which removes it), or null if the player cancelled. */
 export function commentDialog({ where, text, limit }) {
-  const before = document.activeElement;
-  return new Promise((resolve) => {
-    const box = h("textarea", { id: "comment-text", name: "comment", rows: "4", maxlength: String(limit), "aria-describedby": "comment-help" });
-    box.value = text;
-    const cancel = h("button", { type: "button", class: "secondary", value: "cancel" }, "Cancel");
-    const save = h("button", { type: "button", value: "save", dataset: { key: "save-comment" } }, "Save comment");
-    const dialog = h("dialog", { class: "comment-dialog", "aria-labelledby": "comment-title" },
-      h("div", { class: "sheet" },
-        h("h2", { id: "comment-title" }, `Comment ${where}`),
-        h("label", { for: "comment-text" }, "Your comment (plain text; leave it empty to remove it)"),
-        box,
-        h("p", { id: "comment-help", class: "hint" }, `At most ${limit.toLocaleString("en")} characters. It travels in the game's link and its embed.`),
-        h("div", { class: "dialog-buttons" }, cancel, save)));
-    let answer = null;
-    cancel.addEventListener("click", () => dialog.close());
-    save.addEventListener("click", () => { answer = box.value; dialog.close(); });
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-      resolve(answer);
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-    box.focus();
-  });
+  const box = h("textarea", { id: "comment-text", name: "comment", rows: "4", maxlength: String(limit), "aria-describedby": "comment-help" });
+  box.value = text;
+  const cancel = h("button", { type: "button", class: "secondary", value: "cancel" }, "Cancel");
+  const save = h("button", { type: "button", value: "save", dataset: { key: "save-comment" } }, "Save comment");
+  const dialog = h("dialog", { class: "comment-dialog", "aria-labelledby": "comment-title" },
+    h("div", { class: "sheet" },
+      h("h2", { id: "comment-title" }, `Comment ${where}`),
+      h("label", { for: "comment-text" }, "Your comment (plain text; leave it empty to remove it)"),
+      box,
+      h("p", { id: "comment-help", class: "hint" }, `At most ${limit.toLocaleString("en")} characters. It travels in the game's link and its embed.`),
+      h("div", { class: "dialog-buttons" }, cancel, save)));
+  let answer = null;
+  cancel.addEventListener("click", () => dialog.close());
+  save.addEventListener("click", () => { answer = box.value; dialog.close(); });
+  return askInDialog(dialog, () => answer, box);
 }
 
 /** Move i (0-based) of a view in words with its mover: "Ann: x at c4". */

@@ -192,14 +192,16 @@ def _text(args: JSONObject) -> str:
 def _annotate(args: JSONObject) -> JSONObject:
     """Set the comment after move `ply` ("" removes it); with `line`, after
     move `ply` (from 1) of that side line."""
-    state = _state(args)
-    ply: JSON = args.get("ply")  # checked by the state
-    line = args.get("line")
+    return _answer(_remember(_with_comment(_state(args), args)), _seat(args))
+
+
+def _with_comment(state: State, item: JSONObject) -> State:
+    """`state` with the comment `item` asks for ({ply, text, optional line}), checked."""
+    ply: JSON = item.get("ply")  # checked by the state
+    line = item.get("line")
     if line is None:
-        new = state.with_comment(ply, _text(args))
-    else:
-        new = state.with_line_comment(_line_index(state, line), ply, _text(args))
-    return _answer(_remember(new), _seat(args))
+        return state.with_comment(ply, _text(item))
+    return state.with_line_comment(_line_index(state, line), ply, _text(item))
 
 
 _MANY_LIMIT = 1_000  # comments in one annotate_many call: far above a game's moves
@@ -219,12 +221,7 @@ def _annotate_many(args: JSONObject) -> JSONObject:
         if not isinstance(item, dict):
             raise BadRequest(f"comment {number} of the list is not an object of ply and text")
         try:
-            ply: JSON = item.get("ply")  # checked by the state
-            line = item.get("line")
-            if line is None:
-                new = new.with_comment(ply, _text(item))
-            else:
-                new = new.with_line_comment(_line_index(new, line), ply, _text(item))
+            new = _with_comment(new, item)
         except RulesError as exc:
             raise type(exc)(f"comment {number} of the list: {exc}") from None
     return _answer(_remember(new), _seat(args))

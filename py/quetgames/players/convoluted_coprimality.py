@@ -29,7 +29,7 @@ from ..games.convoluted_coprimality import (
     targets,
 )
 from ..grid import square_name
-from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta, best_by_plies, plies_to_win
+from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta, best_at_root, best_by_plies, plies_to_win
 
 __all__ = ["PLAYER", "CoprimalityPlayer", "CoprimalitySim"]
 
@@ -222,16 +222,8 @@ class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int])
         order = [q for _, q in self.ranked(sim, seat, rng)]
         best_move: int | None = None
         if len(alive) == 2:
-            best_value = -1.0
             try:
-                for q in order:
-                    child = sim.copy()
-                    child.play(q)
-                    value = alphabeta(self, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
-                    if best_move is None or value > best_value:
-                        best_value, best_move = value, q
-                    if best_value >= 1.0:
-                        break
+                best_value, best_move = best_at_root(self, sim, seat, order, depth, nodes, cap, deadline)
             except (OutOfTime, RecursionError):
                 return None
             assert best_move is not None

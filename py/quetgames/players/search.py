@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any, Generic, Self, TypeVar
@@ -25,7 +25,7 @@ from ..base import State
 from ..data import JSONObject
 
 __all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct",
-           "affordable", "halving", "paired_means", "alphabeta", "solve_to_end", "plies_to_win",
+           "affordable", "halving", "paired_means", "alphabeta", "best_at_root", "solve_to_end", "plies_to_win",
            "best_by_plies", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
@@ -503,6 +503,24 @@ def alphabeta(player: Player[Any, S, Any], sim: S, me: int, depth: int, alpha: f
     return value
 
 
+def best_at_root(player: Player[Any, S, Any], sim: S, seat: int, moves: Iterable[M], depth: int, nodes: list[int],
+                 cap: int | None, deadline: float) -> tuple[float, M | None]:
+    """Alpha-beta over `moves` of a two-seat position with `seat` to move:
+    the best value for `seat` and its move (None when there are none),
+    stopping at a sure win. Raises OutOfTime (or RecursionError) as
+    `alphabeta` does."""
+    best_value, best_move = -1.0, None
+    for move in moves:
+        child = sim.copy()
+        child.play(move)
+        value = alphabeta(player, child, seat, depth, best_value, 2.0, nodes, cap, deadline)
+        if best_move is None or value > best_value:
+            best_value, best_move = value, move
+        if best_value >= 1.0:
+            break
+    return best_value, best_move
+
+
 def solve_to_end(player: Player[Any, S, Any], sim: S, seat: int, longest: int, cap: int | None,
                  deadline: float) -> Proof | None:
     """The proved value of a two-seat position with `seat` to move, by
@@ -510,16 +528,9 @@ def solve_to_end(player: Player[Any, S, Any], sim: S, seat: int, longest: int, c
     lasts more than `longest` moves (so no line is cut and a shared win is
     proved as surely as a win); None past `cap` nodes or the deadline."""
     nodes = [0]
-    best_value, best_move = -1.0, None
     try:
-        for move in player.candidates(sim, seat, random.Random(0)):
-            child = sim.copy()
-            child.play(move)
-            value = alphabeta(player, child, seat, longest, best_value, 2.0, nodes, cap, deadline)
-            if best_move is None or value > best_value:
-                best_value, best_move = value, move
-            if best_value >= 1.0:
-                break
+        best_value, best_move = best_at_root(player, sim, seat, player.candidates(sim, seat, random.Random(0)),
+                                             longest, nodes, cap, deadline)
     except (OutOfTime, RecursionError):
         return None
     if best_move is None:
