@@ -1,17 +1,25 @@
-"""Puzzles (web/puzzles.js, docs/PUZZLES.md), played like a person: from the
-home page's entry, one puzzle failed on purpose (the answer says why, in
-words, and the solution can be shown) and another solved by clicking the
-board; the rating and streak kept on this device move as they should."""
+"""Puzzles (web/puzzles.js, web/puzzle-board.js, docs/PUZZLES.md), played like
+a person: from the home page's entry, one puzzle failed on purpose (the answer
+says why, in words, and the solution can be shown) and another solved by
+clicking the board; the rating and streak kept on this device move as they
+should; the puzzle at the player's level; the puzzle embed (embed.html?
+mode=puzzle) written by the puzzle page's Embed dialog and played inside a page
+of another site; the puzzle of the day on two dates, and again in another
+browser context."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page
+from urllib.parse import urlsplit
+
+import quetgames.puzzles
+from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import Watched, go
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, watched_page
+from .test_embed import HostPage, host, host_dir, write_host  # noqa: F401  (host and host_dir are fixtures)
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
 
@@ -26,16 +34,31 @@ def open_puzzle(w: Watched, page: Page, puzzle_id: str) -> None:
     page.locator(f'section.puzzle[data-puzzle="{puzzle_id}"]').wait_for()
 
 
-def click(page: Page, move: str) -> str:
-    """Play `move` on the puzzle's board and return the answer said."""
+def click(page: Page | Frame, move: str) -> str:
+    """Play `move` on the puzzle's board (the site's page or an embed's frame) and return the answer said."""
     target = page.locator(f'#board [data-move="{move}"]').first
     try:
         target.click(timeout=3000)
     except PlaywrightTimeout:
-        target.focus()
-        page.keyboard.press("Enter")
+        target.press("Enter")
     page.locator("#puzzle-answer[data-answer]").wait_for()
     return page.locator("#puzzle-answer").inner_text()
+
+
+def task_said(page: Page | Frame) -> str:
+    """The task, once the live region says it (it is written in after the region is on the page)."""
+    page.locator("#puzzle-answer:not(:empty)").wait_for()
+    return page.locator("#puzzle-answer").inner_text()
+
+
+def nearest(rating: int, seen: dict, current: str | None = None) -> dict:
+    """The choice rule of docs/PUZZLES.md ("Which puzzle opens"), written out
+    again here: unanswered first, not the current one, nearest rating, then
+    another game than the current one's, then the file's order."""
+    here = next((p for p in PUZZLES if p["id"] == current), None)
+    others = [p for p in PUZZLES if p is not here]
+    pool = [p for p in others if p["id"] not in seen] or others
+    return min(pool, key=lambda p: (abs(p["rating"]["elo"] - rating), here is not None and p["game"] == here["game"]))
 
 
 def score(page: Page) -> dict:
@@ -53,7 +76,9 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     open_puzzle(w, page, missed["id"])
     assert "invented by Leroy Quet" in page.locator("section.puzzle").inner_text()
     status = page.locator("#puzzle-answer")
-    assert status.get_attribute("role") == "status" and "find the one move" in status.inner_text()
+    # the task and every answer are one live region, read out as they change
+    assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
+    assert "find the one move" in task_said(page)
     wrong = next(m for m, o in missed["others"].items() if o["reply"])
     said = click(page, wrong)
     assert said.startswith("Not this one:") and "answers" in said, said
@@ -86,3 +111,111 @@ def test_the_puzzle_of_the_day_and_a_missing_one(w: Watched, page: Page) -> None
     assert page.locator("section.puzzle").get_attribute("data-puzzle") in {p["id"] for p in PUZZLES}
     go(w, "puzzle=nonesuch", wait=True)
     assert "There is no puzzle" in page.locator("section.puzzle [role=status]").inner_text()
+
+
+def test_the_puzzle_at_the_players_level(w: Watched, page: Page) -> None:
+    """The home page's entry opens the unanswered puzzle rated nearest the
+    rating kept on this device; Next follows the same rule from there."""
+    rated = sorted({p["rating"]["elo"] for p in PUZZLES})
+    rating = rated[-2] + 12  # between two ratings, nearer the lower one: 1912 against 1900 and 2000
+    already = next(p for p in PUZZLES if p["rating"]["elo"] == rated[-2])  # answered: passed over
+    seen = {already["id"]: "solved"}
+    page.evaluate("s => localStorage.setItem('quetgames.puzzles', JSON.stringify(s))",
+                  {"rating": rating, "streak": 3, "best": 3, "seen": seen})
+    go(w, "", wait=True)
+    entry = page.locator("section.puzzles-entry")
+    assert f"rating: {rating}" in entry.inner_text()
+    routed = int(page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
+    entry.get_by_role("link", name="A puzzle at your level").click()
+    page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=routed)
+    w.wait_ready()
+    expected = nearest(rating, seen)
+    assert expected["rating"]["elo"] == rated[-2] and expected["id"] != already["id"]
+    page.locator(f'section.puzzle[data-puzzle="{expected["id"]}"]').wait_for()
+    # Next: the nearest again, not this one, another game first
+    after = nearest(rating, seen, current=expected["id"])
+    assert page.locator("#puzzle-next").get_attribute("href") == f"#puzzle={after['id']}"
+    assert page.get_by_label("Link to this puzzle").input_value().endswith(f"#puzzle={expected['id']}")
+    w.screenshot("puzzle-at-level")
+
+
+def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, page: Page, browser: Browser, server: str,
+                                                                  host: str, host_dir: Path) -> None:
+    """The puzzle page's Embed dialog writes the frame and the plain link
+    under it; pasted into a page of another site (with a frame for a puzzle
+    that does not exist), the reader fails once, is told why, tries again,
+    solves it by clicking, and asks for the solution."""
+    puzzle = first("enumeration")
+    open_puzzle(w, page, puzzle["id"])
+    page.get_by_role("button", name="Embed this puzzle").click()
+    dialog = page.locator("dialog.embed-builder")
+    dialog.get_by_label("Height (px)").fill("720")
+    snippet = dialog.locator("#embed-code").input_value()
+    app = f"{urlsplit(server).scheme}://{urlsplit(server).netloc}"
+    assert f'src="{app}/embed.html?mode=puzzle#{puzzle["id"]}"' in snippet and 'height="720"' in snippet
+    assert snippet.endswith(f'<p><a href="{app}/index.html#puzzle={puzzle["id"]}">Try this Enumeration puzzle</a> (a game by Leroy Quet)</p>')
+    w.screenshot("puzzle-embed-builder")
+    dialog.get_by_role("button", name="Close").click()
+
+    missing = f'<iframe src="{app}/embed.html?mode=puzzle&amp;ply=3#nonesuch" title="A puzzle" width="360" height="300"></iframe>'
+    reader = HostPage(browser, DESKTOP)
+    try:
+        reader.page.goto(host + write_host(host_dir, "puzzle", snippet + "\n" + missing))
+        # a puzzle id that is in no puzzle file: words at once, no engine
+        bad = reader.wait_frame("error", 1)
+        assert "There is no puzzle “nonesuch” here." in bad.locator(".embed-fatal").inner_text()
+        frame = reader.wait_frame("idle", 0)
+        assert frame.locator("#poster-title").inner_text() == "Puzzle: Enumeration"
+        assert f"Puzzle rating {puzzle['rating']['elo']}" in frame.locator(".poster-what").inner_text()
+        assert reader.pyodide_requests() == []
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(f'.embed-puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
+        assert "invented by Leroy Quet" in frame.locator(".embed-puzzle").inner_text()
+        assert "find the one move" in task_said(frame)
+        assert frame.locator("#open-full").get_attribute("href") == f"{app}/index.html#puzzle={puzzle['id']}"
+
+        wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
+        said = click(frame, wrong)
+        assert said.startswith("Not this one:") and "answers" in said, said
+        reader.shoot("puzzle-wrong")
+        frame.get_by_role("button", name="Try again").click()
+        assert "find the one move" in task_said(frame)
+        assert click(frame, puzzle["solutions"][0]).startswith("Right:")
+        assert frame.locator("#puzzle-answer").get_attribute("data-answer") == "right"
+        frame.get_by_role("button", name="Show the solution").click()
+        steps = frame.locator(".puzzle-line li")
+        steps.first.wait_for()
+        assert steps.count() == len(puzzle["line"])
+        reader.shoot("puzzle-solved")
+        assert [e for e in reader.errors if e.startswith("uncaught")] == []
+    finally:
+        reader.close()
+
+
+def test_the_puzzle_of_the_day_on_two_dates(w: Watched, page: Page, browser: Browser, server: str) -> None:
+    """The date alone chooses: two dates give two puzzles, and a second
+    browser context on the first date gets the same one. (Last in the
+    module: it leaves the module page's clock fixed.)"""
+    ids = [p["id"] for p in PUZZLES]
+    first_day, second_day = "2026-03-01", "2026-03-02"
+    expected = {day: quetgames.puzzles.puzzle_of_the_day(ids, day) for day in (first_day, second_day)}
+    assert expected[first_day] != expected[second_day]
+
+    def today_on(watched: Watched, day: str) -> str:
+        watched.page.clock.set_fixed_time(f"{day}T10:00:00")
+        go(watched, "", wait=True)
+        go(watched, "puzzle=today", wait=True)
+        return watched.page.locator("section.puzzle[data-puzzle]").get_attribute("data-puzzle")
+
+    assert today_on(w, first_day) == expected[first_day]
+    assert today_on(w, second_day) == expected[second_day]
+    other = watched_page(browser, server)
+    try:
+        other.page.clock.set_fixed_time(f"{first_day}T23:30:00")
+        other.goto_ready(f"{server}index.html#puzzle=today")
+        other.page.locator("section.puzzle[data-puzzle]").wait_for()
+        assert other.page.locator("section.puzzle").get_attribute("data-puzzle") == expected[first_day]
+        assert other.errors == []
+    finally:
+        other.context.close()

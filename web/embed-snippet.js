@@ -1,7 +1,9 @@
 // The full site's "Embed" dialog: a copy-and-paste <iframe> for the game on
 // screen, pointing at embed.html beside the current page (so it works from any
 // host and sub-path), with the record in the fragment and the options in the
-// query. See embed.js for what the embed does with them.
+// query. See embed.js for what the embed does with them. A puzzle's embed
+// (mode=puzzle, the puzzle's id in the fragment) is written the same way,
+// from the puzzle page.
 
 import { h } from "./dom.js";
 
@@ -13,7 +15,7 @@ export function embedURL(record, options = {}, base = location.href) {
   const url = new URL("embed.html", base);
   const query = new URLSearchParams();
   if (o.mode !== "play") query.set("mode", o.mode);
-  if (o.ply != null) query.set("ply", String(o.ply));
+  if (o.ply != null && o.mode !== "puzzle") query.set("ply", String(o.ply));
   if (o.theme !== "auto") query.set("theme", o.theme);
   if (o.start !== "click") query.set("start", o.start);
   if (o.autoplay && o.mode === "replay") query.set("autoplay", "1");
@@ -45,6 +47,24 @@ export function embedSnippet(record, gameName, options = {}, base = location.hre
     + `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`;
 }
 
+/** A puzzle's address on the full site (index.html#puzzle=<id>). */
+export function puzzlePageURL(id, base = location.href) {
+  const url = new URL("index.html", base);
+  url.search = "";
+  url.hash = `puzzle=${encodeURIComponent(id)}`;
+  return url.href;
+}
+
+/** The puzzle embed's <iframe> snippet (embed.html?mode=puzzle#<id>), with
+ * the plain link to the puzzle on the full site after it, as for a game. */
+export function puzzleSnippet(id, gameName, options = {}, base = location.href) {
+  const o = { ...DEFAULTS, ...options, mode: "puzzle", ply: null, autoplay: false };
+  const width = o.responsive ? "100%" : String(o.width);
+  return `<iframe src="${attr(embedURL(id, o, base))}" title="${attr(`A ${gameName} puzzle, a game by Leroy Quet`)}" `
+    + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
+    + `<p><a href="${attr(puzzlePageURL(id, base))}">Try this ${attr(gameName)} puzzle</a> (a game by Leroy Quet)</p>`;
+}
+
 let stylesLinked = false;
 
 function linkStyles() {
@@ -65,17 +85,39 @@ function whole(value, min, max) {
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
 }
 
-/**
- * Open the Embed dialog for a game. game: {record, name, plies, notes} — plies
- * is the number of moves in the record (the largest starting move); notes:
- * the game has comments or side lines (then "Replay with comments" is offered).
- */
-export function openEmbedDialog({ record, name, plies, notes = false }) {
-  linkStyles();
-  const before = document.activeElement;
-  const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
+/** The size fieldset and a reader of it: {fieldset, read(data, errors) -> {responsive, width, height}}. */
+function sizeFields() {
   const width = h("input", { type: "number", name: "width", min: "200", max: "4000", step: "10", value: String(DEFAULTS.width) });
   const height = h("input", { type: "number", name: "height", min: "200", max: "4000", step: "10", value: String(DEFAULTS.height) });
+  const fieldset = h("fieldset", {},
+    h("legend", {}, "Size"),
+    h("div", { class: "choices" },
+      h("label", {}, h("input", { type: "radio", name: "size", value: "fixed", checked: true }), "Fixed width"),
+      h("label", {}, h("input", { type: "radio", name: "size", value: "responsive" }), "Responsive (full width of the column)")),
+    h("div", { class: "row" },
+      h("label", { class: "field" }, "Width (px)", width),
+      h("label", { class: "field" }, "Height (px)", height)));
+  const read = (data, errors) => {
+    const responsive = data.get("size") === "responsive";
+    const w = whole(width.value, 200, 4000);
+    const hgt = whole(height.value, 200, 4000);
+    if (!responsive && w == null) errors.push("The width is a whole number of pixels from 200 to 4000.");
+    if (hgt == null) errors.push("The height is a whole number of pixels from 200 to 4000.");
+    width.disabled = responsive;
+    return { responsive, width: w ?? DEFAULTS.width, height: hgt ?? DEFAULTS.height };
+  };
+  return { fieldset, read };
+}
+
+/**
+ * The builder dialog around `fields` (the form's own choices, before Colours,
+ * Size and Load): read(data, errors) gives the options from the form,
+ * snippet(options) and url(options) the code and the address. Returns the dialog, open.
+ */
+function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
+  linkStyles();
+  const before = document.activeElement;
+  const size = sizeFields();
   const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false" });
   const copied = h("span", { class: "copied", role: "status" });
   const copy = h("button", { type: "button", class: "copy" }, "Copy");
@@ -83,60 +125,31 @@ export function openEmbedDialog({ record, name, plies, notes = false }) {
   const problem = h("p", { class: "form-error", role: "alert" });
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
-    radios("mode", "What readers can do", [
-      ["play", "Play on from the position"],
-      ["replay", "Replay only (step through the moves, with their comments and side lines)"],
-      // (a replay that plays itself through once started: autoplay=1)
-      ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
-    ], DEFAULTS.mode),
-    h("div", { class: "row" },
-      h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
+    fields,
     radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
-    h("fieldset", {},
-      h("legend", {}, "Size"),
-      h("div", { class: "choices" },
-        h("label", {}, h("input", { type: "radio", name: "size", value: "fixed", checked: true }), "Fixed width"),
-        h("label", {}, h("input", { type: "radio", name: "size", value: "responsive" }), "Responsive (full width of the column)")),
-      h("div", { class: "row" },
-        h("label", { class: "field" }, "Width (px)", width),
-        h("label", { class: "field" }, "Height (px)", height))),
-    radios("start", "Load the game", [["click", "When the reader clicks Start"], ["visible", "When the frame scrolls into view"]], DEFAULTS.start),
+    size.fieldset,
+    radios("start", `Load the ${what}`, [["click", "When the reader clicks Start"], ["visible", "When the frame scrolls into view"]], DEFAULTS.start),
     h("label", { class: "field", for: "embed-code" }, "Paste this into your page's HTML:"),
     code,
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
-    h("p", { class: "hint" }, "Under the frame the code has a plain link to the game: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it."),
-    h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link."),
-    h("p", { class: "hint" }, "The game loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site."));
+    h("p", { class: "hint" }, `Under the frame the code has a plain link to the ${what}: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it.`),
+    what === "game"
+      ? h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link.")
+      : null,
+    h("p", { class: "hint" }, `The ${what} loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site.`));
 
-  const read = () => {
+  const options = () => {
     const data = new FormData(form);
     const errors = [];
-    let startPly = null;
-    if (ply.value.trim() !== "") {
-      startPly = whole(ply.value, 0, plies);
-      if (startPly == null) errors.push(`The start move is a whole number from 0 to ${plies}.`);
-    }
-    const responsive = data.get("size") === "responsive";
-    const w = whole(width.value, 200, 4000);
-    const hgt = whole(height.value, 200, 4000);
-    if (!responsive && w == null) errors.push("The width is a whole number of pixels from 200 to 4000.");
-    if (hgt == null) errors.push("The height is a whole number of pixels from 200 to 4000.");
-    width.disabled = responsive;
-    return {
-      errors,
-      options: {
-        mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story",
-        theme: data.get("theme"), start: data.get("start"), ply: startPly,
-        responsive, width: w ?? DEFAULTS.width, height: hgt ?? DEFAULTS.height,
-      },
-    };
+    const own = read(data, errors);
+    return { errors, options: { ...own, theme: data.get("theme"), start: data.get("start"), ...size.read(data, errors) } };
   };
   const update = () => {
-    const { errors, options } = read();
+    const { errors, options: o } = options();
     problem.textContent = errors.join(" ");
-    code.value = embedSnippet(record, name, options);
-    preview.href = embedURL(record, options);
+    code.value = snippet(o);
+    preview.href = url(o);
     copied.textContent = "";
   };
   form.addEventListener("input", update);
@@ -156,7 +169,7 @@ export function openEmbedDialog({ record, name, plies, notes = false }) {
 
   const dialog = h("dialog", { class: "embed-builder", "aria-labelledby": "embed-builder-title" },
     h("div", { class: "sheet" },
-      h("div", { class: "dialog-head" }, h("h2", { id: "embed-builder-title" }, `Embed this game of ${name}`), close),
+      h("div", { class: "dialog-head" }, h("h2", { id: "embed-builder-title" }, heading), close),
       form));
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
@@ -169,4 +182,46 @@ export function openEmbedDialog({ record, name, plies, notes = false }) {
   dialog.showModal();
   copy.focus();
   return dialog;
+}
+
+/**
+ * Open the Embed dialog for a game. game: {record, name, plies, notes} — plies
+ * is the number of moves in the record (the largest starting move); notes:
+ * the game has comments or side lines (then "Replay with comments" is offered).
+ */
+export function openEmbedDialog({ record, name, plies, notes = false }) {
+  const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
+  const fields = [
+    radios("mode", "What readers can do", [
+      ["play", "Play on from the position"],
+      ["replay", "Replay only (step through the moves, with their comments and side lines)"],
+      // (a replay that plays itself through once started: autoplay=1)
+      ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
+    ], DEFAULTS.mode),
+    h("div", { class: "row" },
+      h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
+  ];
+  const read = (data, errors) => {
+    let startPly = null;
+    if (ply.value.trim() !== "") {
+      startPly = whole(ply.value, 0, plies);
+      if (startPly == null) errors.push(`The start move is a whole number from 0 to ${plies}.`);
+    }
+    return { mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story", ply: startPly };
+  };
+  return openBuilder({
+    heading: `Embed this game of ${name}`, fields, read,
+    snippet: (o) => embedSnippet(record, name, o), url: (o) => embedURL(record, o),
+  });
+}
+
+/** Open the Embed dialog for a puzzle (the puzzle page's "Embed this puzzle"):
+ * the reader tries the puzzle in the frame (embed.html?mode=puzzle#<id>). */
+export function openPuzzleEmbedDialog({ id, name }) {
+  return openBuilder({
+    heading: `Embed this ${name} puzzle`, what: "puzzle",
+    fields: h("p", { class: "hint" }, "Readers see the task, try moves on the board (each is answered from the puzzle’s proof), and can ask for the solution."),
+    read: () => ({ mode: "puzzle" }),
+    snippet: (o) => puzzleSnippet(id, name, o), url: (o) => embedURL(id, { ...o, mode: "puzzle" }),
+  });
 }

@@ -8,9 +8,13 @@
 // view() and send notations back.
 //
 // Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible&autoplay=1#<record>
+//      or: embed.html?mode=puzzle&theme=…&start=…#<puzzle id>
 //   mode   play (default): the reader plays on from the position; the frame's
 //          fragment follows the record, and "Open in Quet Games" carries it.
 //          replay: step through the record; the board never plays.
+//          puzzle: the fragment is a puzzle's id (puzzles.json); the reader
+//          tries moves, each answered from the puzzle's proof, and can ask for
+//          the solution (puzzle-board.js, shared with the site's puzzle page).
 //   ply    the position after N moves (default: the game as it stands). In play
 //          mode the game is cut there and the reader plays on from it.
 //   theme  light, dark, or auto (the reader's system setting; the default).
@@ -28,6 +32,7 @@
 
 import { h } from "./dom.js";
 import { boardFor } from "./renderers.js";
+import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -47,14 +52,16 @@ export function parseOptions(search) {
     problems.push(`“${name}=${value.slice(0, 30)}” is not understood (${name} is ${allowed.join(" or ")}); using ${fallback}.`);
     return fallback;
   };
-  const mode = choice("mode", ["play", "replay"], "play");
+  const mode = choice("mode", ["play", "replay", "puzzle"], "play");
   const theme = choice("theme", ["auto", "light", "dark"], "auto");
   const start = choice("start", ["click", "visible"], "click");
   const autoplay = choice("autoplay", ["0", "1"], "0") === "1";
-  if (autoplay && mode !== "replay") problems.push("“autoplay=1” plays a replay through, and this embed is for playing on (mode=play); it is not used.");
+  if (autoplay && mode !== "replay") problems.push(`“autoplay=1” plays a replay through, and this embed is ${mode === "puzzle" ? "a puzzle" : "for playing on (mode=play)"}; it is not used.`);
   let ply = null;
   const rawPly = params.get("ply");
-  if (rawPly != null && rawPly !== "") {
+  if (mode === "puzzle" && rawPly != null && rawPly !== "") {
+    problems.push(`“ply=${rawPly.slice(0, 30)}” is not used: a puzzle always starts at its own position.`);
+  } else if (rawPly != null && rawPly !== "") {
     if (/^\d{1,6}$/.test(rawPly)) ply = Number(rawPly);
     else problems.push(`“ply=${rawPly.slice(0, 30)}” is not a move number (a whole number from 0); showing the game as it stands.`);
   }
@@ -94,6 +101,10 @@ function fullSiteURL(record) {
   return new URL(record ? `index.html#${record}` : "index.html", location.href).href;
 }
 
+function puzzleSiteURL(id) {
+  return new URL(`index.html#puzzle=${encodeURIComponent(id)}`, location.href).href;
+}
+
 const opts = parseOptions(location.search);
 if (opts.theme !== "auto") root.classList.add(`theme-${opts.theme}`);
 root.dataset.mode = opts.mode;
@@ -124,16 +135,44 @@ async function showPoster(record) {
   const name = known?.name ?? "A game by Leroy Quet";
   titleEl.textContent = name;
   document.title = `${name} · Quet Games`;
-  const thumb = h("div", { class: "poster-thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, name[0]));
+  const from = opts.ply != null ? ` from move ${opts.ply}` : "";
+  const what = opts.autoplay ? `A game that plays itself through${from ? from : " from the start"}, with its comments.`
+    : opts.mode === "replay" ? `A game to step through${from}.` : `A game you can play here${opts.ply != null ? `, starting at move ${opts.ply}` : ""}.`;
+  poster(known, name, what, () => boot(() => openGame(record)));
+}
+
+/** The poster of a puzzle: its game and rating from puzzles.json, before any engine. */
+async function showPuzzlePoster(id) {
+  let puzzles;
+  [catalog, puzzles] = await Promise.all([readCatalog(), puzzleList().catch((error) => error)]);
+  if (puzzles instanceof Error) {
+    showFatal("The puzzles could not be read", `Try again later: ${puzzles.message}.`);
+    return;
+  }
+  const puzzle = puzzles.find((p) => p.id === id);
+  if (!puzzle) {
+    showFatal("No such puzzle", `${noSuchPuzzle(id)} The address may have been cut short, or come from another copy of Quet Games. The site below has a puzzle of the day.`);
+    return;
+  }
+  const known = catalog.games.find((game) => game.id === puzzle.game) ?? null;
+  const name = known?.name ?? "A game by Leroy Quet";
+  titleEl.textContent = `Puzzle: ${name}`;
+  document.title = `Puzzle · ${name} · Quet Games`;
+  const several = puzzle.solutions.length > 1;
+  poster(known, `Puzzle: ${name}`,
+    `A position from a real game: find ${several ? "a move" : "the one move"} that keeps a certain win. Puzzle rating ${puzzle.rating.elo}.`,
+    () => boot(() => openPuzzle(puzzle)));
+}
+
+/** The poster: `name`, what the frame holds, Start (or on screen, start=visible) calls `start`. */
+function poster(known, name, what, start) {
+  const thumb = h("div", { class: "poster-thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, name.replace(/^Puzzle: /, "")[0]));
   if (known) {
     boardFor(known.id, catalog.boards).then((module) => {
       const picture = typeof module.thumbnail === "function" ? module.thumbnail() : null;
       if (picture instanceof Element) thumb.replaceChildren(picture);
     }).catch(() => {});
   }
-  const from = opts.ply != null ? ` from move ${opts.ply}` : "";
-  const what = opts.autoplay ? `A game that plays itself through${from ? from : " from the start"}, with its comments.`
-    : opts.mode === "replay" ? `A game to step through${from}.` : `A game you can play here${opts.ply != null ? `, starting at move ${opts.ply}` : ""}.`;
   const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
   const poster = h("section", { class: "poster", "aria-labelledby": "poster-title" },
     thumb,
@@ -142,15 +181,15 @@ async function showPoster(record) {
       h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
       button,
       h("p", { class: "poster-note" }, opts.start === "visible"
-        ? "The game loads when this frame is on screen (about 4.5 MB once, then cached)."
-        : "Click to load the game (about 4.5 MB once, then cached)."),
+        ? `The ${opts.mode === "puzzle" ? "puzzle" : "game"} loads when this frame is on screen (about 4.5 MB once, then cached).`
+        : `Click to load the ${opts.mode === "puzzle" ? "puzzle" : "game"} (about 4.5 MB once, then cached).`),
       problemsNote()));
   let started = false;
   const go = () => {
     if (started) return;
     started = true;
     observer?.disconnect();
-    boot(record);
+    start();
   };
   button.addEventListener("click", go);
   // the whole picture is a click target too, as a reader expects of a poster
@@ -174,7 +213,8 @@ let catalog = { games: [], boards: null };
 let engine = null;
 let GameView = null; // gameview.js, imported with the engine
 
-async function boot(record) {
+/** Load the engine, then `open()` what the frame holds. */
+async function boot(open) {
   setEngineState("loading");
   const text = h("p", { id: "loading-text" }, "Loading the game engine…");
   const bar = h("progress", { id: "loading-bar", max: "1" });
@@ -197,13 +237,13 @@ async function boot(record) {
     const retry = h("button", { type: "button", class: "retry" }, "Try again");
     retry.addEventListener("click", () => {
       engine?.start();
-      boot(record);
+      boot(open);
     });
     stage.replaceChildren(h("div", { class: "embed-fatal", role: "alert" },
       h("p", {}, `The game engine could not start: ${error.message}`), retry));
     return;
   }
-  await openGame(record);
+  await open();
 }
 
 // -- the game ------------------------------------------------------------------------
@@ -373,6 +413,40 @@ async function openGame(record) {
   if (opts.autoplay) play();
 }
 
+// -- a puzzle (mode=puzzle) ----------------------------------------------------------------
+//
+// The site's puzzle page and this frame draw a puzzle with the same module
+// (puzzle-board.js): the task, the board, and every answer in the engine's
+// words from the puzzle's stored proof. The frame keeps no score.
+
+async function openPuzzle(puzzle) {
+  setEngineState("busy");
+  let played;
+  try {
+    played = await puzzlePlay(puzzle, {
+      ask: (call, args) => engine.request(call, args, { retry: true }),
+      boardFor: (gameId) => boardFor(gameId, catalog.boards),
+      afterDraw: () => fitBoard(),
+    });
+  } catch (error) {
+    showFatal("This puzzle could not be opened", `The engine does not accept it: ${error.message}`);
+    return;
+  }
+  const { shown } = played;
+  titleEl.textContent = `Puzzle: ${shown.game_name}`;
+  openLink.href = puzzleSiteURL(puzzle.id);
+  openLink.textContent = "Open in Quet Games";
+  stage.replaceChildren(h("section", { class: "embed-puzzle", dataset: { puzzle: puzzle.id } },
+    h("p", { class: "inventor" }, `${shown.game_name}, a game invented by ${shown.inventor}. Puzzle rating ${shown.rating}.`),
+    problemsNote(),
+    played.task,
+    played.board,
+    played.buttons,
+    played.solution));
+  played.start();
+  setEngineState("ready");
+}
+
 /** "Picture" in the frame's head, folded: the position shown as a file, or the
  * moves up to it as an animation (share.js, picture.js). Folded, it takes no
  * height from the board. */
@@ -420,8 +494,11 @@ window.addEventListener("resize", () => {
 // -- start ---------------------------------------------------------------------------
 
 const startRecord = fragment();
-openLink.href = fullSiteURL(startRecord);
-if (startRecord === "") {
+openLink.href = opts.mode === "puzzle" && startRecord ? puzzleSiteURL(startRecord) : fullSiteURL(startRecord);
+if (opts.mode === "puzzle") {
+  if (startRecord === "") showFatal("No puzzle here", "This embed's address names no puzzle (it should end with # and a puzzle's id). Make one with “Embed this puzzle” on a puzzle page of Quet Games.");
+  else showPuzzlePoster(startRecord);
+} else if (startRecord === "") {
   showFatal("No game here", "This embed's address holds no game record (it should end with # and a record). Make one with the Embed button on a game page of Quet Games.");
 } else {
   showPoster(startRecord);

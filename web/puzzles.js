@@ -4,6 +4,10 @@
 // word said about a move comes from the engine (bridge "puzzle"), judged
 // against that proof. Nothing is searched and no rule lives here.
 //
+// Drawing a puzzle and answering its moves is puzzle-board.js, shared with the
+// puzzle embed (embed.js); this module adds the home page's entry, which
+// puzzle to open, the score on this device, and sharing.
+//
 // Kept in localStorage under STORE: {rating, streak, best, seen: {id: "solved" | "missed"}}.
 // Only a puzzle's first answer counts: solved first time, the rating goes up
 // and the streak grows; a wrong first move (or asking for the solution)
@@ -11,24 +15,12 @@
 // the puzzle's own rating (how often quick computer players miss it).
 
 import { h } from "./dom.js";
+import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
+import { shareControls } from "./share.js";
 
 const STORE = "quetgames.puzzles";
 const START_RATING = 1200;
 const K = 32;
-
-let list = null; // Promise of the puzzles (puzzles.json's "puzzles")
-
-/** Every puzzle of the site, fetched once. */
-export function puzzleList() {
-  list ??= fetch("puzzles.json").then((response) => {
-    if (!response.ok) throw new Error(`the puzzles could not be read (${response.status})`);
-    return response.json();
-  }).then((data) => data.puzzles).catch((error) => {
-    list = null; // asked again next time
-    throw error;
-  });
-  return list;
-}
 
 /** The player's puzzle score on this device. */
 export function puzzleScore() {
@@ -79,6 +71,32 @@ function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+/**
+ * The puzzle to open next for a player rated `rating` who has answered the
+ * puzzles in `seen` (docs/PUZZLES.md, "Which puzzle opens"): among the
+ * puzzles not yet answered on this device (all of them once every one has
+ * been), other than the one on screen (`current`), the one whose rating is
+ * nearest the player's; a tie goes to another game than the current
+ * puzzle's, then to the earlier one in puzzles.json. Nothing random: the same
+ * score gives the same puzzle.
+ */
+export function nearestPuzzle(puzzles, { rating, seen }, current = null) {
+  const here = puzzles.find((p) => p.id === current);
+  const others = puzzles.filter((p) => p !== here);
+  const fresh = others.filter((p) => !seen[p.id]);
+  const pool = fresh.length ? fresh : others.length ? others : puzzles;
+  let best = null;
+  let bestKey = null;
+  pool.forEach((p) => {
+    const key = [Math.abs(p.rating.elo - rating), here && p.game === here.game ? 1 : 0];
+    if (!best || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+      best = p;
+      bestKey = key;
+    }
+  });
+  return best;
+}
+
 /** The home page's entry. */
 export function puzzlesPanel() {
   const score = puzzleScore();
@@ -86,13 +104,21 @@ export function puzzlesPanel() {
     h("h2", { id: "puzzles-title" }, "Puzzles"),
     h("p", {}, "Positions from real games where one move wins and the others do not. Every answer is proved."),
     h("p", { class: "puzzle-links" },
-      h("a", { class: "button", href: "#puzzle=today" }, "Puzzle of the day"), " ",
-      h("a", { class: "button secondary", href: "#puzzle=next" }, "Next unsolved puzzle")),
-    Object.keys(score.seen).length ? h("p", { class: "puzzle-score" }, scoreWords(score)) : null);
+      h("a", { class: "button", href: "#puzzle=next" }, "A puzzle at your level"), " ",
+      h("a", { class: "button secondary", href: "#puzzle=today" }, "Puzzle of the day")),
+    h("p", { class: "puzzle-score" }, Object.keys(score.seen).length ? scoreWords(score)
+      : `You start with a puzzle rating of ${score.rating}; each answer moves it.`));
 }
 
-/** The puzzle page for `which` (an id, "today" or "next"). `ask(call, args)`
- * asks the engine once it is up; `boardFor(gameId)` gives the board module. */
+function puzzleAddress(id) {
+  const url = new URL(location.href);
+  url.hash = `puzzle=${id}`;
+  return url.href;
+}
+
+/** The puzzle page for `which` (an id, "today", or "next": the puzzle at the
+ * player's level, nearestPuzzle). `ask(call, args)` asks the engine once it
+ * is up; `boardFor(gameId)` gives the board module. */
 export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn }) {
   const say = (text) => {
     viewEl.replaceChildren(h("section", { class: "puzzle" }, h("h1", {}, "Puzzle"), h("p", { role: "status" }, text),
@@ -108,80 +134,34 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   }
   let id = which;
   if (which === "today") id = await ask("puzzle_of_the_day", { ids: puzzles.map((p) => p.id), date: today() });
-  if (which === "next") {
-    const seen = puzzleScore().seen;
-    id = (puzzles.find((p) => !seen[p.id]) ?? puzzles[0]).id;
-  }
-  const index = puzzles.findIndex((p) => p.id === id);
-  if (index < 0) {
-    say(`There is no puzzle “${String(which).slice(0, 40)}” here.`);
+  if (which === "next") id = nearestPuzzle(puzzles, puzzleScore())?.id;
+  const puzzle = puzzles.find((p) => p.id === id);
+  if (!puzzle) {
+    say(noSuchPuzzle(which));
     return;
   }
-  const puzzle = puzzles[index];
-  const next = puzzles[(index + 1) % puzzles.length];
-  const shown = await ask("puzzle", { puzzle });
-  const renderer = await boardFor(shown.game);
-  const game = games.find((g) => g.id === shown.game);
-
-  const answerEl = h("p", { class: "puzzle-answer", id: "puzzle-answer", role: "status" }, shown.question);
   const scoreEl = h("p", { class: "puzzle-score" }, scoreWords(puzzleScore()));
-  const solutionEl = h("div", { class: "puzzle-solution" });
-  const boardEl = h("div", { class: "puzzle-board", id: "board" });
-  const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
-  const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
-  const nextLink = h("a", { class: "button", href: `#puzzle=${next.id}` }, "Next puzzle");
-  let locked = false; // answered: the board waits for Try again
-  let busy = false;
-
-  const drawBoard = (view, still) => {
-    boardEl.replaceChildren(renderer.render(view, {
-      seat: shown.seat,
-      replaying: still,
-      play: (move) => tryMove(move),
-      explain: (text) => { answerEl.textContent = text; },
-      preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
-      confirm: async () => true, // no warnings in a puzzle: the answer says what a move does
-    }));
-  };
-
-  async function tryMove(move) {
-    if (locked || busy) return;
-    busy = true;
-    try {
-      const said = await ask("puzzle", { puzzle, move: String(move) });
-      const score = scored(puzzle, said.right);
-      answerEl.textContent = said.words;
-      answerEl.dataset.answer = said.right ? "right" : "wrong";
-      scoreEl.textContent = scoreWords(score);
-      locked = true;
-      // the position after the move and the engine's reply, as the words say
-      drawBoard(said.view ?? shown.view, true);
-      retry.hidden = said.right;
-    } catch (error) {
-      answerEl.textContent = error.message;
-    } finally {
-      busy = false;
-    }
-  }
-
-  retry.addEventListener("click", () => {
-    locked = false;
-    retry.hidden = true;
-    answerEl.textContent = shown.question;
-    delete answerEl.dataset.answer;
-    drawBoard(shown.view, false);
-    boardEl.querySelector("[data-move]")?.focus();
+  // "Next puzzle": the one at the player's level now, so it follows each answer
+  const nextLink = h("a", { class: "button", id: "puzzle-next" }, "Next puzzle");
+  const aimNext = () => { nextLink.href = `#puzzle=${nearestPuzzle(puzzles, puzzleScore(), puzzle.id).id}`; };
+  aimNext();
+  const played = await puzzlePlay(puzzle, {
+    ask, boardFor,
+    onAnswer: (said) => {
+      scoreEl.textContent = scoreWords(scored(puzzle, said.right));
+      aimNext();
+    },
+    onSolution: () => {
+      scoreEl.textContent = scoreWords(scored(puzzle, false));
+      aimNext();
+    },
   });
-  showSolution.addEventListener("click", async () => {
-    const solved = await ask("puzzle", { puzzle, solution: true });
-    scoreEl.textContent = scoreWords(scored(puzzle, false));
-    solutionEl.replaceChildren(
-      h("h2", {}, "Solution"),
-      h("ol", { class: "puzzle-line" }, solved.line.map((step) => h("li", {}, step))),
-      solved.end ? h("p", {}, solved.end) : null);
-    solutionEl.querySelector("h2").setAttribute("tabindex", "-1");
-    solutionEl.querySelector("h2").focus();
-  });
+  const { shown } = played;
+  const game = games.find((g) => g.id === shown.game);
+  played.buttons.append(nextLink);
+  const embed = h("button", { type: "button", class: "secondary", id: "puzzle-embed" }, "Embed this puzzle");
+  embed.addEventListener("click", () => import("./embed-snippet.js")
+    .then((m) => m.openPuzzleEmbedDialog({ id: puzzle.id, name: shown.game_name })));
 
   document.title = `Puzzle · ${shown.game_name} · Quet Games`;
   viewEl.replaceChildren(h("section", { class: "puzzle", dataset: { puzzle: puzzle.id } },
@@ -189,12 +169,16 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     h("p", { class: "inventor" }, `${shown.game_name} was invented by ${shown.inventor}. `,
       `This position comes from a game of the computer levels; puzzle rating ${shown.rating}.`),
     game ? h("p", { class: "summary" }, game.summary ?? "") : null,
-    answerEl,
-    boardEl,
-    h("div", { class: "puzzle-buttons" }, retry, showSolution, nextLink),
-    solutionEl,
+    played.task,
+    played.board,
+    played.buttons,
+    played.solution,
     scoreEl,
+    h("section", { class: "puzzle-share", "aria-labelledby": "puzzle-share-title" },
+      h("h2", { id: "puzzle-share-title" }, "Share this puzzle"),
+      shareControls(puzzleAddress(puzzle.id), { title: `A ${shown.game_name} puzzle`, id: "puzzle-link", label: "Link to this puzzle" }),
+      embed),
     h("p", {}, h("a", { href: "#" }, "Back to the games"))));
-  drawBoard(shown.view, false);
+  played.start();
   drawn();
 }

@@ -28,8 +28,8 @@ export async function copyText(text, field = null) {
 }
 
 /** The link, a Copy button and (where the browser has one) a Share… button. */
-export function shareControls(url, { title = "Quet Games", text = "", id = "share-link" } = {}) {
-  const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": "Link to this game", spellcheck: "false" });
+export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game" } = {}) {
+  const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": label, spellcheck: "false" });
   field.addEventListener("focus", () => field.select());
   const said = h("p", { class: "share-said", role: "status", "aria-live": "polite" });
   const copy = h("button", { type: "button", class: "copy-link", dataset: { key: "copy-link" } }, "Copy link");
