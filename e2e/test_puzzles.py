@@ -153,6 +153,7 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
     snippet = dialog.locator("#embed-code").input_value()
     app = f"{urlsplit(server).scheme}://{urlsplit(server).netloc}"
     assert f'src="{app}/embed.html?mode=puzzle#{puzzle["id"]}"' in snippet and 'height="720"' in snippet
+    assert 'title="A puzzle of Enumeration, a game by Leroy Quet"' in snippet
     assert snippet.endswith(f'<p><a href="{app}/index.html#puzzle={puzzle["id"]}">Try this Enumeration puzzle</a> (a game by Leroy Quet)</p>')
     w.screenshot("puzzle-embed-builder")
     dialog.get_by_role("button", name="Close").click()

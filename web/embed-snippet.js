@@ -60,7 +60,7 @@ export function puzzlePageURL(id, base = location.href) {
 export function puzzleSnippet(id, gameName, options = {}, base = location.href) {
   const o = { ...DEFAULTS, ...options, mode: "puzzle", ply: null, autoplay: false };
   const width = o.responsive ? "100%" : String(o.width);
-  return `<iframe src="${attr(embedURL(id, o, base))}" title="${attr(`A ${gameName} puzzle, a game by Leroy Quet`)}" `
+  return `<iframe src="${attr(embedURL(id, o, base))}" title="${attr(`A puzzle of ${gameName}, a game by Leroy Quet`)}" `
     + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
     + `<p><a href="${attr(puzzlePageURL(id, base))}">Try this ${attr(gameName)} puzzle</a> (a game by Leroy Quet)</p>`;
 }

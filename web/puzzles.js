@@ -176,7 +176,7 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     scoreEl,
     h("section", { class: "puzzle-share", "aria-labelledby": "puzzle-share-title" },
       h("h2", { id: "puzzle-share-title" }, "Share this puzzle"),
-      shareControls(puzzleAddress(puzzle.id), { title: `A ${shown.game_name} puzzle`, id: "puzzle-link", label: "Link to this puzzle" }),
+      shareControls(puzzleAddress(puzzle.id), { title: `A puzzle of ${shown.game_name}`, id: "puzzle-link", label: "Link to this puzzle" }),
       embed),
     h("p", {}, h("a", { href: "#" }, "Back to the games"))));
   played.start();
