@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, watched_page
-from .test_embed import HostPage, host, host_dir, write_host  # noqa: F401  (host and host_dir are fixtures)
+from .test_embed import PHONE_HOST, HostPage, host, host_dir, write_host  # noqa: F401  (host and host_dir are fixtures)
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
 
@@ -189,6 +189,13 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
         steps.first.wait_for()
         assert steps.count() == len(puzzle["line"])
         reader.shoot("puzzle-solved")
+        # at phone width (the frame is 360 px): the board fits, nothing scrolls sideways
+        reader.page.set_viewport_size(PHONE_HOST)
+        frame.wait_for_function("() => document.documentElement.clientWidth === 360")
+        sizes = frame.evaluate("""() => ({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+            board: document.querySelector('#board svg').getBoundingClientRect().right})""")
+        assert sizes["scroll"] <= sizes["client"] and sizes["board"] <= sizes["client"], sizes
+        reader.shoot("puzzle-phone")
         assert [e for e in reader.errors if e.startswith("uncaught")] == []
     finally:
         reader.close()

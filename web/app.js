@@ -154,7 +154,7 @@ async function start() {
 // -- routing -----------------------------------------------------------------------
 
 const SETUP = "setup=";
-const PUZZLE = "puzzle="; // #puzzle=<id>, #puzzle=today (the day's, from the date alone), #puzzle=next (the next unsolved)
+const PUZZLE = "puzzle="; // #puzzle=<id>, #puzzle=today (the day's, from the date alone), #puzzle=next (the unanswered one nearest the player's rating, puzzles.js)
 let routeCount = 0; // which route() is the latest: an older one that waited gives way
 
 async function route() {

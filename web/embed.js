@@ -224,7 +224,7 @@ async function boot(open) {
     if (!engine) {
       // the worker starts when this module is first imported, never before
       ({ engine } = await import("./engine.js"));
-      ({ GameView } = await import("./gameview.js"));
+      if (opts.mode !== "puzzle") ({ GameView } = await import("./gameview.js")); // (a puzzle is drawn by puzzle-board.js)
       engine.onProgress(({ text: words, fraction }) => {
         text.textContent = words;
         if (fraction === undefined) bar.removeAttribute("value");
@@ -488,7 +488,7 @@ const MIN_BOARD_PX = 220; // about 18 px a square on a 12 × 12 grid: still a ta
 let fitFrame = 0;
 window.addEventListener("resize", () => {
   cancelAnimationFrame(fitFrame);
-  fitFrame = requestAnimationFrame(() => game && fitBoard());
+  fitFrame = requestAnimationFrame(() => (game || opts.mode === "puzzle") && fitBoard());
 });
 
 // -- start ---------------------------------------------------------------------------
