@@ -18,7 +18,7 @@ import quetgames.puzzles
 from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, watched_page
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, routes, watched_page
 from .test_embed import PHONE_HOST, HostPage, host, host_dir, write_host  # noqa: F401  (host and host_dir are fixtures)
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
@@ -59,6 +59,11 @@ def nearest(rating: int, seen: dict, current: str | None = None) -> dict:
     others = [p for p in PUZZLES if p is not here]
     pool = [p for p in others if p["id"] not in seen] or others
     return min(pool, key=lambda p: (abs(p["rating"]["elo"] - rating), here is not None and p["game"] == here["game"]))
+
+
+def elsewhere(w: Watched) -> None:
+    """Go to a page that is surely not the one on screen (a puzzle that does not exist, numbered)."""
+    go(w, f"puzzle=none-{routes(w)}", wait=True)
 
 
 def score(page: Page) -> dict:
@@ -122,6 +127,7 @@ def test_the_puzzle_at_the_players_level(w: Watched, page: Page) -> None:
     seen = {already["id"]: "solved"}
     page.evaluate("s => localStorage.setItem('quetgames.puzzles', JSON.stringify(s))",
                   {"rating": rating, "streak": 3, "best": 3, "seen": seen})
+    elsewhere(w)  # (so that going home is a change of address)
     go(w, "", wait=True)
     entry = page.locator("section.puzzles-entry")
     assert f"rating: {rating}" in entry.inner_text()
@@ -212,7 +218,7 @@ def test_the_puzzle_of_the_day_on_two_dates(w: Watched, page: Page, browser: Bro
 
     def today_on(watched: Watched, day: str) -> str:
         watched.page.clock.set_fixed_time(f"{day}T10:00:00")
-        go(watched, "", wait=True)
+        elsewhere(watched)  # (so that today's is a change of address)
         go(watched, "puzzle=today", wait=True)
         return watched.page.locator("section.puzzle[data-puzzle]").get_attribute("data-puzzle")
 
