@@ -26,7 +26,8 @@ const K = 32;
 export function puzzleScore() {
   try {
     const kept = JSON.parse(localStorage.getItem(STORE) ?? "null");
-    if (kept && typeof kept.rating === "number" && typeof kept.streak === "number" && typeof kept.seen === "object") {
+    // (read from storage, so checked: a rating or a list of answers that is not one starts again)
+    if (kept && Number.isFinite(kept.rating) && Number.isFinite(kept.streak) && kept.seen && typeof kept.seen === "object") {
       return { best: 0, ...kept };
     }
   } catch {
