@@ -14,8 +14,10 @@ engine: a seeded random game of each kind, with its default options.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import quetgames
@@ -23,6 +25,8 @@ from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, describe, stray_words, violations
 from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, random_game, shoot, watched_page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PHONE_390 = {"width": 390, "height": 844}
 LOOKS = (("light", DESKTOP), ("dark", DESKTOP), ("light", PHONE_390))
@@ -209,6 +213,20 @@ def test_embed_poster_and_game(embed: Watched, server: str, mode: str, theme: st
     page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.locator("#board svg").wait_for()
     check(page, f"the embedded game ({mode})")
+    assert embed.errors == []
+
+
+def test_puzzle_embed(embed: Watched, server: str) -> None:
+    """The puzzle embed's poster, then its task, board and answer line."""
+    page = embed.page
+    puzzle = json.loads((ROOT / "docs" / "puzzles.json").read_text())["puzzles"][0]
+    page.goto(f"{server}embed.html?mode=puzzle#{puzzle['id']}")
+    page.locator("#embed-start").wait_for()
+    check(page, "the puzzle embed's poster")
+    page.locator("#embed-start").click()
+    page.locator("#puzzle-answer").wait_for()
+    page.locator("#board svg, #board [data-move]").first.wait_for()
+    check(page, "the embedded puzzle")
     assert embed.errors == []
 
 
