@@ -48,12 +48,15 @@ SHORT = finished("enumeration", 3, size=4)  # 18 moves over two grids
 LONG = finished("enumeration", 1, size=7)
 
 
+FINISHED = "() => document.querySelector('.analysis-chart') && !document.querySelector('.analysis-progress')"
+
+
 def analysed(page: Page) -> None:
-    """The open game's analysis on screen (kept from an earlier test, or run now)."""
+    """The open game's finished analysis on screen (kept from an earlier test, or run now)."""
     page.locator(".analysis-chart, button.analysis-start").first.wait_for()
     if page.locator("button.analysis-start").count():
         page.locator("button.analysis-start").click()
-    page.locator(".analysis-chart").wait_for(timeout=60_000)
+    page.wait_for_function(FINISHED, timeout=60_000)
 
 
 def calls(page: Page) -> int:
@@ -83,10 +86,12 @@ def test_analyse_draws_a_chart_marks_and_accuracy_like_the_engine(w: Watched, pa
     assert panel.locator(".analysis-chart").count() == 0
     before = calls(page)
     panel.locator("button", has_text="Analyse").click()
-    page.locator(".analysis-chart").wait_for(timeout=60_000)
-    # a few moves a request: more than one request, fewer than one a move
+    page.wait_for_function(FINISHED, timeout=60_000)
+    # a first look a few moves a request, then every move at the full setting: more than one request
     made = calls(page) - before
-    assert 1 < made < len(SHORT.history)
+    assert len(SHORT.history) < made < 3 * len(SHORT.history)
+    # the finished chart is final throughout: no point is left from the first look
+    assert page.locator(".analysis-chart .point.provisional").count() == 0
     points = page.locator(".analysis-chart .point")
     assert points.count() == len(SHORT.history) == len(expected.moves)
     assert [points.nth(i).get_attribute("data-ply") for i in range(points.count())] == [str(i + 1) for i in range(points.count())]
@@ -250,7 +255,7 @@ def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -
         embed.goto(f"{server}embed.html?mode=replay&ply=3&start=visible&analysis-iterations={ITERATIONS}#{LONG.record}")
         embed.locator("button.analysis-start").wait_for(timeout=LOAD_TIMEOUT_MS)
         embed.locator("button.analysis-start").click()
-        embed.locator(".analysis-chart").wait_for(timeout=90_000)
+        embed.wait_for_function(FINISHED, timeout=90_000)
         assert embed.locator(".analysis-chart .point").count() == len(LONG.history)
         embed.locator('.analysis-chart .point[data-ply="5"]').click()
         embed.wait_for_function("() => document.getElementById('embed-ply')?.dataset.ply === '5'")
