@@ -403,7 +403,7 @@ export class AnalysisPanel {
   #accuracy(result, view) {
     const open = Array.isArray(result.final) ? result.final.filter((f) => !f).length : 0;
     const sofar = open ? ` so far (${result.total - open} of ${result.total} moves final)` : "";
-    return h("ul", { class: "analysis-accuracy", "aria-label": `Accuracy${sofar}` }, result.accuracy.map((acc, seat) => {
+    const list = h("ul", { class: "analysis-accuracy", "aria-label": `Accuracy${sofar}` }, result.accuracy.map((acc, seat) => {
       const counts = Object.fromEntries(result.classes.map((c) => [c, 0]));
       for (const m of result.moves) if (m.seat === seat) counts[m.grade] += 1;
       const listed = result.classes.filter((c) => counts[c]).map((c) => `${counts[c]} ${c}`).join(", ");
@@ -411,9 +411,9 @@ export class AnalysisPanel {
         h("span", { class: "seat-mark", dataset: { seat }, "aria-hidden": "true" }, String(seat + 1)), " ",
         h("strong", {}, seatName(view, seat)), ": ",
         h("span", { class: "accuracy-figure" }, acc == null ? "no choices to judge" : `accuracy ${acc.toFixed(0)}%`),
-        listed ? h("span", { class: "accuracy-counts" }, ` (${listed})`) : null,
-        sofar ? h("span", { class: "accuracy-sofar" }, sofar) : null);
+        listed ? h("span", { class: "accuracy-counts" }, ` (${listed})`) : null);
     }));
+    return sofar ? h("div", {}, list, h("p", { class: "accuracy-sofar" }, `Accuracy${sofar}.`)) : list;
   }
 
   /** What the move shown was, and the best move found there. */
@@ -477,6 +477,7 @@ export class AnalysisPanel {
       const point = s("g", {
         class: `point ${m.exact ? "exact" : "estimate"} ${final ? "final" : "provisional"} grade-${m.grade}`, role: "button", tabindex: "0",
         "aria-label": label, "data-ply": String(m.ply), "data-seat": String(m.seat),
+        "data-key": `chart-${m.ply}`, // keeps its focus while the chart firms up (gameview.js)
         "aria-current": m.ply === ply ? "step" : null,
       }, s("title", {}, label), s("rect", { class: "hit", x: cx - step / 2, y: T, width: step, height: H - T - B }), shape);
       point.addEventListener("click", () => this.#host.goTo(m.ply));
