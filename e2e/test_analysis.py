@@ -21,6 +21,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
+from .axe import assert_clean, stray_words
 from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched, go, open_record, shoot, watched_page
 
 ITERATIONS = 40
@@ -224,7 +225,7 @@ def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: s
     try:
         w.context.add_init_script(COUNT_CALLS)
         w.context.add_init_script(COUNT_WORKERS)
-        w.goto_ready(f"{server}?analysis-budget=0.25")
+        w.goto_ready(f"{server}?analysis-budget=0.5")
         page = w.page
         open_record(w, LONG.record)
         assert page.evaluate("window.__workers.live") == 1  # the page's own
@@ -244,6 +245,8 @@ def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: s
         extra = page.evaluate(EXTRA_WORKERS)
         assert page.evaluate("window.__workers.live") == 1 + extra
         shoot(page, "analysis-progress")
+        assert_clean(page, "an analysis under way: progress, first-look and final points")
+        assert stray_words(page) == []
         # the page still answers while it runs: step through the game
         page.locator('.move-list button[data-key="ply-2"]').click()
         page.locator(".replay-banner", has_text="after move 2 of").wait_for()
@@ -260,6 +263,11 @@ def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: s
         page.locator(".replay-banner", has_text="after move 3 of").wait_for()
         assert calls(page) <= after
         assert page.evaluate("window.__workers.extraAnswers") == extra_answers  # a terminated worker never answers
+        # and in the browser's own view too (its word that a worker is gone comes a little later)
+        for _ in range(50):
+            if len(page.workers) == 1:
+                break
+            page.wait_for_timeout(100)  # polling the browser's list of workers
         assert len(page.workers) == 1
         assert page.locator(".analysis-chart").count() == 0
         assert page.locator(".move-list .move-mark").count() == 0

@@ -170,6 +170,9 @@ export class AnalysisPanel {
   #host;
   #memory = new Map(); // record -> finished analysis (this visit)
   run = null; // while one runs: {record, total, first, final, moves, version, ...}
+  #live = null; // the running panel's parts updated in place (#refresh)
+  #holding = false; // a press on the panel is held: its redraw waits (#hold)
+  #held = false; // ... and one is due
   error = null; // {record, message}
   requests = 0; // bridge "analyse" calls made (the tests read it)
 
@@ -250,7 +253,8 @@ export class AnalysisPanel {
             run.meta ??= { game: answer.game, classes: answer.classes, thresholds: answer.thresholds };
           }
           run.version += 1;
-          this.#host.redraw();
+          this.#refresh();
+          this.#host.redraw(); // the moves list's marks
         },
       });
       if (!finished || this.run !== run) return;
@@ -275,9 +279,50 @@ export class AnalysisPanel {
     this.#host.redraw();
   }
 
+  /** The running panel brought up to date in place: the words and bar, and
+   * (unless a press is held on it) the chart, accuracy and move shown. */
+  #refresh() {
+    const live = this.#live;
+    const run = this.run;
+    if (!live || run?.record !== live.record) return;
+    const { judged, firm, total } = run;
+    live.text.textContent = FIRST_PASS && judged < total ? `First look: move ${Math.min(judged + 1, total)} of ${total}…`
+      : `Deepening: ${firm} of ${total} moves final…`;
+    // one bar for both passes and every worker: the first look counts a tenth
+    live.bar.value = FIRST_PASS ? judged + 9 * firm : 10 * firm;
+    if (this.#holding) {
+      this.#held = true;
+      return;
+    }
+    const result = this.shown(live.record);
+    if (!result || live.shownVersion === result.version) return;
+    live.shownVersion = result.version;
+    const focused = live.body.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+    live.body.replaceChildren(this.#chart(result, live.view, live.ply), this.#accuracy(result, live.view), this.#here(result, live.view, live.ply));
+    if (focused) live.body.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  }
+
+  #hold() {
+    if (this.#holding) return;
+    this.#holding = true;
+    const release = () => {
+      removeEventListener("pointerup", release, true);
+      removeEventListener("pointercancel", release, true);
+      setTimeout(() => { // after the click the release ends
+        this.#holding = false;
+        if (this.#held) {
+          this.#held = false;
+          this.#refresh();
+        }
+      }, 0);
+    };
+    addEventListener("pointerup", release, true);
+    addEventListener("pointercancel", release, true);
+  }
+
   /** What the panel is drawn from, as one string (the region's key). */
   key(record, ply, plies) {
-    const run = this.run?.record === record ? [this.run.version, this.run.total] : null;
+    const run = this.run?.record === record ? this.run.total : null; // (a run's progress is drawn in place: #refresh)
     return JSON.stringify([record, ply, plies, run, !!this.run, this.error?.record === record ? this.error.message : null, !!this.result(record)]);
   }
 
@@ -352,20 +397,21 @@ export class AnalysisPanel {
     const section = h("section", { class: "analysis", "aria-labelledby": "analysis-title" }, head);
     const result = this.shown(record);
     if (this.run?.record === record) {
-      const { judged, firm, total } = this.run;
-      const first = FIRST_PASS && judged < total;
-      const words = first ? `First look: move ${Math.min(judged + 1, total)} of ${total}…`
-        : `Deepening: ${firm} of ${total} moves final…`;
-      // one bar for both passes and every worker: the first look counts a tenth
-      const weight = FIRST_PASS ? 9 : 10;
-      section.append(
-        h("p", { class: "analysis-progress-text", id: "analysis-progress-text" }, words),
-        h("progress", {
-          class: "analysis-progress", max: String(10 * total), value: String((FIRST_PASS ? judged : 0) + weight * firm),
-          "aria-labelledby": "analysis-progress-text",
-        }),
-        h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"));
-      if (result) section.append(this.#chart(result, view, ply), this.#accuracy(result, view), this.#here(result, view, ply));
+      // drawn once, then updated in place as answers come (#refresh): the
+      // Cancel button and a point being clicked stay the same elements
+      const live = {
+        record, view, ply,
+        text: h("p", { class: "analysis-progress-text", id: "analysis-progress-text" }),
+        bar: h("progress", { class: "analysis-progress", max: String(10 * this.run.total), "aria-labelledby": "analysis-progress-text" }),
+        body: h("div", { class: "analysis-live" }),
+      };
+      this.#live = live;
+      this.#refresh();
+      section.append(live.text, live.bar,
+        h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"),
+        live.body);
+      // a press on the panel holds its redraw until released, so the click lands on what was pressed
+      section.addEventListener("pointerdown", () => this.#hold());
       return section;
     }
     if (!result) {
