@@ -388,6 +388,7 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
         provisional = page.locator(".analysis-chart .point.provisional").count()
         assert provisional > 0  # drawn from the first look, not yet final
         page.screenshot(path=str(ARTIFACTS / "analysis-sixty-first-look.png"), full_page=True)
+        page.locator("section.analysis").screenshot(path=str(ARTIFACTS / "analysis-sixty-first-look-panel.png"))
         # the pool's memory once its extra workers have started, sampled while it works
         extra = page.evaluate(EXTRA_WORKERS)
         page.wait_for_function(f"() => window.__workers.extraTimings.length >= {extra} || !document.querySelector('.analysis-progress')",
@@ -404,6 +405,7 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
         assert page.evaluate("window.__workers.live") == 1  # the extra workers end with the run
         timings = page.evaluate("window.__workers.extraTimings")
         page.screenshot(path=str(ARTIFACTS / "analysis-sixty.png"), full_page=True)
+        page.locator("section.analysis").screenshot(path=str(ARTIFACTS / "analysis-sixty-panel.png"))
         figures = {
             "moves": 60, "first_look_s": round(first_look, 2), "final_s": round(final, 2),
             "first_look_points_not_final": provisional,
