@@ -31,6 +31,7 @@ import { EnginePool } from "./pool.js";
 // moves a request, [page's engine, extra worker]: the page's engine takes
 // little at a time, so its own requests wait behind one move at most
 const SPAN = { first: [6, 10], deep: [1, 2] };
+const REFRESH_MS = 250; // a running analysis is redrawn at most this often
 const FIRST_ITERATIONS = 10; // the first look's search: a 60-move game in about a second a worker
 const STORE_PREFIX = "quetgames.analysis.v1:";
 const INDEX_KEY = "quetgames.analysis.v1.index";
@@ -173,6 +174,8 @@ export class AnalysisPanel {
   #live = null; // the running panel's parts updated in place (#refresh)
   #holding = false; // a press on the panel is held: its redraw waits (#hold)
   #held = false; // ... and one is due
+  #due = null; // the timer of the next #update
+  #lastUpdate = -Infinity;
   error = null; // {record, message}
   requests = 0; // bridge "analyse" calls made (the tests read it)
 
@@ -253,8 +256,7 @@ export class AnalysisPanel {
             run.meta ??= { game: answer.game, classes: answer.classes, thresholds: answer.thresholds };
           }
           run.version += 1;
-          this.#refresh();
-          this.#host.redraw(); // the moves list's marks
+          this.#update();
         },
       });
       if (!finished || this.run !== run) return;
@@ -277,6 +279,20 @@ export class AnalysisPanel {
     this.run = null;
     this.#pool.stop(); // every extra worker, at once
     this.#host.redraw();
+  }
+
+  /** #refresh and the moves list's marks (a redraw), at most every
+   * REFRESH_MS: answers come several a second, and each redraw of the chart
+   * is a few milliseconds of the page's thread (many more on a loaded machine). */
+  #update() {
+    if (this.#due) return;
+    const wait = Math.max(0, this.#lastUpdate + REFRESH_MS - performance.now());
+    this.#due = setTimeout(() => {
+      this.#due = null;
+      this.#lastUpdate = performance.now();
+      this.#refresh();
+      this.#host.redraw(); // the moves list's marks
+    }, wait);
   }
 
   /** The running panel brought up to date in place: the words and bar, and
