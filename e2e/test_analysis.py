@@ -361,6 +361,13 @@ def renderers_rss() -> int:
     return total
 
 
+# the SHA-256 the page's worker stored with its Python snapshot (web/worker.js), or null
+SNAPSHOT_SHA = """async () => {
+  const kept = await (await caches.open("quetgames python snapshot")).match(new URL("python-snapshot.bin", location.href).href);
+  return kept ? kept.headers.get("X-Snapshot-SHA256") : null;
+}"""
+
+
 def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) -> None:
     """Times Analyse on a 60-move game at the default budget (click to the
     first look's whole chart, and to the final result) and the memory each
@@ -377,6 +384,12 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
         open_record(w, state.record)
         page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
         page.locator(".replay-banner").wait_for()
+        for _ in range(100):  # the page's worker keeps its snapshot just after it is ready
+            kept_snapshot = page.evaluate(SNAPSHOT_SHA)
+            if kept_snapshot:
+                break
+            page.wait_for_timeout(100)  # polling Cache Storage
+        assert kept_snapshot
         rss_before = renderers_rss()
         load_before = os.getloadavg()[0]
         page.locator("button.analysis-start").click()
@@ -404,6 +417,8 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
         assert page.locator(".analysis-chart .point.provisional").count() == 0
         assert page.evaluate("window.__workers.live") == 1  # the extra workers end with the run
         timings = page.evaluate("window.__workers.extraTimings")
+        # the extra workers only read the page's kept Python snapshot (web/worker.js): it is still the same one
+        assert page.evaluate(SNAPSHOT_SHA) == kept_snapshot
         page.screenshot(path=str(ARTIFACTS / "analysis-sixty.png"), full_page=True)
         page.locator("section.analysis").screenshot(path=str(ARTIFACTS / "analysis-sixty-panel.png"))
         figures = {
