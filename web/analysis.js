@@ -5,8 +5,8 @@
 // The work is spread over every core (pool.js): the page's engine and
 // navigator.hardwareConcurrency − 1 extra workers (1 to 8) take moves from one
 // queue, a few moves a request. It runs in two passes. The first look judges
-// every move with a short search (FIRST_ITERATIONS; a proved position is
-// exact at once), so the whole chart is there within seconds; then each move
+// every move with a short search (FIRST_ITERATIONS, with proofs capped to
+// match, so only short endings are exact already), so the whole chart is there within seconds; then each move
 // is judged again at the full budget, and its point, mark and the accuracy
 // firm up as it arrives (a point still from the first look is drawn open and
 // dashed, and its name says so). One progress bar covers both passes and all
@@ -170,7 +170,7 @@ export class AnalysisPanel {
   #pool;
   #host;
   #memory = new Map(); // record -> finished analysis (this visit)
-  run = null; // while one runs: {record, total, first, final, moves, version, ...}
+  run = null; // while one runs: {record, total, moves, final (per move), judged, firm, version, ...}
   #live = null; // the running panel's parts updated in place (#refresh)
   #holding = false; // a press on the panel is held: its redraw waits (#hold)
   #held = false; // ... and one is due
@@ -183,11 +183,6 @@ export class AnalysisPanel {
   constructor(engine, host) {
     this.#pool = new EnginePool(engine);
     this.#host = host;
-  }
-
-  /** The engines working on the analysis (pool.js; the tests read it). */
-  get pool() {
-    return this.#pool;
   }
 
   /** The finished analysis of `record`, from this visit or this device, or null. */
@@ -297,7 +292,7 @@ export class AnalysisPanel {
 
   /** The running panel brought up to date in place: the words and bar, and
    * (unless a press is held on it) the chart, accuracy and move shown. */
-  #refresh() {
+  #refresh(force = false) {
     const live = this.#live;
     const run = this.run;
     if (!live || run?.record !== live.record) return;
@@ -306,7 +301,7 @@ export class AnalysisPanel {
       : `Deepening: ${firm} of ${total} moves final…`;
     // one bar for both passes and every worker: the first look counts a tenth
     live.bar.value = FIRST_PASS ? judged + 9 * firm : 10 * firm;
-    if (this.#holding) {
+    if (this.#holding && !force) {
       this.#held = true;
       return;
     }
@@ -422,7 +417,7 @@ export class AnalysisPanel {
         body: h("div", { class: "analysis-live" }),
       };
       this.#live = live;
-      this.#refresh();
+      this.#refresh(true);
       section.append(live.text, live.bar,
         h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"),
         live.body);

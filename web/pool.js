@@ -26,25 +26,20 @@ export function extraWorkers(cores = globalThis.navigator?.hardwareConcurrency) 
   return Math.max(1, Math.min(MAX_EXTRA, n - 1));
 }
 
-// errors that stop one extra worker, not the run: its items go back to the queue
-const LOST_WORKER = new Set(["WorkerError", "Restarted", "LoadError", "Stopped", "NotReady"]);
+// errors that stop one extra worker, not the run: its items go back to the
+// queue (an InternalError, Pyodide itself failing, say out of memory, too: if
+// it is no such accident, the page's engine meets it again and reports it)
+const LOST_WORKER = new Set(["WorkerError", "Restarted", "LoadError", "Stopped", "NotReady", "InternalError"]);
 
 export class EnginePool {
   #home;
   #run = null; // the run under way: {stopped, extras (its extra engines)}
-  started = 0; // extra workers started, all runs (the tests read it)
-  timings = []; // each extra worker's start-up timings (worker.js), this run
 
   /** home: the page's engine (engine.js); size: extra workers for a run. */
   constructor(home, { size = extraWorkers(), workerURL = new URL("./worker.js", import.meta.url) } = {}) {
     this.#home = home;
     this.size = size;
     this.workerURL = workerURL;
-  }
-
-  /** Extra workers running now. */
-  get live() {
-    return this.#run?.extras.size ?? 0;
   }
 
   /** Run `items` (any values, in order of priority) on every engine: each
@@ -59,7 +54,6 @@ export class EnginePool {
     if (this.#run) throw new Error("the pool is already running");
     const run = { stopped: false, extras: new Set() };
     this.#run = run;
-    this.timings = [];
     const queue = [...items];
     const next = (home) => {
       if (!queue.length) return null;
@@ -71,7 +65,7 @@ export class EnginePool {
     const work = async (engine, home) => {
       if (!home) {
         try {
-          this.timings.push(await engine.ready);
+          await engine.ready;
         } catch {
           return; // it could not start: the others carry on
         }
@@ -117,7 +111,6 @@ export class EnginePool {
 
   #startExtra(run) {
     const engine = new Engine(this.workerURL, { name: "analysis" });
-    this.started += 1;
     run.extras.add(engine);
     return engine;
   }

@@ -337,7 +337,7 @@ async function boot() {
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
-  mark.wasm_memory = pyodide._module?.HEAPU8?.byteLength ?? null; // Python's linear memory, bytes (pool.js reports it)
+  mark.wasm_memory = pyodide._module?.HEAPU8?.byteLength ?? null; // Python's linear memory at the start, bytes (e2e/test_analysis.py reports it)
   mark.arrived = arrived;
   progress("Ready", 1);
   postMessage({ ready: true, timings: { restored, ...mark } });
