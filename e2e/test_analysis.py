@@ -11,6 +11,7 @@ against the Python engine's."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -20,6 +21,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
+from .axe import assert_clean, stray_words
 from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched, go, open_record, shoot, watched_page
 
 ITERATIONS = 40
@@ -36,6 +38,37 @@ Worker.prototype.postMessage = function (message, ...rest) {
 """
 
 
+# Counts the page's workers (the pool's extra ones are named "analysis",
+# web/pool.js): started, live (not terminated), and the analyse answers and
+# start-up timings each kind sends back.
+COUNT_WORKERS = """
+window.__workers = { started: 0, live: 0, extraAnswers: 0, homeAnswers: 0, extraTimings: [] };
+const RealWorker = window.Worker;
+window.Worker = class extends RealWorker {
+  constructor(url, options) {
+    super(url, options);
+    const extra = options?.name === "analysis";
+    window.__workers.started += 1;
+    window.__workers.live += 1;
+    this.addEventListener("message", (event) => {
+      const data = event.data;
+      if (data?.ok && Array.isArray(data.result?.moves) && Array.isArray(data.result?.span)) {
+        window.__workers[extra ? "extraAnswers" : "homeAnswers"] += 1;
+      }
+      if (extra && data?.ready === true) window.__workers.extraTimings.push(data.timings);
+    });
+  }
+  terminate() {
+    if (!this.__ended) { this.__ended = true; window.__workers.live -= 1; }
+    return super.terminate();
+  }
+};
+"""
+
+# the pool's extra workers for this browser (web/pool.js extraWorkers)
+EXTRA_WORKERS = "Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1))"
+
+
 def finished(game: str, seed: int, **options: object) -> quetgames.State:
     rng = random.Random(seed)
     state = quetgames.new_game(game, **options)
@@ -48,12 +81,15 @@ SHORT = finished("enumeration", 3, size=4)  # 18 moves over two grids
 LONG = finished("enumeration", 1, size=7)
 
 
+FINISHED = "() => document.querySelector('.analysis-chart') && !document.querySelector('.analysis-progress')"
+
+
 def analysed(page: Page) -> None:
-    """The open game's analysis on screen (kept from an earlier test, or run now)."""
+    """The open game's finished analysis on screen (kept from an earlier test, or run now)."""
     page.locator(".analysis-chart, button.analysis-start").first.wait_for()
     if page.locator("button.analysis-start").count():
         page.locator("button.analysis-start").click()
-    page.locator(".analysis-chart").wait_for(timeout=60_000)
+    page.wait_for_function(FINISHED, timeout=60_000)
 
 
 def calls(page: Page) -> int:
@@ -83,10 +119,12 @@ def test_analyse_draws_a_chart_marks_and_accuracy_like_the_engine(w: Watched, pa
     assert panel.locator(".analysis-chart").count() == 0
     before = calls(page)
     panel.locator("button", has_text="Analyse").click()
-    page.locator(".analysis-chart").wait_for(timeout=60_000)
-    # a few moves a request: more than one request, fewer than one a move
+    page.wait_for_function(FINISHED, timeout=60_000)
+    # a first look a few moves a request, then every move at the full setting: more than one request
     made = calls(page) - before
-    assert 1 < made < len(SHORT.history)
+    assert len(SHORT.history) < made < 3 * len(SHORT.history)
+    # the finished chart is final throughout: no point is left from the first look
+    assert page.locator(".analysis-chart .point.provisional").count() == 0
     points = page.locator(".analysis-chart .point")
     assert points.count() == len(SHORT.history) == len(expected.moves)
     assert [points.nth(i).get_attribute("data-ply") for i in range(points.count())] == [str(i + 1) for i in range(points.count())]
@@ -181,33 +219,56 @@ def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game
     page.screenshot(path=str(ARTIFACTS / f"analysis-{game}-move-1.png"))
 
 
-def test_cancel_stops_the_analysis_and_keeps_nothing(browser: Browser, server: str) -> None:
+def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: str) -> None:
     # a slower setting, so there is time to press Cancel mid-way
     w = watched_page(browser, server, timeout_ms=30_000)
     try:
         w.context.add_init_script(COUNT_CALLS)
-        w.goto_ready(f"{server}?analysis-budget=0.25")
+        w.context.add_init_script(COUNT_WORKERS)
+        w.goto_ready(f"{server}?analysis-budget=0.5")
         page = w.page
         open_record(w, LONG.record)
+        assert page.evaluate("window.__workers.live") == 1  # the page's own
         page.locator("button.analysis-start").click()
         text = page.locator(".analysis-progress-text")
-        page.wait_for_function("() => /Analysing move ([3-9]|\\d\\d) of/.test(document.querySelector('.analysis-progress-text')?.textContent ?? '')",
+        # the first look's chart, then the full analysis move by move: some points final, some not yet
+        page.wait_for_function("() => /Deepening: ([2-9]|\\d\\d) of/.test(document.querySelector('.analysis-progress-text')?.textContent ?? '')",
                                timeout=60_000)
-        assert f"of {len(LONG.history)}" in text.inner_text()
+        assert f"of {len(LONG.history)} moves final" in text.inner_text()
         assert page.locator("progress.analysis-progress").count() == 1
+        assert page.locator(".analysis-chart .point.final").count() >= 2
+        assert page.locator(".analysis-chart .point.provisional").count() >= 1
+        provisional = page.locator(".analysis-chart .point.provisional").first.get_attribute("aria-label") or ""
+        assert "First look, still being refined." in provisional
+        assert "Final." in (page.locator(".analysis-chart .point.final").first.get_attribute("aria-label") or "")
+        # every core: the page's worker and the pool's extra ones, no more
+        extra = page.evaluate(EXTRA_WORKERS)
+        assert page.evaluate("window.__workers.live") == 1 + extra
         shoot(page, "analysis-progress")
+        assert_clean(page, "an analysis under way: progress, first-look and final points")
+        assert stray_words(page) == []
         # the page still answers while it runs: step through the game
         page.locator('.move-list button[data-key="ply-2"]').click()
         page.locator(".replay-banner", has_text="after move 2 of").wait_for()
         page.locator("button.analysis-cancel").click()
         page.locator("button.analysis-start").wait_for()
+        # at once: every extra worker terminated, the page's own left
+        assert page.evaluate("window.__workers.live") == 1
         assert page.locator(".analysis-progress").count() == 0
         after = calls(page)
+        extra_answers = page.evaluate("window.__workers.extraAnswers")
         # a later engine call (stepping to move 3) answers only after anything
-        # the page had still queued: no analyse request may come before it
+        # the page's engine had still under way: no analyse request may come before it
         page.locator('.move-list button[data-key="ply-3"]').click()
         page.locator(".replay-banner", has_text="after move 3 of").wait_for()
         assert calls(page) <= after
+        assert page.evaluate("window.__workers.extraAnswers") == extra_answers  # a terminated worker never answers
+        # and in the browser's own view too (its word that a worker is gone comes a little later)
+        for _ in range(50):
+            if len(page.workers) == 1:
+                break
+            page.wait_for_timeout(100)  # polling the browser's list of workers
+        assert len(page.workers) == 1
         assert page.locator(".analysis-chart").count() == 0
         assert page.locator(".move-list .move-mark").count() == 0
         assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('quetgames.analysis.v1:')).length") == 0
@@ -250,7 +311,7 @@ def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -
         embed.goto(f"{server}embed.html?mode=replay&ply=3&start=visible&analysis-iterations={ITERATIONS}#{LONG.record}")
         embed.locator("button.analysis-start").wait_for(timeout=LOAD_TIMEOUT_MS)
         embed.locator("button.analysis-start").click()
-        embed.locator(".analysis-chart").wait_for(timeout=90_000)
+        embed.wait_for_function(FINISHED, timeout=90_000)
         assert embed.locator(".analysis-chart .point").count() == len(LONG.history)
         embed.locator('.analysis-chart .point[data-ply="5"]').click()
         embed.wait_for_function("() => document.getElementById('embed-ply')?.dataset.ply === '5'")
@@ -262,7 +323,125 @@ def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -
         embed.close()
 
 
-# -- the budget: a 60-move game at the default budget (run by hand: QUET_MEASURE_ANALYSIS=1) --
+# -- the budget: a 60-move game at the default budget ---------------------------------
+
+def sixty_moves() -> quetgames.State:
+    state = quetgames.new_game("enumeration", size=7)
+    while len(state.history) < 60:
+        state = state.play(quetgames.computer_move(state, level="greedy", seed=len(state.history)))
+    return state
+
+
+def renderers_rss() -> int:
+    """Resident bytes of this test run's Chromium renderer processes (the
+    page's, which holds its workers: they are threads of it), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    mine, todo = [], [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        mine.append(pid)
+        todo.extend(children.get(pid, []))
+    total = 0
+    for pid in mine:
+        try:
+            if b"--type=renderer" not in open(f"/proc/{pid}/cmdline", "rb").read():
+                continue
+            for line in open(f"/proc/{pid}/status"):
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total
+
+
+# the SHA-256 the page's worker stored with its Python snapshot (web/worker.js), or null
+SNAPSHOT_SHA = """async () => {
+  const kept = await (await caches.open("quetgames python snapshot")).match(new URL("python-snapshot.bin", location.href).href);
+  return kept ? kept.headers.get("X-Snapshot-SHA256") : null;
+}"""
+
+
+def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) -> None:
+    """Times Analyse on a 60-move game at the default budget (click to the
+    first look's whole chart, and to the final result) and the memory each
+    extra worker costs, and writes them down (e2e/artifacts/analysis-timing.json,
+    and printed): measured figures, not asserted, on a shared machine. What
+    is checked: the chart comes first from the first look (points marked not
+    final), then every point is final."""
+    state = sixty_moves()
+    w = watched_page(browser, server, timeout_ms=30_000)
+    try:
+        w.context.add_init_script(COUNT_WORKERS)
+        w.goto_ready(server)
+        page = w.page
+        open_record(w, state.record)
+        page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
+        page.locator(".replay-banner").wait_for()
+        for _ in range(100):  # the page's worker keeps its snapshot just after it is ready
+            kept_snapshot = page.evaluate(SNAPSHOT_SHA)
+            if kept_snapshot:
+                break
+            page.wait_for_timeout(100)  # polling Cache Storage
+        assert kept_snapshot
+        rss_before = renderers_rss()
+        load_before = os.getloadavg()[0]
+        page.locator("button.analysis-start").click()
+        began = time.perf_counter()
+        page.locator(".analysis-chart").wait_for(timeout=60_000)
+        first_look = time.perf_counter() - began
+        points = page.locator(".analysis-chart .point")
+        assert points.count() == 60
+        provisional = page.locator(".analysis-chart .point.provisional").count()
+        assert provisional > 0  # drawn from the first look, not yet final
+        page.screenshot(path=str(ARTIFACTS / "analysis-sixty-first-look.png"), full_page=True)
+        page.locator("section.analysis").screenshot(path=str(ARTIFACTS / "analysis-sixty-first-look-panel.png"))
+        # the pool's memory once its extra workers have started, sampled while it works
+        extra = page.evaluate(EXTRA_WORKERS)
+        page.wait_for_function(f"() => window.__workers.extraTimings.length >= {extra} || !document.querySelector('.analysis-progress')",
+                               timeout=60_000)
+        rss_peak = renderers_rss()
+        while page.locator(".analysis-progress").count():
+            rss_peak = max(rss_peak, renderers_rss())
+            page.wait_for_timeout(250)  # a sampling interval, not a wait for the page
+        page.wait_for_function(FINISHED, timeout=120_000)
+        final = time.perf_counter() - began
+        load_after = os.getloadavg()[0]
+        assert page.locator(".analysis-chart .point.final").count() == 60
+        assert page.locator(".analysis-chart .point.provisional").count() == 0
+        assert page.evaluate("window.__workers.live") == 1  # the extra workers end with the run
+        timings = page.evaluate("window.__workers.extraTimings")
+        # the extra workers only read the page's kept Python snapshot (web/worker.js): it is still the same one
+        assert page.evaluate(SNAPSHOT_SHA) == kept_snapshot
+        page.screenshot(path=str(ARTIFACTS / "analysis-sixty.png"), full_page=True)
+        page.locator("section.analysis").screenshot(path=str(ARTIFACTS / "analysis-sixty-panel.png"))
+        figures = {
+            "moves": 60, "first_look_s": round(first_look, 2), "final_s": round(final, 2),
+            "first_look_points_not_final": provisional,
+            "cores": os.cpu_count(), "hardware_concurrency": page.evaluate("navigator.hardwareConcurrency"),
+            "extra_workers": extra, "extra_workers_started": page.evaluate("window.__workers.started") - 1,
+            "extra_worker_ready_ms": [round(t.get("ready", 0)) for t in timings],
+            "extra_worker_snapshot": [t.get("snapshot") for t in timings],
+            "extra_worker_wasm_memory_mb": [round(t["wasm_memory"] / 1e6, 1) for t in timings if t.get("wasm_memory")],
+            "renderer_rss_before_mb": round(rss_before / 1e6, 1), "renderer_rss_peak_mb": round(rss_peak / 1e6, 1),
+            "rss_per_extra_worker_mb": round((rss_peak - rss_before) / max(1, len(timings)) / 1e6, 1) if rss_before else None,
+            "load_average_1min": [round(load_before, 2), round(load_after, 2)],
+        }
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "analysis-timing.json").write_text(json.dumps(figures, indent=2) + "\n")
+        print(f"\nAnalyse, 60 moves: {json.dumps(figures)}")
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
+# -- the page stays smooth while it runs (run by hand: QUET_MEASURE_ANALYSIS=1) --------
 
 RAF_PROBE = """
 window.__gaps = [];
@@ -280,9 +459,7 @@ try {
 
 @pytest.mark.skipif(not os.environ.get("QUET_MEASURE_ANALYSIS"), reason="a measurement, run by hand")
 def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, server: str) -> None:
-    state = quetgames.new_game("enumeration", size=7)
-    while len(state.history) < 60:
-        state = state.play(quetgames.computer_move(state, level="greedy", seed=len(state.history)))
+    state = sixty_moves()
     w = watched_page(browser, server, timeout_ms=30_000)
     try:
         w.context.add_init_script(RAF_PROBE)
@@ -297,7 +474,7 @@ def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, serve
         page.locator("button.analysis-start").click()
         page.evaluate("window.__resetGaps()")
         began = time.perf_counter()
-        page.locator(".analysis-chart").wait_for(timeout=180_000)
+        page.wait_for_function(FINISHED, timeout=180_000)
         took = time.perf_counter() - began
         print(f"\nchart drawn at {page.evaluate('performance.now() - window.__since'):.0f} ms (page time)")
         gaps, tasks = page.evaluate("[window.__gaps, window.__longTasks]")

@@ -272,7 +272,7 @@ def test_generic_layers_name_no_game(path):
 # The page's generic modules: they draw what the view says and send back
 # moves, for every game alike (a game's own drawing is its board module).
 WEB = Path(__file__).resolve().parent.parent / "web"
-GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js", "picture.js",
+GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js", "pool.js", "picture.js",
                "puzzles.js", "puzzle-board.js", "history.js", "sidelines.js"]
 
 

@@ -2,24 +2,37 @@
 // engine's analysis, bridge "analyse"), as a chart, marks in the moves list,
 // each seat's accuracy and, at the move shown, the best move found.
 //
-// The analysis runs in the worker a few moves a request (`span`), so a
-// progress bar moves between requests and Cancel is honoured at the next one;
-// the page never waits on it (the worker is another thread; the page's own
-// requests, such as stepping through the game, queue behind one chunk at
-// most). Cancel drops everything of that run: nothing half-drawn is kept, and
-// the panel is back to its Analyse button at once (the request under way
-// finishes in the worker and its answer is thrown away).
+// The work is spread over every core (pool.js): the page's engine and
+// navigator.hardwareConcurrency − 1 extra workers (1 to 8) take moves from one
+// queue, a few moves a request. It runs in two passes. The first look judges
+// every move with a short search (FIRST_ITERATIONS, with proofs capped to
+// match, so only short endings are exact already), so the whole chart is there within seconds; then each move
+// is judged again at the full budget, and its point, mark and the accuracy
+// firm up as it arrives (a point still from the first look is drawn open and
+// dashed, and its name says so). One progress bar covers both passes and all
+// workers. The page never waits on it (the workers are other threads; the
+// page's own requests, such as stepping through the game, queue behind one
+// short request of its own engine at most). Cancel stops every extra worker
+// at once and drops everything of that run: nothing half-done is kept, and
+// the panel is back to its Analyse button (the one request the page's own
+// engine may have under way finishes there and is thrown away).
 //
 // Finished analyses are kept on this device (localStorage), one entry per
-// record and settings, at most MAX_KEPT of them (the oldest go first); an
-// entry that does not read back as a whole analysis of that record is
-// ignored and removed. Values, classes, best moves and accuracy all come from
-// the engine; this module only joins the chunks and draws them, and words
-// them as comments on request (Add as comments: bridge "annotate_many").
+// record and settings, at most MAX_KEPT of them (the oldest go first), only
+// once every move has its full-budget result; an entry that does not read
+// back as a whole analysis of that record is ignored and removed. Values,
+// classes, best moves and accuracy all come from the engine; this module only
+// joins the answers and draws them, and words them as comments on request
+// (Add as comments: bridge "annotate_many").
 
 import { h } from "./dom.js";
+import { EnginePool } from "./pool.js";
 
-const SPAN = 2; // moves a request: about a second at the default budget
+// moves a request, [page's engine, extra worker]: the page's engine takes
+// little at a time, so its own requests wait behind one move at most
+const SPAN = { first: [6, 10], deep: [1, 2] };
+const REFRESH_MS = 250; // a running analysis is redrawn at most this often
+const FIRST_ITERATIONS = 10; // the first look's search: a 60-move game in about a second a worker
 const STORE_PREFIX = "quetgames.analysis.v1:";
 const INDEX_KEY = "quetgames.analysis.v1.index";
 const MAX_KEPT = 30;
@@ -33,6 +46,8 @@ const SETTINGS = (() => {
   const budget = Number(query.get("analysis-budget"));
   return budget > 0 ? { budget } : {};
 })();
+// a first look is worth it unless the full analysis is about as short
+const FIRST_PASS = !(SETTINGS.iterations <= 2 * FIRST_ITERATIONS);
 
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARK_WORDS = { inaccuracy: "An inaccuracy", mistake: "A mistake", blunder: "A blunder" };
@@ -152,16 +167,21 @@ function accuracyOf(moves, players) {
 // -- the analysis of the game on screen ------------------------------------------------
 
 export class AnalysisPanel {
-  #engine;
+  #pool;
   #host;
   #memory = new Map(); // record -> finished analysis (this visit)
-  run = null; // {record, done, total, cancelled} while one runs
+  run = null; // while one runs: {record, total, moves, final (per move), judged, firm, version, ...}
+  #live = null; // the running panel's parts updated in place (#refresh)
+  #holding = false; // a press on the panel is held: its redraw waits (#hold)
+  #held = false; // ... and one is due
+  #due = null; // the timer of the next #update
+  #lastUpdate = -Infinity;
   error = null; // {record, message}
   requests = 0; // bridge "analyse" calls made (the tests read it)
 
   /** host: {redraw(), goTo(ply), addComments([{ply, text}]) -> Promise} */
   constructor(engine, host) {
-    this.#engine = engine;
+    this.#pool = new EnginePool(engine);
     this.#host = host;
   }
 
@@ -176,32 +196,71 @@ export class AnalysisPanel {
     return found ?? null;
   }
 
+  /** What is shown of `record`: its finished analysis, or the run's once
+   * every move has at least its first look ({...analysis, final: [bool]}). */
+  shown(record) {
+    const found = this.result(record);
+    if (found || this.run?.record !== record) return found;
+    const run = this.run;
+    if (run.judged < run.total) return null;
+    if (run.shown?.version !== run.version) {
+      const moves = [...run.moves];
+      run.shown = { ...run.meta, record, players: run.players, total: run.total, moves,
+        accuracy: accuracyOf(moves, run.players), final: [...run.final], version: run.version };
+    }
+    return run.shown;
+  }
+
   async start(record, total, players) {
     if (this.run || total === 0) return;
-    const run = { record, done: 0, total, cancelled: false };
+    const run = {
+      record, total, players, moves: Array(total).fill(null), final: Array(total).fill(false),
+      judged: 0, firm: 0, meta: null, version: 0, shown: null,
+    };
     this.run = run;
     this.error = null;
     this.#host.redraw();
-    const moves = [];
-    let last = null;
+    const plies = Array.from({ length: total }, (_, ply) => ply);
+    const items = [...(FIRST_PASS ? plies.map((ply) => ({ pass: "first", ply })) : []), ...plies.map((ply) => ({ pass: "deep", ply }))];
     try {
-      for (let first = 0; first < total; first += SPAN) {
-        const stop = Math.min(total, first + SPAN);
-        this.requests += 1;
-        last = await this.#engine.request("analyse", { record, span: [first, stop], ...SETTINGS }, { retry: true });
-        if (run.cancelled) return;
-        moves.push(...last.moves);
-        run.done = stop;
-        this.#host.redraw();
-      }
-      const analysis = {
-        game: last.game, record, players, total, moves, accuracy: accuracyOf(moves, players),
-        classes: last.classes, thresholds: last.thresholds, seed: last.seed, budget: last.budget, iterations: last.iterations,
-      };
+      const finished = await this.#pool.run(items, {
+        span: (item, home) => SPAN[item.pass][home ? 0 : 1],
+        together: (last, next) => next.pass === last.pass && next.ply === last.ply + 1,
+        ask: (batch) => {
+          this.requests += 1;
+          const settings = batch[0].pass === "first" ? { iterations: FIRST_ITERATIONS } : SETTINGS;
+          return { call: "analyse", args: { record, span: [batch[0].ply, batch.at(-1).ply + 1], ...settings } };
+        },
+        take: (batch, answer) => {
+          if (this.run !== run) return;
+          const deep = batch[0].pass === "deep";
+          for (const m of answer.moves) {
+            const i = m.ply - 1;
+            if (run.final[i]) continue; // (a first look never replaces the full one)
+            if (!run.moves[i]) run.judged += 1;
+            run.moves[i] = m;
+            if (deep) {
+              run.final[i] = true;
+              run.firm += 1;
+            }
+          }
+          if (deep) {
+            run.meta = { game: answer.game, classes: answer.classes, thresholds: answer.thresholds,
+              seed: answer.seed, budget: answer.budget, iterations: answer.iterations };
+          } else {
+            run.meta ??= { game: answer.game, classes: answer.classes, thresholds: answer.thresholds };
+          }
+          run.version += 1;
+          this.#update();
+        },
+      });
+      if (!finished || this.run !== run) return;
+      const moves = run.moves;
+      const analysis = { ...run.meta, record, players, total, moves, accuracy: accuracyOf(moves, players) };
       this.#memory.set(record, analysis);
       keep(analysis);
     } catch (error) {
-      if (!run.cancelled) this.error = { record, message: error.message };
+      if (this.run === run) this.error = { record, message: error.message };
     } finally {
       if (this.run === run) {
         this.run = null;
@@ -212,14 +271,69 @@ export class AnalysisPanel {
 
   cancel() {
     if (!this.run) return;
-    this.run.cancelled = true;
     this.run = null;
+    this.#pool.stop(); // every extra worker, at once
     this.#host.redraw();
+  }
+
+  /** #refresh and the moves list's marks (a redraw), at most every
+   * REFRESH_MS: answers come several a second, and each redraw of the chart
+   * is a few milliseconds of the page's thread (many more on a loaded machine). */
+  #update() {
+    if (this.#due) return;
+    const wait = Math.max(0, this.#lastUpdate + REFRESH_MS - performance.now());
+    this.#due = setTimeout(() => {
+      this.#due = null;
+      this.#lastUpdate = performance.now();
+      this.#refresh();
+      this.#host.redraw(); // the moves list's marks
+    }, wait);
+  }
+
+  /** The running panel brought up to date in place: the words and bar, and
+   * (unless a press is held on it) the chart, accuracy and move shown. */
+  #refresh(force = false) {
+    const live = this.#live;
+    const run = this.run;
+    if (!live || run?.record !== live.record) return;
+    const { judged, firm, total } = run;
+    live.text.textContent = FIRST_PASS && judged < total ? `First look: move ${Math.min(judged + 1, total)} of ${total}…`
+      : `Deepening: ${firm} of ${total} moves final…`;
+    // one bar for both passes and every worker: the first look counts a tenth
+    live.bar.value = FIRST_PASS ? judged + 9 * firm : 10 * firm;
+    if (this.#holding && !force) {
+      this.#held = true;
+      return;
+    }
+    const result = this.shown(live.record);
+    if (!result || live.shownVersion === result.version) return;
+    live.shownVersion = result.version;
+    const focused = live.body.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+    live.body.replaceChildren(this.#chart(result, live.view, live.ply), this.#accuracy(result, live.view), this.#here(result, live.view, live.ply));
+    if (focused) live.body.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  }
+
+  #hold() {
+    if (this.#holding) return;
+    this.#holding = true;
+    const release = () => {
+      removeEventListener("pointerup", release, true);
+      removeEventListener("pointercancel", release, true);
+      setTimeout(() => { // after the click the release ends
+        this.#holding = false;
+        if (this.#held) {
+          this.#held = false;
+          this.#refresh();
+        }
+      }, 0);
+    };
+    addEventListener("pointerup", release, true);
+    addEventListener("pointercancel", release, true);
   }
 
   /** What the panel is drawn from, as one string (the region's key). */
   key(record, ply, plies) {
-    const run = this.run?.record === record ? [this.run.done, this.run.total] : null;
+    const run = this.run?.record === record ? this.run.total : null; // (a run's progress is drawn in place: #refresh)
     return JSON.stringify([record, ply, plies, run, !!this.run, this.error?.record === record ? this.error.message : null, !!this.result(record)]);
   }
 
@@ -235,7 +349,7 @@ export class AnalysisPanel {
 
   /** The best move found at the position after `ply` moves, for the board: {move} or null. */
   bestAt(record, ply) {
-    const m = this.result(record)?.moves[ply];
+    const m = this.shown(record)?.moves[ply];
     return m && !m.forced ? { move: m.best_move } : null;
   }
 
@@ -271,7 +385,7 @@ export class AnalysisPanel {
 
   /** Put the classes' marks on the moves list (after each draw; idempotent). */
   markMoves(root, record) {
-    const result = this.result(record);
+    const result = this.shown(record);
     for (const button of root.querySelectorAll(".move-list button.ply")) {
       const ply = Number(button.dataset.key?.slice(4));
       const m = result?.moves[ply - 1];
@@ -292,14 +406,23 @@ export class AnalysisPanel {
   panel({ record, view, ply, plies, canComment = false }) {
     const head = h("h2", { id: "analysis-title" }, "Analysis");
     const section = h("section", { class: "analysis", "aria-labelledby": "analysis-title" }, head);
-    const result = this.result(record);
+    const result = this.shown(record);
     if (this.run?.record === record) {
-      const { done, total } = this.run;
-      const at = Math.min(done + 1, total);
-      section.append(
-        h("p", { class: "analysis-progress-text", id: "analysis-progress-text" }, `Analysing move ${at} of ${total}…`),
-        h("progress", { class: "analysis-progress", max: String(total), value: String(done), "aria-labelledby": "analysis-progress-text" }),
-        h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"));
+      // drawn once, then updated in place as answers come (#refresh): the
+      // Cancel button and a point being clicked stay the same elements
+      const live = {
+        record, view, ply,
+        text: h("p", { class: "analysis-progress-text", id: "analysis-progress-text" }),
+        bar: h("progress", { class: "analysis-progress", max: String(10 * this.run.total), "aria-labelledby": "analysis-progress-text" }),
+        body: h("div", { class: "analysis-live" }),
+      };
+      this.#live = live;
+      this.#refresh(true);
+      section.append(live.text, live.bar,
+        h("button", { type: "button", class: "secondary analysis-cancel", dataset: { key: "analysis-cancel" }, onclick: () => this.cancel() }, "Cancel"),
+        live.body);
+      // a press on the panel holds its redraw until released, so the click lands on what was pressed
+      section.addEventListener("pointerdown", () => this.#hold());
       return section;
     }
     if (!result) {
@@ -335,7 +458,9 @@ export class AnalysisPanel {
   }
 
   #accuracy(result, view) {
-    return h("ul", { class: "analysis-accuracy", "aria-label": "Accuracy" }, result.accuracy.map((acc, seat) => {
+    const open = Array.isArray(result.final) ? result.final.filter((f) => !f).length : 0;
+    const sofar = open ? ` so far (${result.total - open} of ${result.total} moves final)` : "";
+    const list = h("ul", { class: "analysis-accuracy", "aria-label": `Accuracy${sofar}` }, result.accuracy.map((acc, seat) => {
       const counts = Object.fromEntries(result.classes.map((c) => [c, 0]));
       for (const m of result.moves) if (m.seat === seat) counts[m.grade] += 1;
       const listed = result.classes.filter((c) => counts[c]).map((c) => `${counts[c]} ${c}`).join(", ");
@@ -345,6 +470,7 @@ export class AnalysisPanel {
         h("span", { class: "accuracy-figure" }, acc == null ? "no choices to judge" : `accuracy ${acc.toFixed(0)}%`),
         listed ? h("span", { class: "accuracy-counts" }, ` (${listed})`) : null);
     }));
+    return sofar ? h("div", {}, list, h("p", { class: "accuracy-sofar" }, `Accuracy${sofar}.`)) : list;
   }
 
   /** What the move shown was, and the best move found there. */
@@ -355,7 +481,7 @@ export class AnalysisPanel {
       box.append(h("p", {}, ply === 0 ? "No moves to judge." : "The game ends here. Pick a point of the chart or a move to see it judged."));
       return box;
     }
-    const exact = next.exact ? "proved" : "estimated";
+    const exact = (next.exact ? "proved" : "estimated") + (result.final?.[ply] === false ? ", first look" : "");
     const played = next.forced ? `${seatName(view, next.seat)} played ${next.move}, the only legal move.`
       : `${seatName(view, next.seat)} played ${next.move}: ${next.grade} (expected result ${fmt(next.before)} → ${fmt(next.after)}, ${exact}).`;
     box.append(h("p", { class: "analysis-played" }, h("strong", {}, `Move ${next.ply}. `), played));
@@ -394,17 +520,21 @@ export class AnalysisPanel {
       svg.append(s("polyline", { class: "trend", points: result.moves.map((m, i) => `${x(i + 1)},${y(value(m))}`).join(" ") }));
     }
     if (ply > 0 && ply <= n) svg.append(s("line", { class: "now", x1: x(ply), x2: x(ply), y1: T, y2: y(0) }));
+    const running = Array.isArray(result.final); // a run's chart: some points may be a first look still
     result.moves.forEach((m, i) => {
       const cx = x(i + 1), cy = y(value(m));
       const mark = MARKS[m.grade] ? ` ${MARKS[m.grade]}` : "";
-      const label = `Move ${m.ply}, ${seatName(view, m.seat)} played ${m.move}${mark ? `: ${m.grade}` : ""}; ${two ? `${seatName(view, 0)}'s` : "its"} expected result ${fmt(value(m))}, ${m.exact ? "proved" : "estimated"}. Show the game after it.`;
+      const final = !running || result.final[i];
+      const firmness = !running ? "" : final ? " Final." : " First look, still being refined.";
+      const label = `Move ${m.ply}, ${seatName(view, m.seat)} played ${m.move}${mark ? `: ${m.grade}` : ""}; ${two ? `${seatName(view, 0)}'s` : "its"} expected result ${fmt(value(m))}, ${m.exact ? "proved" : "estimated"}.${firmness} Show the game after it.`;
       const r = Math.max(2.5, Math.min(4, step / 2));
       const shape = m.exact
         ? s("rect", { class: "dot", x: cx - r, y: cy - r, width: 2 * r, height: 2 * r })
         : s("circle", { class: "dot", cx, cy, r });
       const point = s("g", {
-        class: `point ${m.exact ? "exact" : "estimate"} grade-${m.grade}`, role: "button", tabindex: "0",
+        class: `point ${m.exact ? "exact" : "estimate"} ${final ? "final" : "provisional"} grade-${m.grade}`, role: "button", tabindex: "0",
         "aria-label": label, "data-ply": String(m.ply), "data-seat": String(m.seat),
+        "data-key": `chart-${m.ply}`, // keeps its focus while the chart firms up (gameview.js)
         "aria-current": m.ply === ply ? "step" : null,
       }, s("title", {}, label), s("rect", { class: "hit", x: cx - step / 2, y: T, width: step, height: H - T - B }), shape);
       point.addEventListener("click", () => this.#host.goTo(m.ply));
@@ -419,6 +549,7 @@ export class AnalysisPanel {
     const legend = h("p", { class: "analysis-legend" },
       h("span", { class: "legend-exact", "aria-hidden": "true" }, "■"), " proved  ",
       h("span", { class: "legend-estimate", "aria-hidden": "true" }, "●"), " estimated",
+      running && result.final.includes(false) ? h("span", { class: "legend-provisional" }, " · open dashed: first look, being refined") : null,
       two ? ` · up is good for ${seatName(view, 0)}` : "");
     return h("figure", { class: "analysis-figure" }, svg, legend);
   }

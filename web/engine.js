@@ -30,8 +30,11 @@ export class Engine {
   ready; // Promise<{timings}>, settled once per start
   timings = null;
 
-  constructor(workerURL = new URL("./worker.js", import.meta.url)) {
+  /** name: the worker's name (`self.name` inside it): "analysis" for the
+   * extra workers of a pool (pool.js), which only read the kept snapshot. */
+  constructor(workerURL = new URL("./worker.js", import.meta.url), { name = "" } = {}) {
     this.workerURL = workerURL;
+    this.name = name;
     this.start();
   }
 
@@ -45,7 +48,7 @@ export class Engine {
       this.#rejectReady = reject;
     });
     this.ready.catch(() => {}); // callers that care attach their own handler
-    this.#worker = new Worker(this.workerURL, { type: "module" });
+    this.#worker = new Worker(this.workerURL, { type: "module", name: this.name });
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault?.();
@@ -78,6 +81,17 @@ export class Engine {
       else await (this.#restarting ?? this.ready); // someone else restarted it: wait for the new one
       return this.#send(call, args);
     }
+  }
+
+  /** Stop the worker for good, at once: a request under way or sent later
+   * fails with type "Stopped", and no answer of it ever arrives. */
+  terminate() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    const error = { type: "Stopped", message: "the game engine was stopped" };
+    this.#dead = error;
+    this.#rejectReady(new EngineError(error));
+    this.#failPending(error);
   }
 
   #restart() {

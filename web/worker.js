@@ -50,6 +50,11 @@ const SNAPSHOT_CACHE = "quetgames python snapshot"; // not the service worker's 
 const SNAPSHOT_FORMAT = 1; // bump when what the snapshot holds changes
 const SNAPSHOT_KEY = new URL("python-snapshot.bin", BASE).href; // a cache key only: never on the server
 const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
+// An analysis pool's extra workers (pool.js, named "analysis") start together,
+// beside the page's own: they only read the kept snapshot, never make, replace
+// or delete it, so they cannot race each other or the page's worker over it
+// (one with no usable snapshot starts the usual way and keeps nothing).
+const SNAPSHOT_READ_ONLY = globalThis.name === "analysis";
 
 let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
 let diagnosticCall = null; // PyProxy of the diagnostics function, with ?diagnostics only
@@ -298,12 +303,12 @@ async function boot() {
       console.warn(`Python snapshot not used, starting Python the usual way: ${err?.message ?? err}`);
       mark.snapshot = `fell back (${String(err?.message ?? err).split("\n")[0]})`;
       pyodide = null;
-      await forgetSnapshot();
+      if (!SNAPSHOT_READ_ONLY) await forgetSnapshot();
       downloads = startDownloads(); // the first ones were read by the attempt
     }
   }
   const restored = pyodide !== null;
-  const makeSnapshot = SNAPSHOT && !restored && kept.outcome !== "unavailable";
+  const makeSnapshot = SNAPSHOT && !SNAPSHOT_READ_ONLY && !restored && kept.outcome !== "unavailable";
   if (!restored) pyodide = await startPython(makeSnapshot ? { _makeSnapshot: true } : {});
   mark.pyodide = performance.now() - t0;
 
@@ -332,6 +337,7 @@ async function boot() {
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
+  mark.wasm_memory = pyodide._module?.HEAPU8?.byteLength ?? null; // Python's linear memory at the start, bytes (e2e/test_analysis.py reports it)
   mark.arrived = arrived;
   progress("Ready", 1);
   postMessage({ ready: true, timings: { restored, ...mark } });
@@ -349,7 +355,7 @@ async function findSnapshot(stamp) {
     const response = await cache.match(SNAPSHOT_KEY);
     if (!response) return { outcome: "none" };
     if (response.headers.get("X-Snapshot-Stamp") !== stamp) {
-      await cache.delete(SNAPSHOT_KEY);
+      if (!SNAPSHOT_READ_ONLY) await cache.delete(SNAPSHOT_KEY);
       return { outcome: "stale" };
     }
     return { outcome: "found", response };
