@@ -328,7 +328,8 @@ async function boot() {
     mark.snapshot_ms = performance.now() - before;
   }
   bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
-  bridgeCall("games", "{}"); // warm up: the first call imports every game module
+  // warm up: the first call imports every game module (done already for a snapshot, made or restored)
+  if (!restored && !makeSnapshot) bridgeCall("games", "{}");
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
