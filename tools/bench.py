@@ -1,7 +1,7 @@
 """Start-up, move and size benchmark of the site against bare Pyodide.
 
     python build.py bench [--reps N] [--net-reps N] [--mbit 10] [--delay-ms 60]
-                          [--only local|network] [--write-docs]
+                          [--only local|network|moves] [--write-docs]
 
 build.py sets up the test venv (.cache/venv), builds dist/ if needed, finds a
 Chromium, and runs this module with the venv's Python. One browser, in one
@@ -65,6 +65,20 @@ from e2e import browser as browser_choice  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
 
 LOAD_TIMEOUT_MS = 180_000
+# The games whose moves are timed: each game at its defaults, and at its
+# largest common settings (the biggest board or ring the setup offers before
+# games get unusually long).
+MOVE_SETS: list[tuple[str, dict]] = [
+    ("convoluted-coprimality", {}), ("convoluted-coprimality", {"size": 20, "players": 3}),
+    ("enumeration", {}), ("enumeration", {"size": 12}),
+    ("multiplications", {}), ("multiplications", {"k": 6}),
+    ("prime-target", {}), ("prime-target", {"k": 3, "rays": 12}),
+    ("nonconformity", {}),
+]
+
+
+def move_set_name(game_id: str, options: dict) -> str:
+    return game_id + ("" if not options else " (" + ", ".join(f"{k} {v}" for k, v in options.items()) + ")")
 BENCH_JSON = ROOT / "docs" / "bench.json"
 BENCH_MD = ROOT / "docs" / "BENCH.md"
 TABLE_START, TABLE_END = "<!-- bench:table -->", "<!-- /bench:table -->"
@@ -175,7 +189,7 @@ async ({seed, maxMoves}) => {
   });
   const question = () => document.querySelector("dialog[open]");
   const answer = (d) => (d.querySelector("button[value=yes]") ?? [...d.querySelectorAll("button")].at(-1)).click();
-  const out = {dom: [], frame: [], moves: 0, untimed: 0, ended: ""};
+  const out = {dom: [], frame: [], split: [], moves: 0, untimed: 0, ended: ""};
   for (let i = 0; i < maxMoves; i++) {
     await until(() => html.dataset.engine === "ready");
     const asked = question();
@@ -203,6 +217,18 @@ async ({seed, maxMoves}) => {
     await frame();
     out.dom.push(tDom - t0);
     out.frame.push(performance.now() - t0);
+    // where the time went: the engine's requests (the worker's Python and its
+    // JSON parse, the rest is the message both ways and the page's wait for
+    // its turn), and the page's drawing (web/engine.js, web/gameview.js)
+    const seen = performance.getEntriesByType("measure").filter((m) => m.startTime >= t0 && m.startTime + m.duration <= tDom + 0.5);
+    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+    const requests = seen.filter((m) => m.name.startsWith("engine "));
+    const python = sum(requests.map((m) => m.detail?.python ?? 0)), parse = sum(requests.map((m) => m.detail?.parse ?? 0));
+    out.split.push({python, parse, message: sum(requests.map((m) => m.duration)) - python - parse,
+                    draw: sum(seen.filter((m) => m.name === "draw").map((m) => m.duration)),
+                    requests: requests.map((m) => m.name.slice(7)), chars: sum(requests.map((m) => m.detail?.chars ?? 0))});
+    for (const m of requests) performance.clearMeasures(m.name);
+    performance.clearMeasures("draw");
     out.moves++;
   }
   out.ended = document.getElementById("status")?.textContent ?? "";
@@ -405,12 +431,13 @@ class Bench:
         page.set_default_timeout(LOAD_TIMEOUT_MS)
         out = {}
         try:
-            for i, game_id in enumerate(quetgames.GAMES):
-                record = quetgames.new_game(game_id).record
+            for i, (game_id, options) in enumerate(MOVE_SETS):
+                record = quetgames.new_game(game_id, **options).record
+                page.add_init_script("globalThis.quetTimings = true")  # the page then times its parts (engine.js, gameview.js)
                 page.goto(f"{self.base}index.html#{record}")
                 page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
                 result = page.evaluate(PLAY_GAME, {"seed": seed + i, "maxMoves": 400})
-                out[game_id] = result
+                out[move_set_name(game_id, options)] = {"game": game_id, "options": options, **result}
         finally:
             context.close()
         return out
@@ -505,6 +532,8 @@ class NetBench:
         context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:")) else elsewhere.append(r.url))
         page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(NET_RECORD)
+        engine: list = []  # the worker's steps, which the page logs once the engine is ready (web/app.js)
+        page.on("console", lambda m: engine.append(m) if m.text.startswith("quetgames engine ready") else None)
         mark = self.meter.mark()
         try:
             page.goto(base + path, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
@@ -541,6 +570,9 @@ class NetBench:
                     "before_ready": lambda x: x.arrived <= ready_at,
                     "service_worker_before_ready": lambda x: from_service_worker(x) and x.arrived <= ready_at,
                 })
+            if kind == "app":
+                out["timeline"] = timeline(self.meter.since(mark), page.evaluate("performance.timeOrigin"),
+                                           engine[0].args[1].json_value() if engine else None, out)
             out["elsewhere"] = elsewhere
             return out
         finally:
@@ -551,6 +583,30 @@ class NetBench:
         deadline = time.monotonic() + cap
         while self.meter.quiet_for() < seconds and time.monotonic() < deadline:
             time.sleep(0.05)
+
+
+def timeline(exchanges: list, origin_ms: float, engine: dict | None, visit: dict) -> dict:
+    """A first visit step by step, in ms since navigation started: each file
+    the page and its worker fetched (request in, last byte out, bytes sent),
+    then the worker's steps (web/worker.js's timings: Pyodide's script in,
+    loadPyodide done (the wasm compiled, the standard library unpacked, Python
+    started), the engine's wheel unpacked, the engine imported and ready) and
+    the board on screen."""
+    at = lambda epoch_s: round(epoch_s * 1000 - origin_ms, 1)  # noqa: E731
+    files = [{"path": x.path.split("?")[0], "bytes": x.sent, "requested": at(x.arrived), "done": at(x.done) if x.done else None,
+              "encoding": x.encoding} for x in exchanges if not from_service_worker(x) and x.status == 200]
+    steps: dict = {}
+    if engine:
+        base = engine["origin"] - origin_ms  # the worker's boot, on the page's clock
+        steps = {"worker started": round(base, 1)}
+        for key, label in (("script", "Pyodide's script in"), ("pyodide", "Python started (wasm compiled, stdlib unpacked)"),
+                           ("install", "engine wheel unpacked"), ("ready", "engine imported, ready")):
+            if engine.get(key) is not None:
+                steps[label] = round(base + engine[key], 1)
+        if engine.get("snapshot_ms") is not None:
+            steps["… of which the memory snapshot made"] = round(engine["snapshot_ms"], 1)
+    steps["board on screen"] = visit.get("board")
+    return {"files": files, "steps": steps}
 
 
 def from_service_worker(x: netsim.Exchange) -> bool:
@@ -652,6 +708,7 @@ def summarize_network(raw: dict) -> dict:
         s[f"app_{host}_sw_missing"] = sum(r["service_worker_activated"] is None for r in raw[f"app_{host}"])
         s[f"home_{host}_list"] = col(f"home_{host}", lambda r: r["on_screen"])
         s[f"setup_{host}_form"] = col(f"setup_{host}", lambda r: r["on_screen"])
+        s[f"app_{host}_timeline"] = median_timeline([r.get("timeline") for r in raw[f"app_{host}"]])
     s["elsewhere"] = sorted({url for rows in raw.values() for row in rows for url in row["elsewhere"]})
     s["ratio_app_plain_vs_bare_gzip"] = ratio(s["app_plain_ready"], s["bare_gzip_ready"])
     s["ratio_app_plain_vs_bare_plain"] = ratio(s["app_plain_ready"], s["bare_plain_ready"])
@@ -667,6 +724,31 @@ def summarize_network(raw: dict) -> dict:
             _check(None if None in on_screen else max(on_screen), NET_ON_SCREEN_MS),
     }
     return s
+
+
+def median_timeline(rows: list) -> dict | None:
+    """The median of each step and of each file's times over the visits."""
+    rows = [r for r in rows if r]
+    if not rows:
+        return None
+    steps = {label: median([r["steps"][label] for r in rows if r["steps"].get(label) is not None]) for label in rows[-1]["steps"]}
+    files = []
+    for f in rows[-1]["files"]:
+        same = [g for r in rows for g in r["files"] if g["path"] == f["path"]]
+        files.append({"path": f["path"], "bytes": median([g["bytes"] for g in same]),
+                      "requested": median([g["requested"] for g in same]),
+                      "done": median([g["done"] for g in same if g["done"] is not None])})
+    return {"steps": steps, "files": sorted(files, key=lambda f: f["requested"])}
+
+
+def timeline_table(t: dict | None, host: str) -> list[str]:
+    if not t:
+        return []
+    lines = ["", f"First visit step by step ({host} host, medians, ms since navigation started):", "",
+             "| file or step | bytes | requested | done |", "| --- | --- | --- | --- |"]
+    lines += [f"| {f['path']} | {kb(f['bytes'])} | {ms(f['requested'])} | {ms(f['done'])} |" for f in t["files"]]
+    lines += [f"| *{label}* | | | {ms(value)} |" for label, value in t["steps"].items()]
+    return lines
 
 
 def network_table(net: dict) -> list[str]:
@@ -704,7 +786,7 @@ def network_table(net: dict) -> list[str]:
         conditions += f" The service worker did not activate in {missing} visit(s)."
     if s["elsewhere"]:
         conditions += f" WARNING: {len(s['elsewhere'])} request(s) went past the link: {', '.join(s['elsewhere'][:3])}."
-    return ["", conditions, "", *lines]
+    return ["", conditions, "", *lines, *timeline_table(s.get("app_plain_timeline"), "plain")]
 
 
 # -- the run ------------------------------------------------------------------------
@@ -726,9 +808,11 @@ def run(reps: int, seed: int, dist: Path = build.DIST, log=print, only: str | No
         with sync_playwright() as p:
             browser = p.chromium.launch(**browser_choice.launch_options(p))
             result["machine"] = machine(browser.version)
-            if only != "network":
+            if only == "moves":
+                result["moves"] = run_moves(browser, seed, dist, log)
+            elif only != "network":
                 result.update(run_local(browser, reps, seed, dist, mounts, log))
-            if only != "local":
+            if only not in ("local", "moves"):
                 result["network"] = run_network(p, dist, mounts, net_reps, mbit, delay_ms, log)
             browser.close()
     result["machine"]["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
@@ -763,6 +847,19 @@ def run_local(browser, reps: int, seed: int, dist: Path, mounts: dict[str, Path]
     return {"reps": reps, "raw": results, "summary": summarize(results)}
 
 
+def run_moves(browser, seed: int, dist: Path, log=print) -> dict:
+    """Move latency alone (--only moves)."""
+    httpd = build.make_server(dist, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        log("bench: playing whole games…")
+        raw = Bench(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "").moves(seed)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    return {"raw": raw, "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw.items()}}}
+
+
 def summarize(r: dict) -> dict:
     def col(rows, visit, key):
         return [row[visit][key] for row in rows if row[visit].get(key) is not None]
@@ -790,8 +887,7 @@ def summarize(r: dict) -> dict:
     s["moves_timed"] = len(dom)
     s["move_dom_median"], s["move_dom_p95"] = median(dom), p95(dom)
     s["move_frame_median"], s["move_frame_p95"] = median(frame), p95(frame)
-    s["moves_per_game"] = {g: {"moves": v["moves"], "timed": len(v["dom"]), "median": median(v["dom"]),
-                               "p95": p95(v["dom"]), "ended": v["ended"]} for g, v in r["moves"].items()}
+    s["moves_per_game"] = {g: moves_summary(v) for g, v in r["moves"].items()}
     bytes_rows = [row["first"]["bytes"] for row in r["app"]]
     s["bytes_pyodide"] = median([b["pyodide"] for b in bytes_rows])
     s["bytes_own"] = median([b["own"] for b in bytes_rows])
@@ -807,8 +903,33 @@ def summarize(r: dict) -> dict:
             _check(max(filter(None, [s["app_first_loading"], s["app_repeat_loading"]]), default=None), LOADING_MS, strict=True),
         f"move latency p95 <= {MOVE_P95_MS} ms (click -> board shows it)": _check(s["move_dom_p95"], MOVE_P95_MS),
         f"own files on a first visit < {OWN_BYTES // 1000} kB": _check(s["bytes_own"], OWN_BYTES, strict=True),
+        **{f"move latency p95 <= {MOVE_P95_MS} ms: {name}": g["pass"] for name, g in s["moves_per_game"].items()},
     }
     return s
+
+
+def moves_summary(v: dict) -> dict:
+    """A game's click -> board times, and where they went (median, p95): the
+    engine's Python, the message both ways with its JSON and the wait for the
+    worker and the page, and drawing (web/engine.js, web/gameview.js)."""
+    split = v.get("split", [])
+    part = lambda key: (median([x[key] for x in split]), p95([x[key] for x in split]))  # noqa: E731
+    python, parse, message, draw = part("python"), part("parse"), part("message"), part("draw")
+    return {"moves": v["moves"], "timed": len(v["dom"]), "median": median(v["dom"]), "p95": p95(v["dom"]),
+            "frame_p95": p95(v["frame"]), "python": python, "json": parse, "message": message, "draw": draw,
+            "ended": v["ended"], "pass": _check(p95(v["dom"]), MOVE_P95_MS)}
+
+
+def moves_table(s: dict) -> list[str]:
+    pair = lambda x: "–" if x[0] is None else f"{x[0]:.1f} / {x[1]:.1f}"  # noqa: E731
+    lines = ["", "| game (moves timed) | click -> board, median / p95 | engine (Python) | worker's JSON | message and waits | drawing | next frame p95 | budget |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, g in s["moves_per_game"].items():
+        lines.append(f"| {name} ({g['timed']}) | {ms(g['median'])} / {ms(g['p95'])} | {pair(g['python'])} | {pair(g['json'])} | "
+                     f"{pair(g['message'])} | {pair(g['draw'])} | {ms(g['frame_p95'])} | {g['pass']} |")
+    lines.append("")
+    lines.append("Parts in ms, median / p95 of each part over the same moves (so they need not add up to the total's p95).")
+    return lines
 
 
 def _check(value: float | None, limit: float, strict: bool = False) -> str:
@@ -841,6 +962,8 @@ def table(result: dict) -> str:
         ]
         lines += ["| measure (127.0.0.1) | median | note |", "| --- | --- | --- |"]
         lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    if result.get("moves"):
+        lines += moves_table(result["moves"]["summary"])
     if result.get("network"):
         lines += network_table(result["network"])
     lines += ["", "| budget | result |", "| --- | --- |"]
@@ -850,9 +973,7 @@ def table(result: dict) -> str:
         for game_id, levels in s["computer"].items():
             cells = [f"{ms(levels[lv]['median_ms'])} (max {ms(levels[lv]['max_ms'])})" for lv in quetgames.players.LEVELS]
             lines.append(f"| {game_id} | " + " | ".join(cells) + " |")
-        lines += ["", "| whole game | moves (timed) | median | p95 | ended |", "| --- | --- | --- | --- | --- |"]
-        for game_id, g in s["moves_per_game"].items():
-            lines.append(f"| {game_id} | {g['moves']} ({g['timed']}) | {ms(g['median'])} | {ms(g['p95'])} | {g['ended'][:60]} |")
+        lines += moves_table(s)
     load, load_end = m.get("load_average_start"), m.get("load_average_end")
     busy = f"; load average {load[0]:.1f} at the start" if load else ""
     busy += f", {load_end[0]:.1f} at the end" if load and load_end else ""
@@ -876,7 +997,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the network's bandwidth in Mbit/s, shared by every connection (default {NET_MBIT:g}; 0: no limit)")
     parser.add_argument("--delay-ms", type=float, default=NET_DELAY_MS,
                         help=f"the network's delay before each response, in ms (default {NET_DELAY_MS:g})")
-    parser.add_argument("--only", choices=("local", "network"), help="run only the 127.0.0.1 measures or only the network ones")
+    parser.add_argument("--only", choices=("local", "network", "moves"),
+                        help="run only the 127.0.0.1 measures, only the network ones, or only the moves' latency")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games played and positions timed")
     parser.add_argument("--json", type=Path, default=BENCH_JSON, help=f"where to write the figures (default {BENCH_JSON.relative_to(ROOT)})")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure (default dist/)")

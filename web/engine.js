@@ -108,7 +108,7 @@ export class Engine {
     const id = this.#nextId++;
     if (this.#dead) return Promise.reject(new EngineError(this.#dead));
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, call, sent: performance.now() });
       this.#worker.postMessage({ id, call, args });
     });
   }
@@ -124,8 +124,10 @@ export class Engine {
     } else if (data.ready === false) {
       this.#rejectReady(new EngineError(data.error));
     } else if (this.#pending.has(data.id)) {
-      const { resolve, reject } = this.#pending.get(data.id);
+      const { resolve, reject, call, sent } = this.#pending.get(data.id);
       this.#pending.delete(data.id);
+      // the request's round trip and the worker's share of it, when the bench asks (tools/bench.py)
+      if (globalThis.quetTimings) performance.measure(`engine ${call}`, { start: sent, detail: data.ms ?? null });
       if (data.ok) resolve(data.result);
       else reject(new EngineError(data.error));
     }

@@ -227,7 +227,7 @@ function withStallTimeout(ms, what) {
 
 async function boot() {
   const t0 = performance.now();
-  const mark = {};
+  const mark = { origin: performance.timeOrigin + t0 }; // (epoch ms: the bench lines the steps up with the page's)
   if (!BUILD) throw new Error("this copy of the site was not built (run python build.py)");
   const total = Object.values(BUILD.files).reduce((sum, file) => sum + file.size, 0) + BUILD.wheel_size;
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
@@ -333,7 +333,8 @@ async function boot() {
     mark.snapshot_ms = performance.now() - before;
   }
   bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
-  bridgeCall("games", "{}"); // warm up: the first call imports every game module
+  // warm up: the first call imports every game module (done already for a snapshot, made or restored)
+  if (!restored && !makeSnapshot) bridgeCall("games", "{}");
   if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
@@ -432,6 +433,7 @@ function answer(id, call, args) {
     return { id, ok: false, error: loadError ?? { type: "NotReady", message: "the game engine is still loading" } };
   }
   let text;
+  const started = performance.now();
   try {
     const diagnostic = diagnosticCall !== null && String(call).startsWith("_");
     text = diagnostic
@@ -441,8 +443,11 @@ function answer(id, call, args) {
     // bridge.call never raises; this is Pyodide itself failing (e.g. out of memory).
     return { id, ok: false, error: { type: "InternalError", message: `the game engine failed: ${err.message}` } };
   }
+  const python = performance.now() - started;
   const reply = JSON.parse(text);
-  return reply.ok ? { id, ok: true, result: reply.result } : { id, ok: false, error: reply.error };
+  // (ms: where the worker's time went, for the bench's split of a move's latency)
+  const ms = { python, parse: performance.now() - started - python, chars: text.length };
+  return reply.ok ? { id, ok: true, result: reply.result, ms } : { id, ok: false, error: reply.error, ms };
 }
 
 const booted = boot().catch((err) => {

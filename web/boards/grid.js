@@ -29,6 +29,7 @@
 //   G.label(sq, words)       a square that does not play: its words (svg.js describe())
 
 import { svg, html, board, describe, target } from "./svg.js";
+import { opaque } from "../morph.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -49,40 +50,62 @@ function ensureStyles() {
   document.head.append(html("link", { rel: "stylesheet", href: CSS_URL }));
 }
 
+// The parts of a grid that are the same on every board of its size (the edge
+// labels, and each square's cell with its background and target rings), built
+// once and deep-cloned for every render: one native clone instead of some
+// thousand elements made and set one attribute at a time on each move.
+const skeletons = new Map(); // "n/cell/labels/headers" -> {edge, cells}
+const ringSets = new Map(); // cell -> the two rings of a target, at (0, 0)
+
+function skeleton(n, cell, labels, headers, pad) {
+  const key = `${n}/${cell}/${labels}/${headers}`;
+  let kept = skeletons.get(key);
+  if (!kept) {
+    const cells = svg("g", { class: "cells" });
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        // (each cell is placed by its transform, so its rings are the same for every square)
+        cells.append(svg("g", { class: ["cell", headers && (r === 0 || c === 0) && "header"], dataset: { square: squareName(r, c) }, transform: `translate(${pad + c * cell} ${pad + r * cell})` },
+          svg("rect", { class: "cell-bg", width: cell, height: cell })));
+      }
+    }
+    const edge = svg("g", { class: "edge-labels", "aria-hidden": "true" });
+    if (labels) {
+      const fs = cell * 0.36;
+      for (let i = 0; i < n; i++) {
+        edge.append(
+          svg("text", { x: pad + (i + 0.5) * cell, y: pad * 0.5, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, LETTERS[i]),
+          svg("text", { x: pad * 0.5, y: pad + (i + 0.5) * cell, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1)));
+      }
+    }
+    kept = { edge, cells };
+    skeletons.set(key, kept);
+  }
+  return { edge: kept.edge.cloneNode(true), cellsLayer: kept.cells.cloneNode(true) };
+}
+
+function rings(cell) {
+  let set = ringSets.get(cell);
+  if (!set) ringSets.set(cell, (set = targetRings(0, 0, cell, cell, cell)));
+  return set.map((ring) => ring.cloneNode(true));
+}
+
 export function grid(n, { cell = 40, labels = true, headers = false, label = "Board", className = "" } = {}) {
   ensureStyles();
   const pad = labels ? Math.round(cell * 0.7) : 2;
   const width = pad + n * cell + 2;
   const root = board(width, width, { label, className: ["grid-board", n <= 6 && "small", className] });
+  const { edge, cellsLayer } = skeleton(n, cell, labels, headers, pad);
   const layers = {
-    cells: svg("g", { class: "cells" }),
+    cells: cellsLayer,
     lines: svg("g", { class: "lines" }),
     text: svg("g", { class: "cell-text" }),
     overlay: svg("g", { class: "overlay" }),
     badges: svg("g", { class: "badges", "aria-hidden": "true" }),
   };
-  const edge = svg("g", { class: "edge-labels", "aria-hidden": "true" });
   const cells = new Map();
+  for (const g of cellsLayer.children) cells.set(g.dataset.square, g);
   const x0 = pad, y0 = pad;
-
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const name = squareName(r, c);
-      const header = headers && (r === 0 || c === 0);
-      const g = svg("g", { class: ["cell", header && "header"], dataset: { square: name } },
-        svg("rect", { class: "cell-bg", x: x0 + c * cell, y: y0 + r * cell, width: cell, height: cell }));
-      cells.set(name, g);
-      layers.cells.append(g);
-    }
-  }
-  if (labels) {
-    const fs = cell * 0.36;
-    for (let i = 0; i < n; i++) {
-      edge.append(
-        svg("text", { x: x0 + (i + 0.5) * cell, y: pad * 0.5, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, LETTERS[i]),
-        svg("text", { x: pad * 0.5, y: y0 + (i + 0.5) * cell, "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1)));
-    }
-  }
   root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay, layers.badges);
 
   const G = {
@@ -141,8 +164,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     },
     target(sq, opts) {
       const g = cells.get(sq);
-      const r = G.rect(sq);
-      g.append(...targetRings(r.x, r.y, cell, cell, cell));
+      g.append(...rings(cell));
       const p = G.center(sq);
       return target(g, { ...opts, x: p.x, y: p.y });
     },
@@ -206,7 +228,7 @@ export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable =
   wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
     zoomed ? "Fit the whole grid" : "Zoom in");
-  toggle.addEventListener("click", () => {
+  opaque(toggle).addEventListener("click", () => {
     zoomed = !zoomed;
     wrap.classList.toggle("zoom", zoomed);
     toggle.setAttribute("aria-pressed", String(zoomed));
