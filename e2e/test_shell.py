@@ -170,23 +170,18 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
 
 
 def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched, page: Page) -> None:
-    """The game view draws by region: a move redraws the board (changing the
-    elements on screen into the new ones, morph.js) and rebuilds the moves
+    """The game view draws by region: a move rebuilds the board and the moves
     list, not the head; a rebuilt region gives focus back to the element of
     the same key, and a region that is not rebuilt keeps its element, focus and all."""
     state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
     open_record(w, state.record)
     page.evaluate("""() => { window.__kept = {head: document.querySelector('.game-head'),
                                               board: document.getElementById('board')}; }""")
-    played = []
     for _ in range(2):
         move = board_moves(page)[0]
-        played.append(move)
         assert click_move(w, move) == (state := state.play(move)).record
     assert page.evaluate("() => window.__kept.head === document.querySelector('.game-head')")
-    # the board is the same element, redrawn: the squares played are no longer targets
-    assert page.evaluate("() => window.__kept.board === document.getElementById('board')")
-    assert set(board_moves(page)).isdisjoint(played) and set(board_moves(page)) == set(state.legal_moves())
+    assert page.evaluate("() => window.__kept.board !== document.getElementById('board')")
     # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
     # (back to move 1 of 2: "‹ Back" is still there to press)
     back = page.locator('[data-key="back"]')

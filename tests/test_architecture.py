@@ -273,7 +273,7 @@ def test_generic_layers_name_no_game(path):
 # moves, for every game alike (a game's own drawing is its board module).
 WEB = Path(__file__).resolve().parent.parent / "web"
 GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js", "pool.js", "picture.js",
-               "puzzles.js", "puzzle-board.js", "history.js", "sidelines.js", "morph.js"]
+               "puzzles.js", "puzzle-board.js", "history.js", "sidelines.js"]
 
 
 def _web_words() -> dict[str, re.Pattern[str]]:

@@ -1,8 +1,6 @@
 // Small DOM helpers for the shell. Text always goes in as text nodes: names,
 // rules and engine messages never pass through innerHTML.
 
-import { opaque } from "./morph.js";
-
 /** h("p", {class: "x", onclick: f}, "text", child) -> HTMLElement */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -12,7 +10,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "dataset") {
       for (const [name, data] of Object.entries(value)) if (data != null) el.dataset[name] = data;
     }
-    else if (key.startsWith("on")) opaque(el).addEventListener(key.slice(2), value); // (morph.js: never kept in place of another)
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : value);
   }
   el.append(...children.flat(Infinity).filter((c) => c != null && c !== false).map((c) => (typeof c === "number" ? String(c) : c)));

@@ -35,7 +35,6 @@ import { SealedLinks } from "./sealing.js";
 import { TurnPhases } from "./phases.js";
 import { SideLines } from "./sidelines.js";
 import { AnalysisPanel } from "./analysis.js";
-import { morph } from "./morph.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
@@ -53,17 +52,13 @@ class Regions {
     return node;
   }
 
-  /** Rebuild region `name` with build() if `key` differs from the last; true if it did.
-   * morphs: change the region on screen into the new one, keeping what is the same (morph.js). */
-  update(name, key, build, { morphs = false } = {}) {
+  /** Rebuild region `name` with build() if `key` differs from the last; true if it did. */
+  update(name, key, build) {
     const slot = this.#slots.get(name);
     if (slot.key === key) return false;
     const node = build() ?? document.createComment(name);
-    if (morphs) slot.node = morph(slot.node, node);
-    else {
-      slot.node.replaceWith(node);
-      slot.node = node;
-    }
+    slot.node.replaceWith(node);
+    slot.node = node;
     slot.key = key;
     return true;
   }
@@ -616,7 +611,7 @@ export class GameView {
     // (the bar also says, in <html data-computer>, what the computers are doing)
     if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
 
-    if (r.update("board", this.#boardKey(blocked), () => this.#boardArea(blocked), { morphs: !!this.renderer?.morphs })) changed = true;
+    region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
     // the comment of the position shown (plain text; #announce reads it out after the move's words)
     const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
     region("comment", JSON.stringify(remark), () => (remark

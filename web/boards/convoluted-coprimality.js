@@ -6,9 +6,6 @@ import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
 import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
-// a redraw may keep this board's elements and change only what differs (morph.js):
-// its listeners come from target() and rovingFocus(), or mark their element opaque()
-export const morphs = true;
 
 /** "a, b and c" */
 function list(numbers) {

@@ -6,9 +6,6 @@ import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
 import { grid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
 
 export const styles = ["grid.css"];
-// a redraw may keep this board's elements and change only what differs (morph.js):
-// its listeners come from target() and rovingFocus(), or mark their element opaque()
-export const morphs = true;
 
 function drawValues(G, values, { last = null, headers = true } = {}) {
   const n = values.length;

@@ -29,7 +29,6 @@
 //   G.label(sq, words)       a square that does not play: its words (svg.js describe())
 
 import { svg, html, board, describe, target } from "./svg.js";
-import { opaque } from "../morph.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -228,7 +227,7 @@ export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable =
   wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
     zoomed ? "Fit the whole grid" : "Zoom in");
-  opaque(toggle).addEventListener("click", () => {
+  toggle.addEventListener("click", () => {
     zoomed = !zoomed;
     wrap.classList.toggle("zoom", zoomed);
     toggle.setAttribute("aria-pressed", String(zoomed));

@@ -4,13 +4,9 @@
 // ringed, and a line joins 1, 2, 3, ... Nothing about the rules is computed here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { opaque } from "../morph.js";
 import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
-// a redraw may keep this board's elements and change only what differs (morph.js):
-// its listeners come from target() and rovingFocus(), or mark their element opaque()
-export const morphs = true;
 
 const PREVIEW_IDLE = "Point at an x (or move to it with the keys) to see what numbering it scores.";
 
@@ -103,7 +99,7 @@ export function render(view, ui) {
       for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
       preview.textContent = PREVIEW_IDLE;
     };
-    opaque(G.svg).addEventListener("pointerover", show); // (closes over this render: morph.js)
+    G.svg.addEventListener("pointerover", show);
     G.svg.addEventListener("focusin", show);
     G.svg.addEventListener("pointerleave", hide);
     G.svg.addEventListener("focusout", hide);

@@ -35,8 +35,6 @@
 //       back to the legal target (else any target) nearest the last one used.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
 
-import { bind, bound, kept, opaque } from "../morph.js";
-
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 function apply(el, attrs, children) {
@@ -50,7 +48,7 @@ function apply(el, attrs, children) {
     } else if (key === "text") {
       el.textContent = String(value);
     } else if (key.startsWith("on") && typeof value === "function") {
-      opaque(el).addEventListener(key.slice(2), value); // (morph.js: never kept in place of another)
+      el.addEventListener(key.slice(2), value);
     } else {
       el.setAttribute(key, value === true ? "" : String(value));
     }
@@ -142,28 +140,28 @@ export function target(el, opts = {}) {
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");
   if (label) el.setAttribute("aria-label", label);
-  // (two shared listeners that read the target's options: a redraw that keeps
-  // the element hands it the new ones, morph.js)
-  return bind(el, TARGET_LISTENERS, opts);
+  // (two listeners shared by every target, reading its options: a board of
+  // many squares makes no closures for each)
+  targetOptions.set(el, opts);
+  el.addEventListener("click", onTargetClick);
+  el.addEventListener("keydown", onTargetKey);
+  return el;
 }
 
+const targetOptions = new WeakMap(); // target element -> its target() options
+
 function onTargetClick(event) {
-  const opts = bound(event.currentTarget);
-  if (!opts) return; // no longer a target
   event.preventDefault();
   event.stopPropagation();
-  activate(event.currentTarget, opts, false);
+  activate(event.currentTarget, targetOptions.get(event.currentTarget), false);
 }
 
 function onTargetKey(event) {
-  const opts = bound(event.currentTarget);
-  if (!opts || (event.key !== "Enter" && event.key !== " ")) return;
+  if (event.key !== "Enter" && event.key !== " ") return;
   event.preventDefault();
   event.stopPropagation();
-  activate(event.currentTarget, opts, true);
+  activate(event.currentTarget, targetOptions.get(event.currentTarget), true);
 }
-
-const TARGET_LISTENERS = [["click", onTargetClick], ["keydown", onTargetKey]];
 
 // -- roving focus -----------------------------------------------------------------
 
@@ -174,70 +172,55 @@ const DIRECTIONS = {
   ArrowUp: [0, -1],
 };
 
-/** The targets of a roving-focus container (those that take part in the Tab order). */
-function rovingTargets(container) {
-  return [...container.querySelectorAll(bound(container))].filter((t) => t.getAttribute("tabindex") !== null);
-}
-
-/** One Tab stop: `active` (a target of the container). */
-function settle(container, active) {
-  for (const t of rovingTargets(container)) t.setAttribute("tabindex", t === active ? "0" : "-1");
-}
-
-function onRovingFocusIn(event) {
-  const container = event.currentTarget;
-  const selector = bound(container);
-  const t = selector && event.target.closest?.(selector);
-  if (t && container.contains(t)) settle(container, t);
-}
-
-function onRovingKey(event) {
-  const container = event.currentTarget;
-  const selector = bound(container);
-  const here = selector && event.target.closest?.(selector);
-  if (!here || !container.contains(here)) return;
-  let next = null;
-  const list = rovingTargets(container);
-  if (event.key === "Home") next = list[0];
-  else if (event.key === "End") next = list[list.length - 1];
-  else if (DIRECTIONS[event.key]) {
-    const [dx, dy] = DIRECTIONS[event.key];
-    const p = position(here);
-    let best = Infinity;
-    for (const t of list) {
-      if (t === here) continue;
-      const q = position(t);
-      const along = (q.x - p.x) * dx + (q.y - p.y) * dy;
-      if (along <= 0.5) continue;
-      const across = Math.abs((q.x - p.x) * dy) + Math.abs((q.y - p.y) * dx);
-      const score = along + 3 * across;
-      if (score < best) { best = score; next = t; }
-    }
-  } else return;
-  event.preventDefault();
-  if (next) {
-    settle(container, next);
-    next.focus();
-  }
-}
-
 export function rovingFocus(container, { selector = ".target" } = {}) {
-  // (shared listeners reading the selector, so a redraw can keep the container: morph.js)
-  bind(container, [["focusin", onRovingFocusIn], ["keydown", onRovingKey]], selector);
-  const all = rovingTargets(container);
+  const targets = () => [...container.querySelectorAll(selector)].filter((t) => t.getAttribute("tabindex") !== null);
+  const settle = (active) => {
+    for (const t of targets()) t.setAttribute("tabindex", t === active ? "0" : "-1");
+  };
+  const all = targets();
   // One Tab stop: prefer a legal target, else the first try.
-  settle(container, all.find((t) => t.dataset.move != null) ?? all[0]);
+  settle(all.find((t) => t.dataset.move != null) ?? all[0]);
+
+  container.addEventListener("focusin", (event) => {
+    const t = event.target.closest?.(selector);
+    if (t && container.contains(t)) settle(t);
+  });
+  container.addEventListener("keydown", (event) => {
+    const here = event.target.closest?.(selector);
+    if (!here || !container.contains(here)) return;
+    let next = null;
+    const list = targets();
+    if (event.key === "Home") next = list[0];
+    else if (event.key === "End") next = list[list.length - 1];
+    else if (DIRECTIONS[event.key]) {
+      const [dx, dy] = DIRECTIONS[event.key];
+      const p = position(here);
+      let best = Infinity;
+      for (const t of list) {
+        if (t === here) continue;
+        const q = position(t);
+        const along = (q.x - p.x) * dx + (q.y - p.y) * dy;
+        if (along <= 0.5) continue;
+        const across = Math.abs((q.x - p.x) * dy) + Math.abs((q.y - p.y) * dx);
+        const score = along + 3 * across;
+        if (score < best) { best = score; next = t; }
+      }
+    } else return;
+    event.preventDefault();
+    if (next) {
+      settle(next);
+      next.focus();
+    }
+  });
 
   // After a keyboard move the shell redraws the board: put focus back near the
-  // square just played, once the new board is in the document (this container,
-  // or the one on screen that a redraw kept in its place).
+  // square just played, once the new board is in the document.
   if (lastKeyboard && Date.now() - lastKeyboard.at < 15000) {
     const wanted = lastKeyboard;
     requestAnimationFrame(() => {
-      const shown = kept(container);
-      if (!shown.isConnected) return;
+      if (!container.isConnected) return;
       lastKeyboard = null;
-      const all = rovingTargets(shown);
+      const all = targets();
       const legal = all.filter((t) => t.dataset.move != null);
       const list = legal.length ? legal : all; // back to a playable target if there is one
       if (!list.length) return;
@@ -247,7 +230,7 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
         const d = Math.hypot(q.x - wanted.x, q.y - wanted.y);
         if (d < best) { best = d; pick = t; }
       }
-      settle(shown, pick);
+      settle(pick);
       pick.focus({ preventScroll: true });
     });
   }
