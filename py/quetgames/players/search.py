@@ -234,6 +234,14 @@ class Player(Generic[St, S, M]):
         """The exact outcome of `sim` if the adapter can tell it cheaply, else None."""
         return None
 
+    def playout(self, sim: S, rng: random.Random) -> Rewards | None:
+        """A whole rollout from `sim` at once, for an adapter that can play
+        one faster than move by move: the same outcome, from the same draws
+        of `rng`, as `simulate` stepping with `rollout_move`, `solved`,
+        `rollout_cap` and `cutoff` would give (its tests check that). None:
+        step through (the default). `sim` may be played on."""
+        return None
+
     def strong_move(self, state: St, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         moves = sim.legal()
@@ -343,6 +351,10 @@ def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) 
 
 def simulate(player: Player[Any, S, Any], sim: S, rng: random.Random) -> Rewards:
     """Play `sim` out with the player's rollout policy (in place)."""
+    if type(player).playout is not Player.playout:
+        whole = player.playout(sim, rng)
+        if whole is not None:
+            return whole
     # The loop runs some 10^5 times a second: its calls are looked up once.
     solved = player.solved if type(player).solved is not Player.solved else None
     mover, play, choose, cap = sim.mover, sim.play, player.rollout_move, player.rollout_cap
