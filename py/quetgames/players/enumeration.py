@@ -117,7 +117,7 @@ class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
                 i -= 2
         raise AssertionError("no move drawn")  # pragma: no cover (a rollout only asks while the game goes on)
 
-    def playout(self, sim: EnumerationSim, rng: random.Random) -> Rewards | None:
+    def whole_rollout(self, sim: EnumerationSim, rng: random.Random) -> Rewards | None:
         """The rest of the game at once, on a mutable copy of the grid: each
         move drawn as `rollout_move` draws it and applied as the rules' `step`
         applies it (the same `next_frontier` and `spot`; a full grid records
