@@ -5,10 +5,14 @@ strong side's accuracy higher than random's? (issues 14 and 23 ask for 95 of
     python tools/analysis_benchmark.py --games 100 --iterations 300 --jobs 2
     python tools/analysis_benchmark.py --only 0,1 --games 20 --show   # the two Coprimality rows, failures listed
 
-A game counts as "higher" only when both sides had a choice and strong's
-accuracy is above random's; the line also says in how many games strong had
-no choice at all (its accuracy is then undefined), random had none, both
-were equal, or random was rated higher.
+A game is *counted* only when both sides had a choice (at least one move
+that was not the only legal one): a side with no choice has no accuracy, so
+such a game says nothing about the analysis. Games are played (g = 0, 1, 2,
+...) until --games of them are counted, or 3 × --games were played; the line
+says how many were played and why the others were skipped (strong had no
+choice, random had none). Of the counted games, "higher" is strong's accuracy
+above the random seats' mean; the line also says how many were equal and in
+how many random was rated higher.
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ def one(task):
     return acc[strong], weak, state.record
 
 
+SKIPPED = ("strong had no choice", "random had no choice")
+
+
 def verdict(strong, weak):
     if strong is None:
         return "strong had no choice"
@@ -70,16 +77,26 @@ def main():
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for game_id, options in rows:
             start = time.perf_counter()
-            tasks = [(game_id, options, g, args.iterations) for g in range(args.games)]
-            results = list(pool.map(one, tasks))
+            results: list = []
+            played = 0
+            while played < 3 * args.games:
+                counted = sum(verdict(s, w) not in SKIPPED for s, w, _ in results)
+                if counted >= args.games:
+                    break
+                more = min(args.games - counted, 3 * args.games - played)  # (so never more than --games counted)
+                results += pool.map(one, [(game_id, options, g, args.iterations) for g in range(played, played + more)])
+                played += more
             kinds = [verdict(s, w) for s, w, _ in results]
-            counts = {k: kinds.count(k) for k in dict.fromkeys(kinds) if k != "higher"}
+            counted_kinds = [k for k in kinds if k not in SKIPPED]
+            others = {k: counted_kinds.count(k) for k in ("lower", "equal") if k in counted_kinds}
+            skipped = {k: kinds.count(k) for k in SKIPPED if k in kinds}
             mean = [sum(x for x in col if x is not None) / max(1, sum(x is not None for x in col))
-                    for col in list(zip(*results))[:2]]
-            print(f"{game_id} {options or 'defaults'}: strong higher in {kinds.count('higher')}/{args.games} "
-                  f"({', '.join(f'{k} {n}' for k, n in counts.items()) or 'no other'}); "
-                  f"mean accuracy strong {mean[0]:.1f}, random {mean[1]:.1f}; {time.perf_counter() - start:.0f} s",
-                  flush=True)
+                    for col in list(zip(*[r for r, k in zip(results, kinds) if k not in SKIPPED]))[:2]] or [0.0, 0.0]
+            print(f"{game_id} {options or 'defaults'}: strong higher in {counted_kinds.count('higher')}/"
+                  f"{len(counted_kinds)} counted ({', '.join(f'{k} {n}' for k, n in others.items()) or 'no other'}); "
+                  f"{len(kinds)} played, skipped {', '.join(f'{k} {n}' for k, n in skipped.items()) or 'none'}; "
+                  f"mean accuracy (counted) strong {mean[0]:.1f}, random {mean[1]:.1f}; "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
             if args.show:
                 for g, ((s, w, record), kind) in enumerate(zip(results, kinds)):
                     if kind != "higher":
