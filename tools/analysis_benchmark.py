@@ -69,6 +69,7 @@ def main():
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number g (default 0): another sample")
     parser.add_argument("--only", default=None, help="comma-separated row numbers of SETTINGS, from 0")
     parser.add_argument("--show", action="store_true", help="list every game that is not 'higher'")
     args = parser.parse_args()
@@ -84,7 +85,8 @@ def main():
                 if counted >= args.games:
                     break
                 more = min(args.games - counted, 3 * args.games - played)  # (so never more than --games counted)
-                results += pool.map(one, [(game_id, options, g, args.iterations) for g in range(played, played + more)])
+                results += pool.map(one, [(game_id, options, args.first + g, args.iterations)
+                                         for g in range(played, played + more)])
                 played += more
             kinds = [verdict(s, w) for s, w, _ in results]
             counted_kinds = [k for k in kinds if k not in SKIPPED]
@@ -98,7 +100,7 @@ def main():
                   f"mean accuracy (counted) strong {mean[0]:.1f}, random {mean[1]:.1f}; "
                   f"{time.perf_counter() - start:.0f} s", flush=True)
             if args.show:
-                for g, ((s, w, record), kind) in enumerate(zip(results, kinds)):
+                for g, ((s, w, record), kind) in enumerate(zip(results, kinds), start=args.first):
                     if kind != "higher":
                         print(f"  game {g}: {kind} (strong {s}, random {w}) {record}", flush=True)
     print(f"in all {time.perf_counter() - began:.0f} s", flush=True)
