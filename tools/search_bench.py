@@ -25,11 +25,11 @@ Convoluted Coprimality's strong player is an alpha-beta capped at 50 nodes
 an iteration that stops once a position is proved, so its "iterations a
 second" is the iterations asked for over the time taken.
 
-Strength (--tournament G): G games per game setting, new strong against old
-strong at N iterations a move, seats alternated (game g gives the first seat
-to the new side when g is even); every move is asked of the side's own
-process. The new side's score (a win 1, a shared win 1/k) with a Wilson 95%
-interval.
+Strength (--tournament G): G games per game setting at N iterations a move,
+the new strong player in seat g mod players and the old one in every other
+seat; every move is asked of the side's own process. The new side's score (a
+win 1, a shared win 1/k) with a Wilson 95% interval, against an even share
+(1/players).
 """
 
 from __future__ import annotations
@@ -170,25 +170,25 @@ def tournament(new: Side, old: Side, rows: list, args: argparse.Namespace) -> No
     for game_id, options in rows:
         began = time.perf_counter()
         score = 0.0
+        players = quetgames.new_game(game_id, **options).players
         for g in range(args.tournament):
-            state = quetgames.new_game(game_id, **options)
-            if game_id == "nonconformity":
-                state = quetgames.new_game(game_id, **{**options, "seed": g})
-            new_seat = 0 if g % 2 == 0 else 1
+            extra = {"seed": g} if game_id == "nonconformity" else {}  # a new random start each game
+            state = quetgames.new_game(game_id, **options, **extra)
+            new_seat = g % players
             while not state.is_over:
                 seat = state.to_move[0]
-                side = new if seat % 2 == new_seat else old
-                # The mover sees only what it may know (computer_move reduces the record itself).
+                side = new if seat == new_seat else old
+                # (computer_move reduces the record to what the seat may know)
                 move = side.ask({"do": "move", "record": state.record, "seat": seat, "seed": g,
                                  "iterations": args.iterations})["move"]
                 state = state.play(move, seat)
             winners = state.winners
-            mine = [s for s in winners if s % 2 == new_seat]
-            score += len(mine) / len(winners) if winners else 0.0
+            score += 1 / len(winners) if new_seat in winners else 0.0
         low, high = wilson(score, args.tournament)
-        print(f"{game_id} {options or 'defaults'}: new strong scored {score:g} of {args.tournament} "
-              f"({100 * score / args.tournament:.1f}%, 95% CI {100 * low:.1f}% - {100 * high:.1f}%); "
-              f"{time.perf_counter() - began:.0f} s", flush=True)
+        print(f"{game_id} {options or 'defaults'}: new strong in seat g mod {players} against old strong: "
+              f"{score:g} of {args.tournament} ({100 * score / args.tournament:.1f}%, 95% CI {100 * low:.1f}% - "
+              f"{100 * high:.1f}%; an even share is {100 / players:.1f}%); {time.perf_counter() - began:.0f} s",
+              flush=True)
 
 
 def main() -> None:
