@@ -29,7 +29,8 @@ Strength (--tournament G): G games per game setting at N iterations a move,
 the new strong player in seat g mod players and the old one in every other
 seat; every move is asked of the side's own process. The new side's score (a
 win 1, a shared win 1/k) with a Wilson 95% interval, against an even share
-(1/players).
+(1/players), and game by game, so that a run of the old commit against
+itself (--new COMMIT) shows what "nothing changed" gives.
 """
 
 from __future__ import annotations
@@ -170,6 +171,7 @@ def tournament(new: Side, old: Side, rows: list, args: argparse.Namespace) -> No
     for game_id, options in rows:
         began = time.perf_counter()
         score = 0.0
+        games = []  # the new side's result of each game
         players = quetgames.new_game(game_id, **options).players
         for g in range(args.tournament):
             extra = {"seed": g} if game_id == "nonconformity" else {}  # a new random start each game
@@ -183,17 +185,22 @@ def tournament(new: Side, old: Side, rows: list, args: argparse.Namespace) -> No
                                  "iterations": args.iterations})["move"]
                 state = state.play(move, seat)
             winners = state.winners
-            score += 1 / len(winners) if new_seat in winners else 0.0
+            games.append(1 / len(winners) if new_seat in winners else 0.0)
+            score += games[-1]
         low, high = wilson(score, args.tournament)
         print(f"{game_id} {options or 'defaults'}: new strong in seat g mod {players} against old strong: "
               f"{score:g} of {args.tournament} ({100 * score / args.tournament:.1f}%, 95% CI {100 * low:.1f}% - "
-              f"{100 * high:.1f}%; an even share is {100 / players:.1f}%); {time.perf_counter() - began:.0f} s",
+              f"{100 * high:.1f}%; an even share is {100 / players:.1f}%); {time.perf_counter() - began:.0f} s; "
+              f"game by game {''.join('1' if x == 1 else '0' if x == 0 else 's' for x in games)} (s: shared)",
               flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="HEAD", help="the git commit to compare with (default HEAD)")
+    parser.add_argument("--new", default=None,
+                        help="a git commit to take as the new side instead of the working tree (say, the old one "
+                             "against itself: what the tournament gives when nothing changed)")
     parser.add_argument("--only", default=None, help="comma-separated row numbers of SETTINGS, from 0")
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=300)
@@ -203,12 +210,12 @@ def main() -> None:
     rows = [SETTINGS[int(i)] for i in args.only.split(",")] if args.only else SETTINGS
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against], check=True,
                             capture_output=True, text=True).stdout.strip()
-    print(f"working tree against {commit}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+    print(f"{args.new or 'working tree'} against {commit}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "side.py"
         script.write_text(WORKER)
-        new = Side("new", ROOT / "py", script)
+        new = Side("new", export(args.new, Path(tmp) / "new") if args.new else ROOT / "py", script)
         old = Side("old", export(args.against, Path(tmp) / "old"), script)
         try:
             (tournament if args.tournament else speed)(new, old, rows, args)
