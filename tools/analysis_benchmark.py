@@ -64,6 +64,21 @@ def verdict(strong, weak):
     return "higher" if strong > weak else "equal" if strong == weak else "lower"
 
 
+def until_counted(play, games):
+    """The results of games 0, 1, 2, ... played in batches by `play(range)`
+    until `games` of them are counted (both sides had a choice), or 3 ×
+    `games` were played. Each batch is the shortfall, so never more than
+    `games` are counted."""
+    results = []
+    while len(results) < 3 * games:
+        counted = sum(verdict(s, w) not in SKIPPED for s, w, _ in results)
+        if counted >= games:
+            break
+        more = min(games - counted, 3 * games - len(results))
+        results += play(range(len(results), len(results) + more))
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -78,16 +93,8 @@ def main():
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for game_id, options in rows:
             start = time.perf_counter()
-            results: list = []
-            played = 0
-            while played < 3 * args.games:
-                counted = sum(verdict(s, w) not in SKIPPED for s, w, _ in results)
-                if counted >= args.games:
-                    break
-                more = min(args.games - counted, 3 * args.games - played)  # (so never more than --games counted)
-                results += pool.map(one, [(game_id, options, args.first + g, args.iterations)
-                                         for g in range(played, played + more)])
-                played += more
+            results = until_counted(lambda gs: list(pool.map(one, [(game_id, options, args.first + g, args.iterations)
+                                                                  for g in gs])), args.games)
             kinds = [verdict(s, w) for s, w, _ in results]
             counted_kinds = [k for k in kinds if k not in SKIPPED]
             others = {k: counted_kinds.count(k) for k in ("lower", "equal") if k in counted_kinds}
