@@ -208,6 +208,11 @@ def main() -> None:
     parser.add_argument("--tournament", type=int, default=0, help="play this many games per setting instead")
     args = parser.parse_args()
     rows = [SETTINGS[int(i)] for i in args.only.split(",")] if args.only else SETTINGS
+    for name in filter(None, (args.against, args.new)):
+        found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}"],
+                               capture_output=True, text=True)
+        if found.returncode != 0:
+            raise SystemExit(f"search_bench: {name!r} is not a commit of this repository")
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.against], check=True,
                             capture_output=True, text=True).stdout.strip()
     print(f"{args.new or 'working tree'} against {commit}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
