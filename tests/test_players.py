@@ -410,3 +410,28 @@ def test_coprimality_score_is_the_seats_entry_of_scores():
     for state in random_positions("convoluted-coprimality", random.Random(5)):
         sim = player.sim(state)
         assert [sim.score(s) for s in range(sim.players)] == list(sim.scores())
+
+
+def test_nonconformity_candidates_keep_exactly_the_legal_picks():
+    # `candidates` keeps a found number by its range and the seat's own terms
+    # only (every one is a multiple of a prime of the last term): the same
+    # picks, from the same draws, as filtering by the rules' `legal_pick`.
+    from quetgames.games.nonconformity import legal_pick
+    from quetgames.players.nonconformity import NonconformitySim
+
+    checked = 0
+    for state in random_positions("nonconformity", random.Random(8), count=6):
+        sim = NonconformitySim(state)
+        for seat in range(2):
+            for per in (3, 6, 10):
+                for seed in range(4):
+                    rng = random.Random(seed)
+                    found = sim.multiples(seat, rng, per)
+                    legal = [x for x in found if legal_pick(x, sim.last[seat], sim.terms[seat], sim.top)]
+                    if not legal:
+                        legal = [x for x in (sim.sample(seat, rng),) if x]
+                    fast_rng = random.Random(seed)
+                    assert sim.candidates(seat, fast_rng, per) == sorted(legal)
+                    assert fast_rng.random() == rng.random()  # the same draws used
+                    checked += len(found) > len(legal)  # (some numbers found were not legal)
+    assert checked > 0
