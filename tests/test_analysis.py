@@ -335,3 +335,28 @@ def test_the_balance_command_writes_between_the_markers(tmp_path):
     data = json.loads(out.read_text())
     assert data["games_per_setting"] == 2 and all(r["game"] == "prime-target" for r in data["rows"])
     assert main(["balance", "--games", "0"], stdout=io.StringIO()) == 2
+
+
+def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
+    # tools/analysis_benchmark.py: a game in which a side had no choice is
+    # skipped and another is played, until the asked number are counted (at
+    # most three times as many played); the others (equal, lower) still count.
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "analysis_benchmark.py"
+    spec = importlib.util.spec_from_file_location("analysis_benchmark", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    # Game g: strong had no choice when g % 3 == 0, random had none when g % 5 == 1, else strong 90 vs random 80 + g % 20.
+    def fake(g):
+        return (None if g % 3 == 0 else 90.0, None if g % 5 == 1 else 80.0 + g % 20, f"game {g}")
+
+    played = []
+    results = bench.until_counted(lambda gs: [played.append(g) or fake(g) for g in gs], 10)
+    assert played == list(range(len(results)))  # every game once, in order
+    kinds = [bench.verdict(s, w) for s, w, _ in results]
+    assert sum(k not in bench.SKIPPED for k in kinds) == 10 and kinds[-1] not in bench.SKIPPED
+    assert {"strong had no choice", "random had no choice", "higher", "equal", "lower"} <= set(kinds)
+    # Nothing ever counted: stops at three times the games asked for.
+    assert len(bench.until_counted(lambda gs: [(None, 50.0, "") for _ in gs], 4)) == 12

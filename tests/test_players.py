@@ -348,3 +348,90 @@ def test_convoluted_coprimality_default_game_is_won_by_player_2():
     assert alphabeta(PLAYER, PLAYER.sim(state), 0, 72, -1.0, 2.0, [0], None, float("inf")) == 0.0
     assert alphabeta(PLAYER, PLAYER.sim(state), 1, 72, -1.0, 2.0, [0], None, float("inf")) == 1.0
     assert PLAYER.prove(state, 5.0) == 0.0  # the balance proof says the same
+
+
+# -- the search's shortcuts play as the plain steps would -------------------------
+
+
+@pytest.mark.parametrize("options", SMALL["enumeration"] + [{"goal": "corner", "size": 4}])
+def test_enumeration_whole_rollout_equals_stepping_move_by_move(options):
+    # The adapter plays a rollout on a mutable grid instead of the rules'
+    # `step`: from every position of a few games, for several seeds, the
+    # outcome and the draws it used must be those of the generic rollout,
+    # which asks `rollout_move` for a move and plays it with `step`.
+    from quetgames.players import player_for
+    from quetgames.players.search import Player, simulate
+
+    player = player_for(quetgames.GAMES["enumeration"])
+    compared = 0
+    for game in range(3):
+        state = quetgames.new_game("enumeration", **options)
+        rng = random.Random(game)
+        while not state.is_over:
+            sim = player.sim(state)
+            for seed in range(4):
+                fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+                fast = player.whole_rollout(sim.copy(), fast_rng)
+                assert fast is not None
+                steps = sim.copy()
+                while steps.mover() >= 0:
+                    steps.play(Player.rollout_move(player, steps, steps.mover(), slow_rng))
+                scores = steps.scores()
+                best = max(scores)
+                winners = [s for s, x in enumerate(scores) if x == best]
+                slow = tuple(1 / len(winners) if s in winners else 0.0 for s in range(state.players))
+                assert fast == slow and fast_rng.random() == slow_rng.random(), (state.record, seed)
+                assert simulate(player, sim.copy(), random.Random(seed)) == fast  # simulate takes the shortcut
+                compared += 1
+            seat = state.to_move[0]
+            state = state.play(rng.choice(state.legal_moves(seat)), seat)
+    assert compared > 30
+
+
+def test_enumeration_rollout_move_draws_as_the_generic_rollout():
+    from quetgames.players import player_for
+    from quetgames.players.search import Player
+
+    player = player_for(quetgames.GAMES["enumeration"])
+    state = quetgames.new_game("enumeration", size=5)
+    rng = random.Random(3)
+    while not state.is_over:
+        sim = player.sim(state)
+        for seed in range(5):
+            assert player.rollout_move(sim, 0, random.Random(seed)) == Player.rollout_move(player, sim, 0, random.Random(seed))
+        seat = state.to_move[0]
+        state = state.play(rng.choice(state.legal_moves(seat)), seat)
+
+
+def test_coprimality_score_is_the_seats_entry_of_scores():
+    from quetgames.players import player_for
+
+    player = player_for(quetgames.GAMES["convoluted-coprimality"])
+    for state in random_positions("convoluted-coprimality", random.Random(5)):
+        sim = player.sim(state)
+        assert [sim.score(s) for s in range(sim.players)] == list(sim.scores())
+
+
+def test_nonconformity_candidates_keep_exactly_the_legal_picks():
+    # `candidates` keeps a found number by its range and the seat's own terms
+    # only (every one is a multiple of a prime of the last term): the same
+    # picks, from the same draws, as filtering by the rules' `legal_pick`.
+    from quetgames.games.nonconformity import legal_pick
+    from quetgames.players.nonconformity import NonconformitySim
+
+    checked = 0
+    for state in random_positions("nonconformity", random.Random(8), count=6):
+        sim = NonconformitySim(state)
+        for seat in range(2):
+            for per in (3, 6, 10):
+                for seed in range(4):
+                    rng = random.Random(seed)
+                    found = sim.multiples(seat, rng, per)
+                    legal = [x for x in found if legal_pick(x, sim.last[seat], sim.terms[seat], sim.top)]
+                    if not legal:
+                        legal = [x for x in (sim.sample(seat, rng),) if x]
+                    fast_rng = random.Random(seed)
+                    assert sim.candidates(seat, fast_rng, per) == sorted(legal)
+                    assert fast_rng.random() == rng.random()  # the same draws used
+                    checked += len(found) > len(legal)  # (some numbers found were not legal)
+    assert checked > 0

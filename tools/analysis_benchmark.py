@@ -5,10 +5,14 @@ strong side's accuracy higher than random's? (issues 14 and 23 ask for 95 of
     python tools/analysis_benchmark.py --games 100 --iterations 300 --jobs 2
     python tools/analysis_benchmark.py --only 0,1 --games 20 --show   # the two Coprimality rows, failures listed
 
-A game counts as "higher" only when both sides had a choice and strong's
-accuracy is above random's; the line also says in how many games strong had
-no choice at all (its accuracy is then undefined), random had none, both
-were equal, or random was rated higher.
+A game is *counted* only when both sides had a choice (at least one move
+that was not the only legal one): a side with no choice has no accuracy, so
+such a game says nothing about the analysis. Games are played (g = 0, 1, 2,
+...) until --games of them are counted, or 3 × --games were played; the line
+says how many were played and why the others were skipped (strong had no
+choice, random had none). Of the counted games, "higher" is strong's accuracy
+above the random seats' mean; the line also says how many were equal and in
+how many random was rated higher.
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ def one(task):
     return acc[strong], weak, state.record
 
 
+SKIPPED = ("strong had no choice", "random had no choice")
+
+
 def verdict(strong, weak):
     if strong is None:
         return "strong had no choice"
@@ -57,11 +64,27 @@ def verdict(strong, weak):
     return "higher" if strong > weak else "equal" if strong == weak else "lower"
 
 
+def until_counted(play, games):
+    """The results of games 0, 1, 2, ... played in batches by `play(range)`
+    until `games` of them are counted (both sides had a choice), or 3 ×
+    `games` were played. Each batch is the shortfall, so never more than
+    `games` are counted."""
+    results = []
+    while len(results) < 3 * games:
+        counted = sum(verdict(s, w) not in SKIPPED for s, w, _ in results)
+        if counted >= games:
+            break
+        more = min(games - counted, 3 * games - len(results))
+        results += play(range(len(results), len(results) + more))
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number g (default 0): another sample")
     parser.add_argument("--only", default=None, help="comma-separated row numbers of SETTINGS, from 0")
     parser.add_argument("--show", action="store_true", help="list every game that is not 'higher'")
     args = parser.parse_args()
@@ -70,18 +93,21 @@ def main():
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for game_id, options in rows:
             start = time.perf_counter()
-            tasks = [(game_id, options, g, args.iterations) for g in range(args.games)]
-            results = list(pool.map(one, tasks))
+            results = until_counted(lambda gs: list(pool.map(one, [(game_id, options, args.first + g, args.iterations)
+                                                                  for g in gs])), args.games)
             kinds = [verdict(s, w) for s, w, _ in results]
-            counts = {k: kinds.count(k) for k in dict.fromkeys(kinds) if k != "higher"}
+            counted_kinds = [k for k in kinds if k not in SKIPPED]
+            others = {k: counted_kinds.count(k) for k in ("lower", "equal") if k in counted_kinds}
+            skipped = {k: kinds.count(k) for k in SKIPPED if k in kinds}
             mean = [sum(x for x in col if x is not None) / max(1, sum(x is not None for x in col))
-                    for col in list(zip(*results))[:2]]
-            print(f"{game_id} {options or 'defaults'}: strong higher in {kinds.count('higher')}/{args.games} "
-                  f"({', '.join(f'{k} {n}' for k, n in counts.items()) or 'no other'}); "
-                  f"mean accuracy strong {mean[0]:.1f}, random {mean[1]:.1f}; {time.perf_counter() - start:.0f} s",
-                  flush=True)
+                    for col in list(zip(*[r for r, k in zip(results, kinds) if k not in SKIPPED]))[:2]] or [0.0, 0.0]
+            print(f"{game_id} {options or 'defaults'}: strong higher in {counted_kinds.count('higher')}/"
+                  f"{len(counted_kinds)} counted ({', '.join(f'{k} {n}' for k, n in others.items()) or 'no other'}); "
+                  f"{len(kinds)} played, skipped {', '.join(f'{k} {n}' for k, n in skipped.items()) or 'none'}; "
+                  f"mean accuracy (counted) strong {mean[0]:.1f}, random {mean[1]:.1f}; "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
             if args.show:
-                for g, ((s, w, record), kind) in enumerate(zip(results, kinds)):
+                for g, ((s, w, record), kind) in enumerate(zip(results, kinds), start=args.first):
                     if kind != "higher":
                         print(f"  game {g}: {kind} (strong {s}, random {w}) {record}", flush=True)
     print(f"in all {time.perf_counter() - began:.0f} s", flush=True)

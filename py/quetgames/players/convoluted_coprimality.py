@@ -103,6 +103,9 @@ class CoprimalitySim(Sim[int]):
     def scores(self) -> list[int]:
         return [int(a) for a in self.alive]
 
+    def score(self, seat: int) -> int:
+        return int(self.alive[seat])
+
 
 class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int]):
     rollout_cap = 60

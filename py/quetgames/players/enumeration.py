@@ -21,6 +21,8 @@ from ..games.enumeration import (
     Grid,
     blank_grid,
     header_odd,
+    mover,
+    next_frontier,
     move_name,
     roles,
     scores,
@@ -28,7 +30,7 @@ from ..games.enumeration import (
     step,
 )
 from ..numbers import coprime
-from .search import Player, Proof, Sim, solve_to_end
+from .search import Player, Proof, Rewards, Sim, solve_to_end
 from ..data import JSONObject, Options
 
 __all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
@@ -69,8 +71,8 @@ class EnumerationSim(Sim[Move]):
         return self.core.values
 
     def _mover(self) -> int:
-        seats = self.core.to_move()
-        return seats[0] if seats else -1
+        core = self.core  # (Core.to_move, without building its tuple: this runs every ply of every rollout)
+        return mover(core.players, core.size, core.grid, core.filled) if core.frontier else -1
 
     def mover(self) -> int:
         return self.seat
@@ -96,6 +98,68 @@ class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
 
     def random_move(self, state: EnumerationState, seat: int, rng: random.Random) -> str:
         return move_name(*rng.choice(self.sim(state).legal()))
+
+    def rollout_move(self, sim: EnumerationSim, seat: int, rng: random.Random) -> Move:
+        """The generic rollout's uniform choice, `legal()[int(rng.random() *
+        len(legal()))]`, the same draw giving the same move, without listing
+        the moves: a frontier square offers one value when its two counts
+        agree, else two (the smaller first), in the order of `choices`."""
+        frontier = sim.core.frontier
+        i = int(rng.random() * sum([1 if s[2] == s[3] else 2 for s in frontier]))
+        for r, c, above, left in frontier:
+            if above == left:
+                if i == 0:
+                    return r, c, above
+                i -= 1
+            elif i < 2:
+                return (r, c, min(above, left)) if i == 0 else (r, c, max(above, left))
+            else:
+                i -= 2
+        raise AssertionError("no move drawn")  # pragma: no cover (a rollout only asks while the game goes on)
+
+    def whole_rollout(self, sim: EnumerationSim, rng: random.Random) -> Rewards | None:
+        """The rest of the game at once, on a mutable copy of the grid: each
+        move drawn as `rollout_move` draws it and applied as the rules' `step`
+        applies it (the same `next_frontier` and `spot`; a full grid records
+        its corner and starts the next, as `start` does), without building a
+        new immutable `Core` every move. The tests check it against stepping."""
+        core = sim.core
+        size, grids, grid, filled, odd = core.size, core.grids, core.grid, core.filled, core.odd
+        left = size * size - filled + (grids - grid - 1) * (size - 1) ** 2
+        if left > self.rollout_cap:
+            return None  # (never, at any size: a rollout of the rules' length is not cut)
+        values = [list(row) for row in core.values]
+        frontier = list(core.frontier)
+        corners = list(core.corners)
+        rand = rng.random
+        while frontier:
+            i = int(rand() * sum([1 if s[2] == s[3] else 2 for s in frontier]))
+            for r, c, above, left_count in frontier:
+                if above == left_count:
+                    if i == 0:
+                        v = above
+                        break
+                    i -= 1
+                elif i < 2:
+                    v = min(above, left_count) if i == 0 else max(above, left_count)
+                    break
+                else:
+                    i -= 2
+            values[r][c] = v
+            frontier = next_frontier(frontier, values, r, c)
+            filled += 1
+            odd += v & 1
+            if not frontier:
+                corners.append(v)
+                if grid + 1 < grids:
+                    grid += 1
+                    values = blank_grid(size)
+                    frontier = [spot(values, 1, 1)]
+                    filled, odd = 2 * size - 1, header_odd(size)
+        final = scores(sim.options, filled, odd, corners)
+        best = max(final)
+        winners = [s for s, x in enumerate(final) if x == best]
+        return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(sim.players))
 
     def _corner_lean(self, sim: EnumerationSim, seat: int) -> float:
         """How many numbers of the last column and row (the corner's counts) are

@@ -111,6 +111,10 @@ class Sim(Generic[M]):
     def scores(self) -> Sequence[int]:
         raise NotImplementedError  # pragma: no cover
 
+    def score(self, seat: int) -> int:
+        """One seat's score (`scores()[seat]`; an adapter may answer without building them all)."""
+        return self.scores()[seat]
+
     def winners(self) -> tuple[int, ...]:
         """The seats that win a finished game: the best score, shared."""
         scores = self.scores()
@@ -234,6 +238,14 @@ class Player(Generic[St, S, M]):
         """The exact outcome of `sim` if the adapter can tell it cheaply, else None."""
         return None
 
+    def whole_rollout(self, sim: S, rng: random.Random) -> Rewards | None:
+        """A whole rollout from `sim` at once, for an adapter that can play
+        one faster than move by move: the same outcome, from the same draws
+        of `rng`, as `simulate` stepping with `rollout_move`, `solved`,
+        `rollout_cap` and `cutoff` would give (its tests check that). None:
+        step through (the default). `sim` may be played on."""
+        return None
+
     def strong_move(self, state: St, seat: int, rng: random.Random, budget: Budget) -> str:
         sim = self.sim(state)
         moves = sim.legal()
@@ -300,17 +312,18 @@ def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) 
     Each node keeps its position, so an iteration plays one move to expand
     the tree and then the rollout, on copies."""
     top: _Node[S, M] = _Node(None, root, list(reversed(player.candidates(root, root.mover(), rng))))
+    # The loop runs thousands of times a second: what it calls is looked up once.
+    candidates, base, widen, spent, log = player.candidates, player.widen_base, player.widen, budget.spent, math.log
     done = 0
-    while not budget.spent(done):
+    while not spent(done):
         done += 1
         node = top
         path = [top]
         # Selection and expansion.
         while node.mover >= 0:
             if node.moves is None:
-                node.moves = list(reversed(player.candidates(node.sim, node.mover, rng)))
-            allowed = player.widen_base + player.widen * sqrt(node.visits)
-            if node.moves and len(node.children) < allowed:
+                node.moves = list(reversed(candidates(node.sim, node.mover, rng)))
+            if node.moves and len(node.children) < base + widen * sqrt(node.visits):
                 move = node.moves.pop()
                 sim = node.sim.copy()
                 sim.play(move)
@@ -319,10 +332,11 @@ def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) 
                 path.append(child)
                 node = child
                 break
-            log_n = math.log(node.visits + 1)
+            log_n = log(node.visits + 1)
             best, best_value = node, -1.0
             for child in node.children:
-                value = child.total / child.visits + UCT_C * sqrt(log_n / child.visits) if child.visits else 1e9
+                visits = child.visits
+                value = child.total / visits + UCT_C * sqrt(log_n / visits) if visits else 1e9
                 if value > best_value:
                     best, best_value = child, value
             node = best
@@ -330,9 +344,11 @@ def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) 
         # Simulation.
         outcome = simulate(player, node.sim.copy(), rng)
         # Backpropagation: each node holds the rewards of the seat that moved into it.
-        for parent, child in zip(path, path[1:]):
+        parent = top
+        for child in path[1:]:
             child.visits += 1
             child.total += outcome[parent.mover]
+            parent = child
         top.visits += 1
     if not top.children:  # no iteration ran: the prior's favourite
         return top.moves[-1] if top.moves else root.legal()[0]
@@ -343,6 +359,10 @@ def uct(player: Player[Any, S, M], root: S, rng: random.Random, budget: Budget) 
 
 def simulate(player: Player[Any, S, Any], sim: S, rng: random.Random) -> Rewards:
     """Play `sim` out with the player's rollout policy (in place)."""
+    if type(player).whole_rollout is not Player.whole_rollout:
+        whole = player.whole_rollout(sim, rng)
+        if whole is not None:
+            return whole
     # The loop runs some 10^5 times a second: its calls are looked up once.
     solved = player.solved if type(player).solved is not Player.solved else None
     mover, play, choose, cap = sim.mover, sim.play, player.rollout_move, player.rollout_cap
@@ -485,7 +505,7 @@ def alphabeta(player: Player[Any, S, Any], sim: S, me: int, depth: int, alpha: f
         child = sim.copy()
         child.play(move)
         children.append(child)
-    children.sort(key=lambda c: -c.scores()[seat])
+    children.sort(key=lambda c: -c.score(seat))
     if seat == me:
         value = -1.0
         for child in children:
