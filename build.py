@@ -464,7 +464,6 @@ def build(out: Path = DIST) -> dict:
                                      "wheel_size": wheel.stat().st_size, "files": runtime["files"],
                                      "lock": runtime["lock"]})
         write_module_preloads(scratch)
-        write_engine_preloads(scratch, [f["url"] for f in runtime["files"].values()] + ["pyodide/pyodide.mjs", info["wheel"]])
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
@@ -506,21 +505,6 @@ def write_module_preloads(out: Path) -> None:
     text, count = PRELOAD_SLOT.subn(lambda _: f"<!-- modulepreload -->{links}\n<!-- /modulepreload -->", page.read_text())
     if count != 1:
         raise SystemExit(f"build: {page} has no <!-- modulepreload --> ... <!-- /modulepreload --> slot")
-    page.write_text(text)
-
-
-ENGINE_PRELOAD_SLOT = re.compile(r"<!-- engine preload -->.*?<!-- /engine preload -->", re.S)
-
-
-def write_engine_preloads(out: Path, urls: list[str]) -> None:
-    """Have index.html ask for Python's files as soon as it is read, before
-    the page's modules take the connections: the worker's own requests for
-    them (a little later) are then answered from the browser's cache."""
-    page = out / "index.html"
-    links = "".join(f'\n<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in urls)
-    text, count = ENGINE_PRELOAD_SLOT.subn(lambda _: f"<!-- engine preload -->{links}\n<!-- /engine preload -->", page.read_text())
-    if count != 1:
-        raise SystemExit(f"build: {page} has no <!-- engine preload --> ... <!-- /engine preload --> slot")
     page.write_text(text)
 
 
