@@ -86,7 +86,7 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     assert "find the one move" in task_said(page)
     wrong = next(m for m, o in missed["others"].items() if o["reply"])
     said = click(page, wrong)
-    assert said.startswith("Not this one:") and "answers" in said, said
+    assert said.startswith("Not this one:") and "In answer, " in said, said
     assert status.get_attribute("data-answer") == "wrong"
     kept = score(page)
     assert kept["seen"] == {missed["id"]: "missed"} and kept["streak"] == 0 and kept["rating"] < 1200
@@ -185,7 +185,7 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
 
         wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
         said = click(frame, wrong)
-        assert said.startswith("Not this one:") and "answers" in said, said
+        assert said.startswith("Not this one:") and "In answer, " in said, said
         reader.shoot("puzzle-wrong")
         frame.get_by_role("button", name="Try again").click()
         assert "find the one move" in task_said(frame)

@@ -417,10 +417,10 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
         words = f"Not this one: {did}, and {after.view()['status']}"
     elif reply is not None:
         answerer = after.seat_name(after.to_move[0])
-        words = (f"Not this one: after that ({did}), {answerer} answers: "
-                 f"{after.describe_move(reply, after.to_move[0])}, and {outcome}.")
+        words = (f"Not this one: {did}. In answer, {after.describe_move(reply, after.to_move[0])}, "
+                 f"and {answerer} {outcome}.")
     else:
-        words = f"Not this one: after that ({did}), {winner} can no longer force the win."
+        words = f"Not this one: {did}, and {winner} can no longer force the win."
     shown = after.play(reply, after.to_move[0]) if reply is not None and not after.is_over else after
     return {"right": False, "move": move, "value": value, "reply": reply, "words": words, "view": shown.view()}
 
