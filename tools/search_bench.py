@@ -53,14 +53,9 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import quetgames  # noqa: E402
 
-SETTINGS = [
-    ("convoluted-coprimality", {}),
-    ("convoluted-coprimality", {"players": 3, "size": 6}),
-    ("enumeration", {}),
-    ("multiplications", {}),
-    ("nonconformity", {}),
-    ("prime-target", {}),
-]
+sys.path.insert(0, str(ROOT / "tools"))
+from analysis_benchmark import SETTINGS  # noqa: E402  (the same games and settings as the accuracy table)
+
 
 # The side's process: reads one JSON request a line, answers one JSON line.
 WORKER = r'''
