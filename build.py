@@ -782,7 +782,7 @@ def both_suites(python: str, env: dict[str, str]) -> int:
     printed after the browser's; the command fails if either does."""
     engine_log = CACHE / "engine-tests.log"
     engine_cmd = [python, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
-    browser_cmd = [python, "-m", "pytest", "e2e"]
+    browser_cmd = [python, "-m", "pytest", "e2e", "--durations=15"]  # (the slowest tests, for keeping the suite's time in check)
     log("$ " + " ".join(engine_cmd) + f"  (beside the browser tests; its report: {engine_log.relative_to(ROOT)})")
     log("$ " + " ".join(browser_cmd))
     with engine_log.open("w") as out:
