@@ -263,11 +263,11 @@ def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: s
         page.locator(".replay-banner", has_text="after move 3 of").wait_for()
         assert calls(page) <= after
         assert page.evaluate("window.__workers.extraAnswers") == extra_answers  # a terminated worker never answers
-        # and in the browser's own view too (its word that a worker is gone comes a little later)
-        for _ in range(50):
-            if len(page.workers) == 1:
-                break
-            page.wait_for_timeout(100)  # polling the browser's list of workers
+        # and in the browser's own view too
+        # (the browser's word that a worker is gone comes a little later: wait frames for it, up to 5 s)
+        deadline = time.monotonic() + 5
+        while len(page.workers) != 1 and time.monotonic() < deadline:
+            page.evaluate("() => new Promise(requestAnimationFrame)")  # a frame, for the browser's word to arrive
         assert len(page.workers) == 1
         assert page.locator(".analysis-chart").count() == 0
         assert page.locator(".move-list .move-mark").count() == 0
@@ -332,6 +332,16 @@ def sixty_moves() -> quetgames.State:
     return state
 
 
+def sixty_moves_replayed(w: Watched, server: str, init_script: str) -> Page:
+    """The 60-move game open on a fresh page with `init_script`, stepped back to
+    move 1 (a replay: the game is not over, so it can be analysed)."""
+    w.context.add_init_script(init_script)
+    w.goto_ready(server)
+    open_record(w, sixty_moves().record)
+    w.page.locator('.move-list button[data-key="ply-1"]').click()
+    return w.page
+
+
 def renderers_rss() -> int:
     """Resident bytes of this test run's Chromium renderer processes (the
     page's, which holds its workers: they are threads of it), from /proc."""
@@ -375,21 +385,12 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
     and printed): measured figures, not asserted, on a shared machine. What
     is checked: the chart comes first from the first look (points marked not
     final), then every point is final."""
-    state = sixty_moves()
     w = watched_page(browser, server, timeout_ms=30_000)
     try:
-        w.context.add_init_script(COUNT_WORKERS)
-        w.goto_ready(server)
-        page = w.page
-        open_record(w, state.record)
-        page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
+        page = sixty_moves_replayed(w, server, COUNT_WORKERS)
         page.locator(".replay-banner").wait_for()
-        for _ in range(100):  # the page's worker keeps its snapshot just after it is ready
-            kept_snapshot = page.evaluate(SNAPSHOT_SHA)
-            if kept_snapshot:
-                break
-            page.wait_for_timeout(100)  # polling Cache Storage
-        assert kept_snapshot
+        # the page's worker keeps its snapshot just after it is ready
+        kept_snapshot = page.wait_for_function(SNAPSHOT_SHA, timeout=10_000).json_value()
         rss_before = renderers_rss()
         load_before = os.getloadavg()[0]
         page.locator("button.analysis-start").click()
@@ -459,14 +460,9 @@ try {
 
 @pytest.mark.skipif(not os.environ.get("QUET_MEASURE_ANALYSIS"), reason="a measurement, run by hand")
 def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, server: str) -> None:
-    state = sixty_moves()
     w = watched_page(browser, server, timeout_ms=30_000)
     try:
-        w.context.add_init_script(RAF_PROBE)
-        w.goto_ready(server)
-        page = w.page
-        open_record(w, state.record)
-        page.locator('.move-list button[data-key="ply-1"]').click()  # replay: the game is not over
+        page = sixty_moves_replayed(w, server, RAF_PROBE)
         # the same page idle first, for comparison: this machine is shared and loaded
         page.evaluate("window.__resetGaps()")
         time.sleep(10)  # a measuring window: the idle page's frame gaps, for comparison
