@@ -4,6 +4,7 @@ the fragment to follow)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,12 +147,9 @@ def board_moves(page: Page, *, unique: bool = True) -> list[str]:
     return list(dict.fromkeys(moves)) if unique else moves
 
 
-def click_move(w: Watched, move: str, *, timeout: float = 20_000, name: str = "debug") -> str:
-    """Click the board's target for `move` as a person would (unfolding a folded
-    list first, using the keyboard where the pointer cannot reach it, saying yes
-    if the board asks) and return the new record once the page is ready again."""
-    old = w.fragment()
-    page = w.page
+def press_target(page: Page, move: str) -> None:
+    """Press the board's target for `move` as a person would: unfold a folded
+    list first, and use the keyboard where the pointer cannot reach it."""
     if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
         # the target is in a folded list: unfold it, as a person would
         for summary in page.locator("#board details:not([open]) > summary").all():
@@ -163,6 +161,26 @@ def click_move(w: Watched, move: str, *, timeout: float = 20_000, name: str = "d
         # the pointer cannot reach it (a neighbour's drawing covers its centre): the keyboard can
         target.focus()
         page.keyboard.press("Enter")
+
+
+def ready_page(browser: Browser, server: str, query: str = "", init_script: str | None = None) -> Iterator[Watched]:
+    """A module's page: ready at `server` + `query` (with `init_script` run
+    before every document), closed when the module is done."""
+    watched = watched_page(browser, server, timeout_ms=30_000)
+    if init_script:
+        watched.context.add_init_script(init_script)
+    watched.goto_ready(f"{server}{query}")
+    yield watched
+    watched.context.close()
+
+
+def click_move(w: Watched, move: str, *, timeout: float = 20_000, name: str = "debug") -> str:
+    """Click the board's target for `move` as a person would (unfolding a folded
+    list first, using the keyboard where the pointer cannot reach it, saying yes
+    if the board asks) and return the new record once the page is ready again."""
+    old = w.fragment()
+    page = w.page
+    press_target(page, move)
     try:
         page.wait_for_function(
             f"old => decodeURIComponent(location.hash.slice(1)) !== old || document.querySelector('{CONFIRM_OPEN}')",
@@ -202,6 +220,17 @@ def new_from_setup(w: Watched, game_id: str, options: dict[str, str], *,
     state = quetgames.load(record)
     if kinds is not None:  # the seat kinds are in the record, so the link restores them
         assert [s["kind"] for s in state.view()["seats"]] == kinds
+    return state
+
+
+def finished(game: str, seed: int, **options: object) -> quetgames.State:
+    """A seeded random game played to its end, one move of the seat to move at a time."""
+    import random
+
+    rng = random.Random(seed)
+    state = quetgames.new_game(game, **options)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
     return state
 
 

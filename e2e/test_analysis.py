@@ -22,7 +22,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, stray_words
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched, go, open_record, shoot, watched_page
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, Watched, finished, open_record, ready_page, shoot, watched_page
 
 ITERATIONS = 40
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -69,14 +69,6 @@ window.Worker = class extends RealWorker {
 EXTRA_WORKERS = "Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1))"
 
 
-def finished(game: str, seed: int, **options: object) -> quetgames.State:
-    rng = random.Random(seed)
-    state = quetgames.new_game(game, **options)
-    while not state.is_over:
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
-
-
 SHORT = finished("enumeration", 3, size=4)  # 18 moves over two grids
 LONG = finished("enumeration", 1, size=7)
 
@@ -98,11 +90,7 @@ def calls(page: Page) -> int:
 
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
-    watched = watched_page(browser, server, timeout_ms=30_000)
-    watched.context.add_init_script(COUNT_CALLS)
-    watched.goto_ready(f"{server}?analysis-iterations={ITERATIONS}")
-    yield watched
-    watched.context.close()
+    yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}", COUNT_CALLS)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ through (docs/RECORD.md, docs/EMBED.md).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -26,8 +25,8 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, stray_words
-from .harness import (ARTIFACTS, LOAD_TIMEOUT_MS, Watched, board_moves, forget_games, open_record, random_game,
-                      saved_entries, shoot, wait_fragment_change, watched_page)
+from .harness import (ARTIFACTS, LOAD_TIMEOUT_MS, Watched, board_moves, finished, forget_games, open_record,
+                      press_target, random_game, ready_page, saved_entries, shoot, wait_fragment_change, watched_page)
 from .test_keyboard import focus, tab_to
 
 ITERATIONS = 30  # the analysis: the engine's own, exactly (as e2e/test_analysis.py)
@@ -37,10 +36,7 @@ CONFIRM = "dialog.confirm[open]"
 
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
-    watched = watched_page(browser, server, timeout_ms=30_000)
-    watched.goto_ready(f"{server}?analysis-iterations={ITERATIONS}")
-    yield watched
-    watched.context.close()
+    yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}")
 
 
 @pytest.fixture
@@ -106,23 +102,9 @@ def show_ply(page: Page, ply: int) -> None:
         page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
 
 
-def click_board(page: Page, move: str) -> None:
-    """Click the board's target for `move` (unfolding a folded list first, the
-    keyboard where the pointer cannot reach it); yes to a board's own question."""
-    if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
-        for summary in page.locator("#board details:not([open]) > summary").all():
-            summary.click()
-    target = page.locator(f'#board [data-move="{move}"]:visible').first
-    try:
-        target.click(timeout=3000)
-    except Exception:  # a neighbour's drawing covers its centre: the keyboard reaches it
-        target.focus()
-        page.keyboard.press("Enter")
-
-
 def play_asking(page: Page, move: str) -> None:
     """Play `move` on the past position's board and wait for the side-line question."""
-    click_board(page, move)
+    press_target(page, move)
     page.locator(f"{DIALOG}, {CONFIRM}").first.wait_for()
     if page.locator(CONFIRM).count():
         page.locator(f"{CONFIRM} button[value=yes]").click()
@@ -188,7 +170,7 @@ def test_a_side_line_from_the_board_then_take_back_and_play(w: Watched, page: Pa
     if on is not None and end.legal_moves(on):
         more = on_board(page, end.legal_moves(on))
         old = w.fragment()
-        click_board(page, more)
+        press_target(page, more)
         if page.locator(CONFIRM).count():
             page.locator(f"{CONFIRM} button[value=yes]").click()
         lined = quetgames.load(wait_fragment_change(w, old))
@@ -276,7 +258,7 @@ def test_a_refused_side_line_says_why_and_changes_nothing(w: Watched, page: Page
     assert w.fragment() == full.record
     page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()  # still where it was
     # the line's own first move steps into the line that starts with it (the first one)
-    click_board(page, others[0])
+    press_target(page, others[0])
     if page.locator(CONFIRM).count():
         page.locator(f"{CONFIRM} button[value=yes]").click()
     page.locator(".replay-banner", has_text=f"Replaying a side line: instead of move {ply + 1}").wait_for()
@@ -285,14 +267,6 @@ def test_a_refused_side_line_says_why_and_changes_nothing(w: Watched, page: Page
 
 
 # -- the analysis as comments; the announcer -------------------------------------------------
-
-
-def finished(game: str, seed: int, **options: object) -> quetgames.State:
-    rng = random.Random(seed)
-    state = quetgames.new_game(game, **options)
-    while not state.is_over:
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def test_the_analysis_becomes_comments_in_one_click(w: Watched, page: Page) -> None:
