@@ -398,7 +398,7 @@ def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) 
         rss_peak = renderers_rss()
         while page.locator(".analysis-progress").count():
             rss_peak = max(rss_peak, renderers_rss())
-            page.wait_for_timeout(250)  # a sampling interval, not a wait for the page
+            page.wait_for_timeout(250)  # a measuring window: resident memory sampled every 250 ms while the pool works
         page.wait_for_function(FINISHED, timeout=120_000)
         final = time.perf_counter() - began
         load_after = os.getloadavg()[0]

@@ -110,6 +110,17 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     assert "Streak: 1" in page.locator(".puzzle-score").inner_text()
 
 
+def test_a_puzzle_with_several_winning_moves_takes_any_of_them(w: Watched, page: Page) -> None:
+    """A puzzle whose win two or three moves keep asks for "a move", not "the
+    one move", and takes the last listed solution as right as the first."""
+    several = next(p for p in PUZZLES if len(p["solutions"]) > 1)
+    open_puzzle(w, page, several["id"])
+    task = task_said(page)
+    assert "find a move" in task and "the one move" not in task, task
+    assert click(page, several["solutions"][-1]).startswith("Right:")
+    assert page.locator("#puzzle-answer").get_attribute("data-answer") == "right"
+
+
 def test_the_puzzle_of_the_day_and_a_missing_one(w: Watched, page: Page) -> None:
     go(w, "puzzle=today", wait=True)
     page.locator("section.puzzle[data-puzzle]").wait_for()

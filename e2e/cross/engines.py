@@ -118,7 +118,7 @@ class Page:
                 return value
             if time.monotonic() > deadline:
                 raise TimeoutError(f"waited {timeout:.0f} s for {what or expr}")
-            time.sleep(0.05)
+            time.sleep(0.05)  # a polling step: WebDriver offers no event to wait on
 
 
 class Engine:
