@@ -20,7 +20,10 @@ rounds, after one warm-up round that is not counted: N × positions / seconds
 of the process's own CPU time, which other work on a busy machine disturbs
 far less than the wall clock does), the ratio new / old, and how many of the
 positions got the same move from both (the same seeds and iterations: a
-change that keeps the search's results keeps every move). Two-seat
+change that keeps the search's results keeps every move). The rounds after
+the warm-up find the package's memos (its lru caches of rings, scores and
+so on) full of these very positions; --cold empties them before each timing,
+as a new game's first search finds them, which is what a player meets. Two-seat
 Convoluted Coprimality's strong player is an alpha-beta capped at 50 nodes
 an iteration that stops once a position is proved, so its "iterations a
 second" is the iterations asked for over the time taken.
@@ -66,6 +69,11 @@ for line in sys.stdin:
     ask = json.loads(line)
     if ask["do"] == "time":
         states = [quetgames.load(r) for r in ask["records"]]
+        if ask.get("cold"):  # every memo of the package emptied, as in a new game's first search
+            for name, module in list(sys.modules.items()):
+                if name.startswith("quetgames"):
+                    for value in vars(module).values():
+                        getattr(value, "cache_clear", lambda: None)()
         moves, began = [], time.process_time()
         for s in states:
             moves.append(quetgames.computer_move(s, s.to_move[0], "strong", seed=ask["seed"], iterations=ask["iterations"]))
@@ -145,7 +153,7 @@ def wilson(score: float, n: int) -> tuple[float, float]:
 def speed(new: Side, old: Side, rows: list, args: argparse.Namespace) -> None:
     for game_id, options in rows:
         records = positions(game_id, options, args.positions)
-        request = {"do": "time", "records": records, "seed": 1, "iterations": args.iterations}
+        request = {"do": "time", "records": records, "seed": 1, "iterations": args.iterations, "cold": args.cold}
         times: dict[str, list[float]] = {"new": [], "old": []}
         moves: dict[str, list[str]] = {}
         new.ask(request), old.ask(request)  # warm-up, not counted: imports, caches
@@ -158,7 +166,7 @@ def speed(new: Side, old: Side, rows: list, args: argparse.Namespace) -> None:
         rate = {k: work / min(v) for k, v in times.items()}
         same = sum(a == b for a, b in zip(moves["new"], moves["old"]))
         print(f"{game_id} {options or 'defaults'}: {len(records)} positions, {args.iterations} iterations, "
-              f"{args.rounds} rounds: old {rate['old']:.0f} it/s, new {rate['new']:.0f} it/s, "
+              f"{args.rounds} rounds{' (cold memos)' if args.cold else ''}: old {rate['old']:.0f} it/s, new {rate['new']:.0f} it/s, "
               f"new/old {rate['new'] / rate['old']:.2f}; same move {same}/{len(records)}", flush=True)
 
 
@@ -200,6 +208,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cold", action="store_true",
+                        help="empty the package's memos (lru caches) before each timing, as in a fresh game")
     parser.add_argument("--tournament", type=int, default=0, help="play this many games per setting instead")
     args = parser.parse_args()
     rows = [SETTINGS[int(i)] for i in args.only.split(",")] if args.only else SETTINGS

@@ -184,22 +184,15 @@ def best_ring(inner: tuple[int, ...]) -> str:
 def _ring_table(inner: tuple[int, ...]) -> list[tuple[int, int]]:
     """(score, mask) of every distinct ring move outside `inner`, best first
     (equal scores in notation order)."""
-    n = len(inner)
-    options = wedge_values(inner)
-    table: list[tuple[int, int]] = []
-
-    def walk(w: int, mask: int, primes: int, single: int) -> None:  # single: the first prime so far
-        if w == n:
-            table.append((ring_points(primes, single), mask))
-            return
-        for i, v in enumerate(options[w]):
-            bits = mask | i << w
-            if is_prime(v):
-                walk(w + 1, bits, primes + 1, single or v)
-            else:
-                walk(w + 1, bits, primes, single)
-
-    walk(0, 0, 0, 0)  # wedge 1 outermost, '+' first: the rings come in notation order
+    # Built wedge by wedge (a loop, not a recursion: the calls were most of
+    # the cost), each partial ring as (mask, primes so far, the first prime),
+    # wedge 1 outermost and '+' first, so the rings come in notation order.
+    partial: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for w, values in enumerate(wedge_values(inner)):
+        choices = [(i << w, v if is_prime(v) else 0) for i, v in enumerate(values)]
+        partial = [(mask | bit, primes + 1, single or prime) if prime else (mask | bit, primes, single)
+                   for mask, primes, single in partial for bit, prime in choices]
+    table = [(ring_points(primes, single), mask) for mask, primes, single in partial]
     table.sort(key=lambda sm: -sm[0])  # stable: equal scores stay in notation order
     return table
 
