@@ -84,6 +84,8 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     # the task and every answer are one live region, read out as they change
     assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
     assert "find the one move" in task_said(page)
+    # the board is styled as in a game: its legend's seat keys are a line high, not drawn at full size
+    assert page.locator("#board .grid-legend svg.badge-key").first.bounding_box()["height"] < 40
     wrong = next(m for m, o in missed["others"].items() if o["reply"])
     said = click(page, wrong)
     assert said.startswith("Not this one:") and "In answer, " in said, said

@@ -48,7 +48,7 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   const renderer = await boardFor(shown.game);
 
   const task = h("p", { class: "puzzle-answer", id: "puzzle-answer", role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const board = h("div", { class: "puzzle-board", id: "board" });
+  const board = h("div", { class: "board puzzle-board", id: "board" }); // (.board: the boards' own styles apply, as in a game)
   const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
   const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
   const solution = h("div", { class: "puzzle-solution" });
