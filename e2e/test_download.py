@@ -94,6 +94,16 @@ def test_the_engine_arrives_compiled_without_its_command_line(dist: Path) -> Non
     assert {engine.read(name)[:4] for name in shipped} == {library.read("random.pyc")[:4]}
     # the command line and the balance runs are never imported in the browser
     assert not shipped & {"quetgames/__main__.pyc", "quetgames/balance.pyc"}
+    # the worker puts the zip where the build's tour had it (the standard library it needs was found so)
+    where = re.compile(r'const ENGINE_ZIP = "([^"]+)";')
+    worker = where.search((dist / "worker.js").read_text())
+    closure = where.search((ROOT / "tools" / "stdlib_closure.mjs").read_text())
+    assert worker and closure and worker[1] == closure[1]
+    # (marshalled by Python 3.14, so read as bytes here): its tracebacks name that path, and -OO left no docstring
+    bridge_pyc = engine.read("quetgames/bridge.pyc")
+    assert f"{worker[1]}/quetgames/bridge.py".encode() in bridge_pyc
+    docstring = (ROOT / "py" / "quetgames" / "bridge.py").read_text().split('"""')[1].splitlines()[0]
+    assert docstring and docstring.encode() not in bridge_pyc
     assert (dist / json.loads((dist / "build.json").read_text())["wheel"]).is_file()  # for pip and micropip
 
 

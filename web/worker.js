@@ -15,11 +15,12 @@
 // of their size, whether or not the host compresses), and the engine compiled:
 // a zip of sourceless .pyc files, made by this same Python in the build
 // (tools/stdlib_closure.mjs), also gzipped. It writes into BUILD below their
-// names, sizes and SHA-256, and Pyodide's lock file. So every download starts
-// the moment this script runs, before Pyodide's own loader has even arrived,
-// and each file is expanded as it streams in: the wasm compiles while it
-// downloads. A file that is not the one listed, or does not expand, stops the
-// start with a plain message.
+// names, sizes and SHA-256, and Pyodide's lock file. So Pyodide's downloads
+// start the moment this script runs, before its own loader has even arrived
+// (the engine's once the wasm is in: see startDownloads), and each file is
+// expanded as it streams in: the wasm compiles while it downloads. A file that
+// is not the one listed, or does not expand, stops the start with a plain
+// message.
 
 // Written in by build.py (write_worker_facts); null in web/ before a build.
 const BUILD = /* build */ null /* end build */;
