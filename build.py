@@ -16,7 +16,8 @@ dist/ layout (every URL inside is relative, so it works from any sub-path):
 
     index.html app.js engine.js worker.js style.css boards/*.js
     build.json                   what the page and worker need to know
-    wheels/<hash>/quetgames-*.whl  the engine; the folder changes with the content
+    engine/<hash>/quetgames.zip.gz the engine compiled, as the site's worker loads it
+    wheels/<hash>/quetgames-*.whl  the engine as a wheel, for pip or micropip (the site never loads it)
     pyodide/                     the Pyodide runtime, only the files we use
     vendor/                      browser libraries from package.json's dependencies, with their licences
 """
@@ -283,23 +284,27 @@ def gzipped(data: bytes) -> bytes:
     return packed
 
 
-def trimmed_stdlib(runtime: Path, wheel: Path) -> bytes:
-    """The standard library cut down to the modules the site really imports:
-    found by running Pyodide in Node (tools/stdlib_closure.mjs) with the whole
-    library, the engine installed, and every bridge call made
-    (tools/bridge_tour.py). Kept in .cache/ by its inputs."""
+def compiled_python(runtime: Path, wheel: Path) -> dict[str, bytes]:
+    """What Python the browser gets, as two stored zips of sourceless .pyc files
+    compiled by the pinned Pyodide itself (tools/stdlib_closure.mjs, run in
+    Node): "python_stdlib.zip", the standard library cut down to the modules
+    the site really imports, and "quetgames.zip", the engine's modules the
+    browser imports. Found by starting Python as the worker does, with the
+    whole library, and making every bridge call (tools/bridge_tour.py). Kept
+    in .cache/ by its inputs."""
     tools = ROOT / "tools"
     inputs = [PYODIDE_INTEGRITY.encode(), wheel.read_bytes(),
               (tools / "stdlib_closure.mjs").read_bytes(), (tools / "bridge_tour.py").read_bytes()]
-    key = CACHE / "stdlib" / (hashlib.sha256(b"\0".join(inputs)).hexdigest()[:32] + ".zip")
-    if not key.exists():
+    key = CACHE / "stdlib" / hashlib.sha256(b"\0".join(inputs)).hexdigest()[:32]
+    stdlib, engine = key.with_suffix(".zip"), key.with_suffix(".engine.zip")
+    if not (stdlib.exists() and engine.exists()):
         if not shutil.which("node"):
-            raise SystemExit("build: Node.js is needed to find the standard library the engine uses "
+            raise SystemExit("build: Node.js is needed to compile the engine and find the standard library it uses "
                              "(it runs Pyodide once); install Node 20 or newer")
         key.parent.mkdir(parents=True, exist_ok=True)
-        scratch = key.with_suffix(".part")
+        scratch = [stdlib.with_suffix(".part"), engine.with_suffix(".part")]
         found = subprocess.run(["node", str(tools / "stdlib_closure.mjs"), str(runtime), str(wheel),
-                                str(tools / "bridge_tour.py"), str(scratch)],
+                                str(tools / "bridge_tour.py"), *map(str, scratch)],
                                capture_output=True, text=True)
         if found.returncode != 0:
             raise SystemExit(f"build: running the engine in Pyodide (Node) failed:\n{found.stderr[-3000:]}")
@@ -307,27 +312,41 @@ def trimmed_stdlib(runtime: Path, wheel: Path) -> bytes:
         if report["problems"]:
             raise SystemExit("build: the bridge tour failed in Pyodide:\n  " + "\n  ".join(report["problems"]))
         log(f"standard library: {len(report['files'])} of the modules Python loaded, "
-            f"{report['bytes'] / 1e6:.2f} MB before compression")
-        scratch.replace(key)
-    return key.read_bytes()
+            f"{report['bytes'] / 1e6:.2f} MB before compression; engine: {len(report['engine'])} modules compiled, "
+            f"{report['engine_bytes'] / 1e3:.0f} kB")
+        scratch[1].replace(engine)
+        scratch[0].replace(stdlib)
+    return {"python_stdlib.zip": stdlib.read_bytes(), "quetgames.zip": engine.read_bytes()}
+
+
+def packed_file(raw: bytes, target: Path, url: str) -> dict:
+    """Write `raw` gzipped to `target`; what the worker needs to know of it."""
+    packed = gzipped(raw)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(packed)
+    return {"url": url, "size": len(packed), "raw_size": len(raw),
+            "sha256": hashlib.sha256(packed).hexdigest(), "raw_sha256": hashlib.sha256(raw).hexdigest()}
 
 
 def copy_pyodide(out: Path, wheel: Path) -> dict:
     """Put the Pyodide runtime into `out`/pyodide/: pyodide.mjs as it is, the
-    big files gzipped, the standard library trimmed; a lock file listing exactly
-    the micropip and packaging wheels shipped beside them. Returns what the
-    worker needs to know of them (see write_worker_facts)."""
+    big files gzipped, the standard library trimmed; the engine compiled, as
+    `out`/engine/<hash>/quetgames.zip.gz (the folder is the start of its
+    sha256, so a new engine never meets a stale cached one); a lock file
+    listing exactly the micropip and packaging wheels shipped beside them.
+    Returns what the worker needs to know of them (see write_worker_facts)."""
     runtime = pyodide_runtime()
+    python = compiled_python(runtime, wheel)
     target = out / "pyodide"
     target.mkdir(parents=True)
     shutil.copy2(runtime / "pyodide.mjs", target / "pyodide.mjs")
     files = {}
     for name in COMPRESSED:
-        raw = trimmed_stdlib(runtime, wheel) if name == "python_stdlib.zip" else (runtime / name).read_bytes()
-        packed = gzipped(raw)
-        (target / f"{name}.gz").write_bytes(packed)
-        files[name] = {"url": f"pyodide/{name}.gz", "size": len(packed), "raw_size": len(raw),
-                       "sha256": hashlib.sha256(packed).hexdigest(), "raw_sha256": hashlib.sha256(raw).hexdigest()}
+        raw = python[name] if name in python else (runtime / name).read_bytes()
+        files[name] = packed_file(raw, target / f"{name}.gz", f"pyodide/{name}.gz")
+    engine = python["quetgames.zip"]
+    folder = f"engine/{hashlib.sha256(engine).hexdigest()[:16]}"
+    files["quetgames.zip"] = packed_file(engine, out / folder / "quetgames.zip.gz", f"{folder}/quetgames.zip.gz")
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     shipped = {}
     for name, path in lock_wheels().items():
@@ -460,9 +479,7 @@ def build(out: Path = DIST) -> dict:
             "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
-        write_worker_facts(scratch, {**{k: info[k] for k in ("wheel", "wheel_sha256", "pyodide")},
-                                     "wheel_size": wheel.stat().st_size, "files": runtime["files"],
-                                     "lock": runtime["lock"]})
+        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "lock": runtime["lock"]})
         write_module_preloads(scratch)
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
@@ -510,9 +527,9 @@ def write_module_preloads(out: Path) -> None:
 
 # Files the service worker does not keep: itself (the browser fetches it past
 # the worker), the hosts' _headers file, anything dot-named, and what only a bare Pyodide with micropip
-# uses (the lock file and its two wheels: the worker has the lock written in and
-# never installs a package). Add test- or bench-only files here.
-PRECACHE_SKIP = re.compile(r"sw\.js|_headers|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl")
+# uses (the lock file and its two wheels, and the engine's own wheel: the worker has the lock written in,
+# loads the engine compiled from engine/ and never installs a package). Add test- or bench-only files here.
+PRECACHE_SKIP = re.compile(r"sw\.js|_headers|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl|wheels/[^/]+/[^/]+\.whl")
 PRECACHE_MARK = re.compile(r"/\* precache \*/.*?/\* end precache \*/", re.S)
 
 
@@ -555,9 +572,11 @@ def size_report(out: Path) -> str:
         return sum(p.stat().st_size for p in paths if p.is_file())
     everything = list(out.rglob("*"))
     pyodide = total((out / "pyodide").rglob("*"))
+    engine = total((out / "engine").rglob("*"))
     wheel = total((out / "wheels").rglob("*"))
-    own = total(everything) - pyodide - wheel
-    return f"Pyodide {pyodide / 1e6:.1f} MB, engine wheel {wheel / 1e3:.1f} kB, web files {own / 1e3:.1f} kB"
+    own = total(everything) - pyodide - engine - wheel
+    return (f"Pyodide {pyodide / 1e6:.1f} MB, engine {engine / 1e3:.1f} kB compiled (wheel {wheel / 1e3:.1f} kB), "
+            f"web files {own / 1e3:.1f} kB")
 
 
 def inputs_newest() -> float:

@@ -1,8 +1,8 @@
 """What a first visit downloads (web/worker.js, build.py's copy_pyodide): Pyodide's
-big files gzipped and expanded in the worker as they stream in, each checked
-against the SHA-256 the build wrote into worker.js; the standard library cut
-down to what the engine imports, proven here by running every bridge call in
-the site's own worker.
+big files and the compiled engine gzipped and expanded in the worker as they
+stream in, each checked against the SHA-256 the build wrote into worker.js; the
+standard library cut down to what the engine imports, proven here by running
+every bridge call in the site's own worker.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from quetgames import bridge
 from .harness import LOAD_TIMEOUT_MS, ROOT, watched_page
 
 COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
+# every gzipped download of the worker, by its name in build.json, as a URL glob
+DOWNLOADS = {**{name: f"**/pyodide/{name}.gz" for name in COMPRESSED}, "quetgames.zip": "**/engine/*/quetgames.zip.gz"}
 
 
 def tour_in_worker(page) -> dict:
@@ -65,7 +67,8 @@ def test_an_import_left_out_of_the_standard_library_fails_loudly(diagnostics) ->
 
 
 def expanded(dist: Path, name: str) -> bytes:
-    return gzip.decompress((dist / "pyodide" / f"{name}.gz").read_bytes())
+    url = json.loads((dist / "build.json").read_text())["pyodide_files"][name]["url"]
+    return gzip.decompress((dist / url).read_bytes())
 
 
 def test_the_standard_library_holds_what_the_engine_imports_and_little_else(dist: Path) -> None:
@@ -80,6 +83,30 @@ def test_the_standard_library_holds_what_the_engine_imports_and_little_else(dist
     assert len(shipped) < len(whole) / 3
 
 
+def test_the_engine_arrives_compiled_without_its_command_line(dist: Path) -> None:
+    engine = zipfile.ZipFile(io.BytesIO(expanded(dist, "quetgames.zip")))
+    shipped = set(engine.namelist())
+    assert {"quetgames/__init__.pyc", "quetgames/bridge.pyc", "quetgames/games/nonconformity.pyc",
+            "quetgames/players/search.pyc", "quetgames/puzzles.pyc"} <= shipped
+    assert all(name.startswith("quetgames/") and name.endswith(".pyc") for name in shipped)
+    # compiled by the Python the site ships, the same as the standard library's
+    library = zipfile.ZipFile(io.BytesIO(expanded(dist, "python_stdlib.zip")))
+    assert {engine.read(name)[:4] for name in shipped} == {library.read("random.pyc")[:4]}
+    # the command line and the balance runs are never imported in the browser
+    assert not shipped & {"quetgames/__main__.pyc", "quetgames/balance.pyc"}
+    # the worker puts the zip where the build's tour had it (the standard library it needs was found so)
+    where = re.compile(r'const ENGINE_ZIP = "([^"]+)";')
+    worker = where.search((dist / "worker.js").read_text())
+    closure = where.search((ROOT / "tools" / "stdlib_closure.mjs").read_text())
+    assert worker and closure and worker[1] == closure[1]
+    # (marshalled by Python 3.14, so read as bytes here): its tracebacks name that path, and -OO left no docstring
+    bridge_pyc = engine.read("quetgames/bridge.pyc")
+    assert f"{worker[1]}/quetgames/bridge.py".encode() in bridge_pyc
+    docstring = (ROOT / "py" / "quetgames" / "bridge.py").read_text().split('"""')[1].splitlines()[0]
+    assert docstring and docstring.encode() not in bridge_pyc
+    assert (dist / json.loads((dist / "build.json").read_text())["wheel"]).is_file()  # for pip and micropip
+
+
 def build_runtime() -> Path:
     import build
     return build.pyodide_runtime()
@@ -87,19 +114,23 @@ def build_runtime() -> Path:
 
 def test_the_worker_knows_every_download_before_it_asks(dist: Path) -> None:
     info = json.loads((dist / "build.json").read_text())
-    for name in COMPRESSED:
+    assert sorted(info["pyodide_files"]) == sorted(DOWNLOADS)
+    for name in DOWNLOADS:
         file = info["pyodide_files"][name]
         assert not (dist / "pyodide" / name).exists(), f"{name} is shipped uncompressed too"
-        assert len((dist / "pyodide" / f"{name}.gz").read_bytes()) == file["size"]
+        assert len((dist / file["url"]).read_bytes()) == file["size"]
         assert len(expanded(dist, name)) == file["raw_size"]
         assert file["sha256"] in (dist / "worker.js").read_text()
     assert expanded(dist, "pyodide.asm.wasm") == (build_runtime() / "pyodide.asm.wasm").read_bytes()
 
 
 def served(server: str, route: Route, change) -> None:
-    """Answer `route` with the file from the server, changed by `change(bytes)`."""
+    """Answer `route` with the file from the server, changed by `change(bytes)`
+    (with the server's headers but its Content-Length, which the change may
+    make wrong: the browser would refuse the response before the worker saw it)."""
     response = route.fetch()
-    route.fulfill(response=response, body=change(response.body()))
+    headers = {name: value for name, value in response.headers.items() if name.lower() != "content-length"}
+    route.fulfill(status=response.status, headers=headers, body=change(response.body()))
 
 
 def flip_middle(data: bytes) -> bytes:
@@ -107,7 +138,7 @@ def flip_middle(data: bytes) -> bytes:
     return data[:middle] + bytes(b ^ 0x5A for b in data[middle:middle + 64]) + data[middle + 64:]
 
 
-@pytest.mark.parametrize("name", COMPRESSED)
+@pytest.mark.parametrize("name", DOWNLOADS)
 @pytest.mark.parametrize("damage", ["flipped", "truncated", "swapped"])
 def test_a_damaged_download_is_refused_in_plain_words(browser: Browser, server: str, name: str, damage: str) -> None:
     change = {
@@ -118,11 +149,12 @@ def test_a_damaged_download_is_refused_in_plain_words(browser: Browser, server: 
     }[damage]
     w = watched_page(browser, server, timeout_ms=60_000)
     try:
-        w.context.route(f"**/pyodide/{name}.gz", lambda route: served(server, route, change))
+        w.context.route(DOWNLOADS[name], lambda route: served(server, route, change))
         w.page.goto(server)
         w.page.locator("html[data-engine=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         text = w.page.locator("#loading-text").inner_text()
-        assert f"pyodide/{name}.gz arrived damaged" in text
+        url = json.loads((ROOT / "dist" / "build.json").read_text())["pyodide_files"][name]["url"]
+        assert f"{url} arrived damaged" in text
         assert "Reload the page" in text
         assert w.page.locator("#retry").is_visible()
     finally:
@@ -134,8 +166,8 @@ def test_a_host_that_expands_the_gzip_on_the_way_still_works(browser: Browser, s
     # over the expanded bytes: the worker notices and checks those instead.
     w = watched_page(browser, server, timeout_ms=60_000)
     try:
-        for name in COMPRESSED:
-            w.context.route(f"**/pyodide/{name}.gz", lambda route: served(server, route, gzip.decompress))
+        for pattern in DOWNLOADS.values():
+            w.context.route(pattern, lambda route: served(server, route, gzip.decompress))
         w.goto_ready(server)
         assert w.page.locator(".game-card").count() == 5
         assert w.errors == []
@@ -150,9 +182,10 @@ def test_a_first_visit_asks_for_each_download_once_and_nothing_it_can_know(brows
     try:
         w.context.on("request", lambda request: w.requests.append(request.url))
         w.goto_ready(server)
-        pyodide = [url[len(server):] for url in w.requests if url.startswith(server + "pyodide/")]
-        # no lock file: the build wrote it into the worker, so nothing waits on it
-        assert sorted(pyodide) == sorted(["pyodide/pyodide.mjs", *(f"pyodide/{name}.gz" for name in COMPRESSED)])
+        python = [url[len(server):] for url in w.requests if url.startswith((server + "pyodide/", server + "engine/", server + "wheels/"))]
+        # no lock file: the build wrote it into the worker, so nothing waits on it; no wheel: the engine comes compiled
+        urls = [file["url"] for file in json.loads((ROOT / "dist" / "build.json").read_text())["pyodide_files"].values()]
+        assert sorted(python) == sorted(["pyodide/pyodide.mjs", *urls])
         assert w.errors == []
     finally:
         w.context.close()

@@ -131,7 +131,7 @@ def test_new_game_from_home_then_play_stays_on_origin_without_errors(watched: Wa
 
     # the worker's own fetches are in the list (else this test would prove nothing)
     assert any(url.endswith("/pyodide/pyodide.asm.wasm.gz") for url in watched.requests), watched.requests
-    assert any("/wheels/" in url for url in watched.requests), watched.requests
+    assert any(url.endswith("/quetgames.zip.gz") and "/engine/" in url for url in watched.requests), watched.requests
     assert watched.off_site() == []
     assert watched.errors == []
 

@@ -51,7 +51,7 @@ async ([cacheName, key, how]) => {
     bytes[0] ^= 0xff;
     headers["x-snapshot-sha256"] = await hex(bytes);
   } else if (how === "stamp") {
-    headers["x-snapshot-stamp"] = "format 1; pyodide 0.0.0; wheel 0";
+    headers["x-snapshot-stamp"] = "format 1; pyodide 0.0.0; engine 0";
   }
   await cache.put(key, new Response(bytes, {headers}));
   return bytes.length;
@@ -79,7 +79,8 @@ async ([cacheName, key]) => {
 def expected_stamp() -> str:
     info = json.loads((ROOT / "dist" / "build.json").read_text())
     stdlib = info["pyodide_files"]["python_stdlib.zip"]["raw_sha256"]
-    return f"format 1; pyodide {info['pyodide']}; stdlib {stdlib}; wheel {info['wheel_sha256']}"
+    engine = info["pyodide_files"]["quetgames.zip"]["raw_sha256"]
+    return f"format 1; pyodide {info['pyodide']}; stdlib {stdlib}; engine {engine}"
 
 
 @pytest.fixture

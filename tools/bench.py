@@ -590,8 +590,8 @@ def timeline(exchanges: list, origin_ms: float, engine: dict | None, visit: dict
     the page and its worker fetched (request in, last byte out, bytes sent),
     then the worker's steps (web/worker.js's timings: Pyodide's script in,
     loadPyodide done (the wasm compiled, the standard library unpacked, Python
-    started), the engine's wheel unpacked, the engine imported and ready) and
-    the board on screen."""
+    started), the engine installed (its compiled zip put on Python's path),
+    the engine imported and ready) and the board on screen."""
     at = lambda epoch_s: round(epoch_s * 1000 - origin_ms, 1)  # noqa: E731
     files = [{"path": x.path.split("?")[0], "bytes": x.sent, "requested": at(x.arrived), "done": at(x.done) if x.done else None,
               "encoding": x.encoding} for x in exchanges if not from_service_worker(x) and x.status == 200]
@@ -600,7 +600,7 @@ def timeline(exchanges: list, origin_ms: float, engine: dict | None, visit: dict
         base = engine["origin"] - origin_ms  # the worker's boot, on the page's clock
         steps = {"worker started": round(base, 1)}
         for key, label in (("script", "Pyodide's script in"), ("pyodide", "Python started (wasm compiled, stdlib unpacked)"),
-                           ("install", "engine wheel unpacked"), ("ready", "engine imported, ready")):
+                           ("install", "engine installed (its zip on sys.path)"), ("ready", "engine imported, ready")):
             if engine.get(key) is not None:
                 steps[label] = round(base + engine[key], 1)
         if engine.get("snapshot_ms") is not None:

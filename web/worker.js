@@ -1,5 +1,5 @@
 // The Python side of the page: a module worker that loads Pyodide from our own
-// copy, installs the quetgames wheel and answers requests.
+// copy, puts the compiled quetgames engine on Python's path and answers requests.
 //
 // Protocol, page -> worker: {id, call, args}
 //           worker -> page: {id, ok: true, result} | {id, ok: false, error: {type, message}}
@@ -12,12 +12,15 @@
 // PyProxy is ever handed out.
 //
 // Downloads. The build ships Pyodide's three big files gzipped (about a third
-// of their size, whether or not the host compresses) and writes into BUILD
-// below their names, sizes and SHA-256, the wheel's, and Pyodide's lock file.
-// So every download starts the moment this script runs, before Pyodide's own
-// loader has even arrived, and each file is expanded as it streams in: the
-// wasm compiles while it downloads. A file that is not the one listed, or does
-// not expand, stops the start with a plain message.
+// of their size, whether or not the host compresses), and the engine compiled:
+// a zip of sourceless .pyc files, made by this same Python in the build
+// (tools/stdlib_closure.mjs), also gzipped. It writes into BUILD below their
+// names, sizes and SHA-256, and Pyodide's lock file. So Pyodide's downloads
+// start the moment this script runs, before its own loader has even arrived
+// (the engine's once the wasm is in: see startDownloads), and each file is
+// expanded as it streams in: the wasm compiles while it downloads. A file that
+// is not the one listed, or does not expand, stops the start with a plain
+// message.
 
 // Written in by build.py (write_worker_facts); null in web/ before a build.
 const BUILD = /* build */ null /* end build */;
@@ -29,6 +32,11 @@ const STALL_TIMEOUT_MS = 30_000;
 const BASE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
+// Where the engine's zip goes, on sys.path right after the standard library:
+// Python imports the compiled modules from it directly (zipimport), so nothing
+// is unpacked or compiled here. The same path as in tools/stdlib_closure.mjs,
+// which found the standard library the engine needs with it there.
+const ENGINE_ZIP = "/lib/quetgames.zip";
 
 // worker.js?diagnostics also answers a few calls named "_…" that reach past the
 // bridge (Python's random module, a timed computer move, the bridge tour): the
@@ -40,7 +48,7 @@ const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 // the first visit snapshots Python's memory once quetgames is imported
 // (pyodide.makeMemorySnapshot) and keeps it in Cache Storage, on this device
 // only (nothing extra crosses the network), and later visits restore it.
-// A snapshot only fits the exact Pyodide build and wheel it was made with: it
+// A snapshot only fits the exact Pyodide build and engine it was made with: it
 // is stored with a stamp naming them (and the standard library) and the SHA-256 of its bytes, and a stale,
 // damaged or failing one is deleted and Python starts the usual way (and
 // snapshots again). worker.js?snapshot=off turns this off (for measuring).
@@ -82,16 +90,24 @@ class DamagedDownload extends Error {
   }
 }
 
-/** Start fetching one of Pyodide's gzipped files. `response` resolves to a
- * Response of the expanded bytes, which stream as they arrive; `failed` rejects,
- * in words, if the file cannot be fetched, is not the one the build listed, or
- * does not expand (Pyodide itself would only log that and wait for ever). */
-function expanding(name, type) {
+/** Start fetching one of the gzipped files (once `after` settles). `response`
+ * resolves to a Response of the expanded bytes, which stream as they arrive;
+ * `failed` rejects, in words, if the file cannot be fetched, is not the one the
+ * build listed, or does not expand (Pyodide itself would only log that and wait
+ * for ever); `done` resolves once its last byte is in, or it failed. */
+function expanding(name, type, after = null) {
   const file = BUILD.files[name];
-  let fail;
-  const failed = new Promise((_, reject) => { fail = reject; });
+  let fail, finish;
+  const done = new Promise((resolve) => { finish = resolve; });
+  const failed = new Promise((_, reject) => {
+    fail = (error) => {
+      finish();
+      reject(error);
+    };
+  });
   failed.catch(() => {}); // raced against the start, which reports it
   const response = (async () => {
+    await after;
     const fetched = await fetch(new URL(file.url, BASE));
     if (!fetched.ok || !fetched.body) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
     const input = fetched.body.getReader();
@@ -129,6 +145,7 @@ function expanding(name, type) {
           return;
         }
         arrived[name] = Math.round(performance.now());
+        finish();
         controller.close();
       },
       cancel: (reason) => input.cancel(reason),
@@ -151,31 +168,23 @@ function expanding(name, type) {
     return new Response(guarded, { headers: { "Content-Type": type } });
   })();
   response.catch(fail);
-  return { response, failed };
+  return { response, failed, done };
 }
 
-/** The engine's wheel, checked against the SHA-256 the build wrote in. */
-async function wheelBytes() {
-  const response = await fetch(new URL(BUILD.wheel, BASE));
-  if (!response.ok) throw new Error(`could not fetch ${BUILD.wheel} (HTTP ${response.status})`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  count(bytes.length);
-  if (globalThis.crypto?.subtle && (await sha256(bytes)) !== BUILD.wheel_sha256) {
-    throw new DamagedDownload(BUILD.wheel, "it is not the file this version of the site lists");
-  }
-  return bytes;
-}
-
-/** Everything Python needs from the network, all requested at once. */
+/** Everything Python needs from the network, requested at once, but for the
+ * engine: it is needed only once Python has started, which takes the last of
+ * the wasm and some time after it, so it is asked for when the wasm is in and
+ * does not share the link with it (on 10 Mbit/s its 0.14 MB would hold the
+ * wasm back by 0.11 s). */
 function startDownloads() {
+  const wasm = expanding("pyodide.asm.wasm", "application/wasm");
   const downloads = {
-    wasm: expanding("pyodide.asm.wasm", "application/wasm"),
+    wasm,
     script: expanding("pyodide.asm.mjs", "text/javascript"),
     stdlib: expanding("python_stdlib.zip", "application/zip"),
-    wheel: wheelBytes(),
+    engine: expanding("quetgames.zip", "application/zip", wasm.done),
   };
-  downloads.wheel.catch(() => {}); // reported when awaited
-  downloads.failed = Promise.race([downloads.wasm.failed, downloads.script.failed, downloads.stdlib.failed]);
+  downloads.failed = Promise.race([downloads.wasm.failed, downloads.script.failed, downloads.stdlib.failed, downloads.engine.failed]);
   return downloads;
 }
 
@@ -229,7 +238,7 @@ async function boot() {
   const t0 = performance.now();
   const mark = { origin: performance.timeOrigin + t0 }; // (epoch ms: the bench lines the steps up with the page's)
   if (!BUILD) throw new Error("this copy of the site was not built (run python build.py)");
-  const total = Object.values(BUILD.files).reduce((sum, file) => sum + file.size, 0) + BUILD.wheel_size;
+  const total = Object.values(BUILD.files).reduce((sum, file) => sum + file.size, 0);
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
   let shown = -1;
   const showBytes = () => {
@@ -273,14 +282,16 @@ async function boot() {
       received.listeners.delete(watchdog.kick);
     }
   };
-  const unpackWheel = async (pyodide) => {
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  const installEngine = async (pyodide) => {
+    // (raced: reading a body that fails says only "Failed to fetch"; the download says why)
+    const { response, failed } = downloads.engine;
+    const bytes = await Promise.race([response.then((r) => r.arrayBuffer()), failed]);
+    pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(bytes));
+    pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_ZIP)} not in sys.path: sys.path.insert(1, ${JSON.stringify(ENGINE_ZIP)})`);
   };
 
   // the standard library too: a module imported after a restore must be the one the snapshot expects
-  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; stdlib ${BUILD.files["python_stdlib.zip"].raw_sha256}; wheel ${BUILD.wheel_sha256}`;
+  const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; stdlib ${BUILD.files["python_stdlib.zip"].raw_sha256}; engine ${BUILD.files["quetgames.zip"].raw_sha256}`;
   const kept = SNAPSHOT ? await findSnapshot(stamp) : { outcome: "off" };
   mark.snapshot = kept.outcome;
   let pyodide = null;
@@ -291,9 +302,9 @@ async function boot() {
       const bytes = readSnapshot(kept.response, mark).then((b) => checkSnapshot(b, kept.response, mark));
       bytes.catch(() => {}); // loadPyodide meets the failure, but only once Pyodide's script is in
       pyodide = await startPython({ _loadSnapshot: bytes });
-      // The file system is not in the snapshot: unpack the wheel again, so a
-      // module imported later is there, and give `random` fresh entropy.
-      await unpackWheel(pyodide);
+      // The file system is not in the snapshot: write the engine's zip again, so
+      // a module imported later is there, and give `random` fresh entropy.
+      await installEngine(pyodide);
       pyodide.runPython("import random; random.seed()");
       const games = JSON.parse(pyodide.runPython("import quetgames.bridge; quetgames.bridge.call('games', '{}')"));
       if (!games.ok || !games.result.length) throw new Error("the restored engine does not list its games");
@@ -313,7 +324,7 @@ async function boot() {
   mark.pyodide = performance.now() - t0;
 
   progress("Installing the rules engine…", 0.9);
-  if (!restored) await unpackWheel(pyodide); // else installed and imported before the snapshot was taken
+  if (!restored) await installEngine(pyodide); // else installed and imported before the snapshot was taken
   mark.install = performance.now() - t0;
   received.listeners.delete(showBytes);
 
