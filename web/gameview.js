@@ -56,8 +56,11 @@ class Regions {
   update(name, key, build) {
     const slot = this.#slots.get(name);
     if (slot.key === key) return false;
+    const started = globalThis.quetTimings ? performance.now() : 0;
     const node = build() ?? document.createComment(name);
-    slot.node.replaceWith(node);
+    // (a region drawn again in place, as a kept board is, stays where it is)
+    if (node !== slot.node) slot.node.replaceWith(node);
+    if (started) performance.measure(`region ${name}`, { start: started }); // (tools/bench.py: where the drawing goes)
     slot.node = node;
     slot.key = key;
     return true;
@@ -103,6 +106,7 @@ export class GameView {
 
   #regions = null;
   #root = null; // the skeleton's root node, in this.el
+  #liveBoard = null; // {area, board, renderer}: the board region of the game as it stands, drawn in place next time
   #frame = 0;
   #focus = null; // a focus asked of the next draw: "board", "undo", "exit-replay"
   #fresh = false; // the next draw clears the message and shows the note anew
@@ -205,6 +209,7 @@ export class GameView {
     this.hotseat = null;
     this.reveal = "";
     this.#root = null;
+    this.#liveBoard = null;
   }
 
   explain(text, kind = "info") {
@@ -788,6 +793,17 @@ export class GameView {
   #boardArea(blocked) {
     const { current, replay, hotseat, reveal, renderer } = this;
     const view = current.view;
+    const live = !this.sideLines.playable() && !replay && !this.options.readOnly && !hotseat && !blocked;
+    // The game as it stands, on the board already there: a board module with
+    // update() draws the new view into it, changing only what changed (its
+    // <svg>, and the focus in it, stay); else the board is made anew.
+    const kept = this.#liveBoard;
+    this.#liveBoard = null;
+    if (live && kept && kept.renderer === renderer && renderer.update && kept.area.isConnected
+        && renderer.update(kept.board, view, this.makeUi(false))) {
+      this.#liveBoard = kept;
+      return kept.area;
+    }
     const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
     if (this.sideLines.playable()) {
       this.sideLines.board(area);
@@ -810,7 +826,9 @@ export class GameView {
       // a computer is choosing: the board is a picture until it has
       inert(renderer.render(view, this.makeUi(true)), area, "computer-turn");
     } else {
-      area.append(renderer.render(view, this.makeUi(false)));
+      const board = renderer.render(view, this.makeUi(false));
+      area.append(board);
+      this.#liveBoard = { area, board, renderer };
     }
     return area;
   }

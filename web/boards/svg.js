@@ -28,11 +28,17 @@
 //       el is only described.
 //       Click, Enter and Space play; the event does not bubble to the shell's
 //       delegated data-move handler, so a move is sent exactly once.
+//   untarget(el) -> el
+//       Undoes target() (and its words): el plays nothing until made a target again
+//       (boards that keep their elements between draws, grid.js).
 //   rovingFocus(container, {selector}) -> container
 //       One Tab stop for the whole board; arrow keys move focus to the nearest
 //       target in that direction (by data-x/data-y or bbox centre), Home/End to
 //       the first/last. After a keyboard move re-renders the board, focus comes
 //       back to the legal target (else any target) nearest the last one used.
+//       Called again on the same container (a board kept between draws, its
+//       targets changed): the one Tab stop is set again (the focused target,
+//       else the first legal one) and the keyboard's place kept as above.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -150,6 +156,16 @@ export function target(el, opts = {}) {
 
 const targetOptions = new WeakMap(); // target element -> its target() options
 
+export function untarget(el) {
+  if (!targetOptions.has(el)) return el;
+  targetOptions.delete(el);
+  el.removeEventListener("click", onTargetClick);
+  el.removeEventListener("keydown", onTargetKey);
+  el.classList.remove("target", "legal", "try");
+  for (const name of ["data-move", "data-try", "data-x", "data-y", "role", "tabindex", "aria-label"]) el.removeAttribute(name);
+  return el;
+}
+
 function onTargetClick(event) {
   event.preventDefault();
   event.stopPropagation();
@@ -172,14 +188,26 @@ const DIRECTIONS = {
   ArrowUp: [0, -1],
 };
 
+const roving = new WeakSet(); // containers whose keys rovingFocus already handles
+
 export function rovingFocus(container, { selector = ".target" } = {}) {
   const targets = () => [...container.querySelectorAll(selector)].filter((t) => t.getAttribute("tabindex") !== null);
   const settle = (active) => {
-    for (const t of targets()) t.setAttribute("tabindex", t === active ? "0" : "-1");
+    for (const t of targets()) {
+      const wanted = t === active ? "0" : "-1";
+      if (t.getAttribute("tabindex") !== wanted) t.setAttribute("tabindex", wanted);
+    }
   };
   const all = targets();
-  // One Tab stop: prefer a legal target, else the first try.
-  settle(all.find((t) => t.dataset.move != null) ?? all[0]);
+  // One Tab stop: the focused target of a board drawn again in place, else a
+  // legal target, else the first try.
+  const focused = roving.has(container) && container.contains(document.activeElement) ? document.activeElement.closest?.(selector) : null;
+  settle(focused && all.includes(focused) ? focused : all.find((t) => t.dataset.move != null) ?? all[0]);
+  if (roving.has(container)) {
+    afterKeyboardMove(container, targets, settle);
+    return container;
+  }
+  roving.add(container);
 
   container.addEventListener("focusin", (event) => {
     const t = event.target.closest?.(selector);
@@ -213,8 +241,13 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
     }
   });
 
-  // After a keyboard move the shell redraws the board: put focus back near the
-  // square just played, once the new board is in the document.
+  afterKeyboardMove(container, targets, settle);
+  return container;
+}
+
+/** After a keyboard move the shell redraws the board: put focus back near the
+ * square just played, once the new board is in the document. */
+function afterKeyboardMove(container, targets, settle) {
   if (lastKeyboard && Date.now() - lastKeyboard.at < 15000) {
     const wanted = lastKeyboard;
     requestAnimationFrame(() => {
@@ -234,5 +267,4 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
       pick.focus({ preventScroll: true });
     });
   }
-  return container;
 }
