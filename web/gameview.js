@@ -26,9 +26,9 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
-import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
-import { sharePanel } from "./share.js";
+import { followNewLink, sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
@@ -635,7 +635,10 @@ export class GameView {
     if (page) {
       // (a board with its own box for typed moves, such as a number to pick, gets no second one)
       const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
-      region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
+      region("controls", String(canPlay), () => (canPlay ? this.#moveForm(view) : null));
+      // (the box stays from move to move: only its example changes)
+      const input = canPlay ? r.node("controls").querySelector?.("#move-input") : null;
+      if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
         moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies,
@@ -648,15 +651,18 @@ export class GameView {
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
       };
-      region("moves", JSON.stringify(panel), () => movesPanel(panel, {
+      const on = {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
         lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
         dropLine: (index) => this.sideLines.dropLine(index),
-      }));
+      };
+      // (after a move the list is brought up to date in place: the new move appended)
+      region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
-      region("share", JSON.stringify(share), () => (share ? sharePanel(share, { shown: () => this.shown() }) : null));
+      region("share", JSON.stringify(share), () => (!share ? null
+        : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => this.shown() })));
     } else {
       region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
       // a replay with comments or side lines: the moves list tells them (the reader steps through them)
