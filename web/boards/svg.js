@@ -198,16 +198,22 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
       if (t.getAttribute("tabindex") !== wanted) t.setAttribute("tabindex", wanted);
     }
   };
-  const all = targets();
-  // One Tab stop: the focused target of a board drawn again in place, else a
-  // legal target, else the first try.
-  const focused = roving.has(container) && container.contains(document.activeElement) ? document.activeElement.closest?.(selector) : null;
-  settle(focused && all.includes(focused) ? focused : all.find((t) => t.dataset.move != null) ?? all[0]);
   if (roving.has(container)) {
+    // Drawn again in place: one Tab stop again, the focused target, else the
+    // first legal one, else the first try; only the targets that hold a stop
+    // (new ones come with one, target()) are touched, not every square.
+    const active = container.contains(document.activeElement) ? document.activeElement.closest?.(selector) : null;
+    const stop = (active?.hasAttribute("tabindex") ? active : null)
+      ?? container.querySelector(`${selector}[data-move][tabindex]`) ?? container.querySelector(`${selector}[tabindex]`);
+    for (const t of container.querySelectorAll(`${selector}[tabindex="0"]`)) if (t !== stop) t.setAttribute("tabindex", "-1");
+    if (stop && stop.getAttribute("tabindex") !== "0") stop.setAttribute("tabindex", "0");
     afterKeyboardMove(container, targets, settle);
     return container;
   }
   roving.add(container);
+  const all = targets();
+  // One Tab stop: prefer a legal target, else the first try.
+  settle(all.find((t) => t.dataset.move != null) ?? all[0]);
 
   container.addEventListener("focusin", (event) => {
     const t = event.target.closest?.(selector);
