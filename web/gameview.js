@@ -15,6 +15,11 @@
 // slice, differs from the last one drawn), all in one animation frame. The
 // element with focus survives when its region is not rebuilt; when it is,
 // focus goes to the element with the same data-move, data-try, data-key or id.
+// After a move, the regions that change on every move are brought up to date
+// in place rather than made anew (chessground's way): the board of the game
+// as it stands (a board module's update(), which changes only the squares
+// that changed), the moves list (the new move appended: history.js) and the
+// share panel (the new link: share.js).
 //
 // Layouts: "page" (head, seat list, summary, board column and moves panel,
 // share panel) and "embed" (status, seats, board and a step bar, in a frame).
