@@ -224,8 +224,18 @@ async ({seed, maxMoves}) => {
     const sum = (xs) => xs.reduce((a, b) => a + b, 0);
     const requests = seen.filter((m) => m.name.startsWith("engine "));
     const python = sum(requests.map((m) => m.detail?.python ?? 0)), parse = sum(requests.map((m) => m.detail?.parse ?? 0));
+    // the page's own bookkeeping around them: from the click to the first request,
+    // from the last answer to the drawing, and from the drawing to the board shown
+    const draws = seen.filter((m) => m.name === "draw");
+    const firstAsk = requests.length ? Math.min(...requests.map((m) => m.startTime)) : null;
+    const lastAnswer = requests.length ? Math.max(...requests.map((m) => m.startTime + m.duration)) : null;
+    const drawStart = draws.length ? Math.min(...draws.map((m) => m.startTime)) : null;
+    const drawEnd = draws.length ? Math.max(...draws.map((m) => m.startTime + m.duration)) : null;
     out.split.push({python, parse, message: sum(requests.map((m) => m.duration)) - python - parse,
-                    draw: sum(seen.filter((m) => m.name === "draw").map((m) => m.duration)),
+                    draw: sum(draws.map((m) => m.duration)),
+                    before: firstAsk == null ? 0 : firstAsk - t0,
+                    between: lastAnswer == null || drawStart == null ? 0 : Math.max(0, drawStart - lastAnswer),
+                    after: drawEnd == null ? 0 : tDom - drawEnd,
                     requests: requests.map((m) => m.name.slice(7)), chars: sum(requests.map((m) => m.detail?.chars ?? 0)),
                     regions: Object.fromEntries(seen.filter((m) => m.name.startsWith("region ")).map((m) => [m.name.slice(7), m.duration]))});
     for (const m of performance.getEntriesByType("measure")) performance.clearMeasures(m.name);
@@ -956,6 +966,7 @@ def moves_summary(v: dict) -> dict:
     split = v.get("split", [])
     part = lambda key: (median([x[key] for x in split]), p95([x[key] for x in split]))  # noqa: E731
     python, parse, message, draw = part("python"), part("parse"), part("message"), part("draw")
+    page = {key: part(key) for key in ("before", "between", "after")} if split and "before" in split[0] else None
     # the drawing's regions (gameview.js), the costliest first: the mean per move
     regions: dict[str, float] = {}
     for x in split:
@@ -963,7 +974,7 @@ def moves_summary(v: dict) -> dict:
             regions[region] = regions.get(region, 0.0) + took
     regions = {k: round(v / max(1, len(split)), 2) for k, v in sorted(regions.items(), key=lambda kv: -kv[1])}
     return {"moves": v["moves"], "timed": len(v["dom"]), "median": median(v["dom"]), "p95": p95(v["dom"]),
-            "frame_p95": p95(v["frame"]), "python": python, "json": parse, "message": message, "draw": draw, "regions": regions,
+            "frame_p95": p95(v["frame"]), "python": python, "json": parse, "message": message, "draw": draw, "regions": regions, "page": page,
             "ended": v["ended"], "pass": _check(p95(v["dom"]), MOVE_P95_MS)}
 
 
@@ -976,9 +987,11 @@ def moves_table(s: dict, against: dict | None = None) -> list[str]:
                      f"{pair(g['message'])} | {pair(g['draw'])} | {ms(g['frame_p95'])} | {g['pass']} |")
     lines.append("")
     lines.append("Parts in ms, median / p95 of each part over the same moves (so they need not add up to the total's p95).")
-    lines += ["", "| game | drawing by region, mean ms a move |", "| --- | --- |"]
+    lines += ["", "| game | the page before the request / between answer and drawing / after drawing | drawing by region, mean ms a move |", "| --- | --- | --- |"]
     for name, g in s["moves_per_game"].items():
-        lines.append(f"| {name} | " + ", ".join(f"{k} {v:.1f}" for k, v in list(g.get("regions", {}).items())[:5]) + " |")
+        page = g.get("page")
+        around = " · ".join(pair(page[k]) for k in ("before", "between", "after")) if page else "–"
+        lines.append(f"| {name} | {around} | " + ", ".join(f"{k} {v:.1f}" for k, v in list(g.get("regions", {}).items())[:5]) + " |")
     if against:
         lines += ["", "Side by side with the build in " + against["dist"] + " (the same games, in the same browser, alternating):", "",
                   "| game | that build: median / p95 (drawing) | this build: median / p95 (drawing) | p95 ratio |", "| --- | --- | --- | --- |"]
