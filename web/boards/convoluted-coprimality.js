@@ -118,6 +118,7 @@ function paint(G, view, ui) {
     }
   });
   if (live) rovingFocus(G.svg);
+  G.settled();
 }
 
 /** The parts around the grid (grid and block, legend, knock-outs, the last

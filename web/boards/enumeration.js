@@ -131,6 +131,7 @@ function paint(G, view, ui) {
     G.add("overlay", svg("rect", { class: "last-mark", x: r.x + u * 0.12, y: r.y + u * 0.12, width: u * 0.76, height: u * 0.76, rx: u * 0.2, "stroke-width": u * 0.06 }));
   });
   if (live) rovingFocus(G.svg);
+  G.settled();
 }
 
 /** The line above the board, the finished grids beside it and the legend, each

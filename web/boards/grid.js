@@ -36,10 +36,11 @@
 //                            drawn again into the same G for the next view, and only
 //                            what changed is touched (chessground's way: the <svg>,
 //                            its cells and the focused target stay in the page).
+//   G.settled()              at the end of a draw: cells that stopped playing leave the Tab order
 //   G.ui(ui)                 the ui the targets act with from now on (each draw's);
 //   G.act                    stands for it, for targets a board makes itself
 
-import { svg, html, board, describe, target, untarget } from "./svg.js";
+import { svg, html, board, describe, leaveTabOrder, target, untarget } from "./svg.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -130,7 +131,6 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
   const clear = (kept) => {
     for (const node of kept.nodes) node.remove();
     for (const [el, classes] of kept.marks) el.classList.remove(...classes);
-    for (const el of kept.targets) untarget(el);
     for (const el of kept.labels) { el.removeAttribute("aria-label"); el.removeAttribute("role"); }
   };
   const redraw = (name, key, draw) => {
@@ -142,10 +142,19 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     try {
       draw();
     } finally {
+      // a target drawn again stays one (target() changes what it plays); one that
+      // is not gives it up, its tabindex last (svg.js rovingFocus, or settled())
+      for (const el of kept?.targets ?? []) {
+        if (!scope.targets.includes(el)) {
+          untarget(el, { keepTabindex: true });
+          untargeted.add(el);
+        }
+      }
       scope = null;
     }
     return true;
   };
+  const untargeted = new Set(); // cells that stopped playing, whose tabindex is still to take
   // targets act through the latest draw's ui (the game view makes one a draw)
   let currentUi = null;
   const ui = new Proxy({}, {
@@ -227,6 +236,12 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
       scope?.targets.push(g);
       currentUi ??= opts.ui ?? null;
       return target(g, { ...opts, ...(opts.ui ? { ui } : {}), x: p.x, y: p.y });
+    },
+    /** After a draw: the cells that stopped playing leave the Tab order (done last,
+     * so the browser works out the style once, svg.js untarget()). */
+    settled() {
+      for (const el of untargeted) if (!el.classList.contains("target")) leaveTabOrder(el);
+      untargeted.clear();
     },
     square: (sq, key, draw) => redraw(sq, key, draw),
     part: (name, key, draw) => redraw(`:${name}`, key, draw),

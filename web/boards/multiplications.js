@@ -152,6 +152,7 @@ function paint(G, view, ui) {
     G.add("overlay", svg("circle", { class: "last-mark", cx: lastC.x, cy: lastC.y, r: u * 0.4, "stroke-width": u * 0.07 }));
   });
   if (live) rovingFocus(G.svg);
+  G.settled();
 }
 
 /** The line above the board (the phase, what an x scores) and the legend, made

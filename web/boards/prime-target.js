@@ -6,7 +6,7 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { html as h, svg as s, describe, target, untarget } from "./svg.js";
+import { html as h, svg as s, describe, leaveTabOrder, target, untarget } from "./svg.js";
 
 export const styles = ["round.css"];
 
@@ -261,12 +261,14 @@ function paint(wrap, state, view, ui) {
       // the wedge's part: set again only when it changed (its options object kept, so the palette can re-aim it)
       const key = `${classes.join(" ")}|${label}|${part}|${inert}`;
       if (kept_.key !== key) {
-        untarget(path);
-        for (const name of ["role", "aria-label", "aria-checked", "tabindex"]) path.removeAttribute(name);
-        path.setAttribute("class", classes.join(" "));
-        describe(path, label); // target() makes the playable ones buttons
         kept_.opts = part === "centre" ? { move: `${b.free_values[0]}@${w}`, label, ui: state.act }
           : part === "taken" ? { tryMove: `${b.free_values[0]}@${w}`, label: `${label}, taken`, ui: state.act } : null;
+        // (a target drawn again stays one, target() changing what it plays; the
+        // tabindex of a wedge that no longer plays is taken last, below)
+        if (!kept_.opts) untarget(path, { keepTabindex: true });
+        for (const name of ["role", "aria-label", "aria-checked"]) path.removeAttribute(name);
+        path.setAttribute("class", classes.join(" "));
+        describe(path, label); // target() makes the playable ones buttons
         if (kept_.opts) target(path, kept_.opts);
         kept_.key = key;
       }
@@ -305,6 +307,9 @@ function paint(wrap, state, view, ui) {
 
   state.targets = targets;
   settleFocus(state);
+  // last (the browser then works out the style once): wedges that play no more leave the Tab order
+  const playing = new Set(targets.map((t) => t.path));
+  for (const el of state.svg.querySelectorAll(".pt-wedges [tabindex]")) if (!playing.has(el)) leaveTabOrder(el);
   if (hadFocus && targets.length) {
     // Keyboard players keep their place after a move redraws the board.
     requestAnimationFrame(() => {

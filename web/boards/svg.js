@@ -28,9 +28,12 @@
 //       el is only described.
 //       Click, Enter and Space play; the event does not bubble to the shell's
 //       delegated data-move handler, so a move is sent exactly once.
-//   untarget(el) -> el
+//   leaveTabOrder(el)   el plays no more: out of the Tab order (the focused one: tabindex -1)
+//   untarget(el, {keepTabindex}) -> el
 //       Undoes target() (and its words): el plays nothing until made a target again
-//       (boards that keep their elements between draws, grid.js).
+//       (boards that keep their elements between draws, grid.js); keepTabindex
+//       leaves its tabindex for the caller to take last. target() on a target
+//       changes what it plays and keeps its tabindex.
 //   rovingFocus(container, {selector}) -> container
 //       One Tab stop for the whole board; arrow keys move focus to the nearest
 //       target in that direction (by data-x/data-y or bbox centre), Home/End to
@@ -138,13 +141,18 @@ export function target(el, opts = {}) {
     if (label) describe(el, label);
     return el;
   }
+  if (targetOptions.has(el)) {
+    // a target already (a board drawn in place): what it plays changes, its tabindex stays
+    el.classList.remove(move != null ? "try" : "legal");
+    el.removeAttribute(move != null ? "data-try" : "data-move");
+  }
   el.classList.add("target", move != null ? "legal" : "try");
   if (move != null) el.dataset.move = move;
   else el.dataset.try = tryMove;
   if (x != null) el.dataset.x = x;
   if (y != null) el.dataset.y = y;
   el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "0");
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
   if (label) el.setAttribute("aria-label", label);
   // (two listeners shared by every target, reading its options: a board of
   // many squares makes no closures for each)
@@ -156,13 +164,34 @@ export function target(el, opts = {}) {
 
 const targetOptions = new WeakMap(); // target element -> its target() options
 
-export function untarget(el) {
+/** An element that plays no more leaves the Tab order. The focused one does
+ * so on the next frame, once the board is on screen (changed on the focused
+ * element, tabindex makes the browser work out the page's style there and
+ * then, to know whether it may keep the focus: milliseconds on a big board);
+ * if it still has the focus then, it keeps tabindex -1 until focus leaves. */
+export function leaveTabOrder(el) {
+  if (el !== document.activeElement) {
+    el.removeAttribute("tabindex");
+    return;
+  }
+  requestAnimationFrame(() => {
+    if (!el.isConnected || el.classList.contains("target") || !el.hasAttribute("tabindex")) return;
+    if (el !== document.activeElement) el.removeAttribute("tabindex");
+    else if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
+  });
+}
+
+export function untarget(el, { keepTabindex = false } = {}) {
   if (!targetOptions.has(el)) return el;
   targetOptions.delete(el);
   el.removeEventListener("click", onTargetClick);
   el.removeEventListener("keydown", onTargetKey);
   el.classList.remove("target", "legal", "try");
-  for (const name of ["data-move", "data-try", "data-x", "data-y", "role", "tabindex", "aria-label"]) el.removeAttribute(name);
+  for (const name of ["data-move", "data-try", "data-x", "data-y", "role", "aria-label"]) el.removeAttribute(name);
+  // (taking the focused element's tabindex makes the browser work out its style
+  // there and then, to know whether it may keep the focus: a board drawn in
+  // place takes it last, once, with keepTabindex)
+  if (!keepTabindex) leaveTabOrder(el);
   return el;
 }
 
@@ -207,6 +236,8 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
       ?? container.querySelector(`${selector}[data-move][tabindex]`) ?? container.querySelector(`${selector}[tabindex]`);
     for (const t of container.querySelectorAll(`${selector}[tabindex="0"]`)) if (t !== stop) t.setAttribute("tabindex", "-1");
     if (stop && stop.getAttribute("tabindex") !== "0") stop.setAttribute("tabindex", "0");
+    // (last: an element that plays no more gives up its place in the Tab order)
+    for (const t of container.querySelectorAll(`[tabindex]:not(${selector})`)) leaveTabOrder(t);
     afterKeyboardMove(container, targets, settle);
     return container;
   }
