@@ -200,6 +200,12 @@ def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched
     assert page.evaluate("""() => [...document.querySelectorAll('#board .cell')].every((cell) =>
         cell.querySelectorAll('.ring').length === (cell.classList.contains('target') ? 1 : cell.querySelectorAll('.ring').length)
         && cell.querySelectorAll('.ring').length <= 1 && cell.querySelectorAll('.focus-ring').length <= 1)""")
+    # one Tab stop on the board drawn in place: the focused square, else a legal one
+    stops = page.locator('#board svg.grid-board [tabindex="0"]')
+    assert stops.count() == 1
+    assert stops.evaluate("el => el === document.activeElement || el.dataset.move != null")
+    assert page.evaluate("""() => [...document.querySelectorAll('#board svg.grid-board [tabindex]')]
+        .every((el) => el.classList.contains('target') || el === document.activeElement)""")
     assert page.locator(".move-list > li").count() == 2
     # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
     # (back to move 1 of 2: "‹ Back" is still there to press)

@@ -152,7 +152,10 @@ export function target(el, opts = {}) {
   if (x != null) el.dataset.x = x;
   if (y != null) el.dataset.y = y;
   el.setAttribute("role", "button");
-  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  if (!el.hasAttribute("tabindex")) {
+    el.setAttribute("tabindex", "0");
+    joined.add(el);
+  }
   if (label) el.setAttribute("aria-label", label);
   // (two listeners shared by every target, reading its options: a board of
   // many squares makes no closures for each)
@@ -163,6 +166,9 @@ export function target(el, opts = {}) {
 }
 
 const targetOptions = new WeakMap(); // target element -> its target() options
+// Targets that joined the Tab order since the last rovingFocus() call (it sets
+// them, and forgets them all): a board drawn in place finds its new ones here.
+const joined = new Set();
 
 /** An element that plays no more leaves the Tab order. The focused one does
  * so on the next frame, once the board is on screen (changed on the focused
@@ -218,6 +224,7 @@ const DIRECTIONS = {
 };
 
 const roving = new WeakSet(); // containers whose keys rovingFocus already handles
+const stops = new WeakMap(); // container -> its one Tab stop
 
 export function rovingFocus(container, { selector = ".target" } = {}) {
   const targets = () => [...container.querySelectorAll(selector)].filter((t) => t.getAttribute("tabindex") !== null);
@@ -226,23 +233,30 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
       const wanted = t === active ? "0" : "-1";
       if (t.getAttribute("tabindex") !== wanted) t.setAttribute("tabindex", wanted);
     }
+    stops.set(container, active);
   };
   if (roving.has(container)) {
     // Drawn again in place: one Tab stop again, the focused target, else the
-    // first legal one, else the first try; only the targets that hold a stop
-    // (new ones come with one, target()) are touched, not every square.
-    const active = container.contains(document.activeElement) ? document.activeElement.closest?.(selector) : null;
-    const stop = (active?.hasAttribute("tabindex") ? active : null)
+    // last stop if it still plays a move, else the first legal target, else
+    // the first try. Only the new targets and the old stop are touched, not
+    // every square (the rest keep tabindex -1).
+    const playing = (el) => el != null && el.isConnected && container.contains(el) && el.matches(selector) && el.hasAttribute("tabindex");
+    const active = document.activeElement?.closest?.(selector) ?? null;
+    const prev = stops.get(container) ?? null;
+    const stop = (playing(active) ? active : null) ?? (playing(prev) && prev.dataset.move != null ? prev : null)
       ?? container.querySelector(`${selector}[data-move][tabindex]`) ?? container.querySelector(`${selector}[tabindex]`);
-    for (const t of container.querySelectorAll(`${selector}[tabindex="0"]`)) if (t !== stop) t.setAttribute("tabindex", "-1");
+    for (const t of [...joined, prev]) {
+      if (t && t !== stop && playing(t) && t.getAttribute("tabindex") === "0") t.setAttribute("tabindex", "-1");
+    }
+    joined.clear();
     if (stop && stop.getAttribute("tabindex") !== "0") stop.setAttribute("tabindex", "0");
-    // (last: an element that plays no more gives up its place in the Tab order)
-    for (const t of container.querySelectorAll(`[tabindex]:not(${selector})`)) leaveTabOrder(t);
+    stops.set(container, stop);
     afterKeyboardMove(container, targets, settle);
     return container;
   }
   roving.add(container);
   const all = targets();
+  joined.clear();
   // One Tab stop: prefer a legal target, else the first try.
   settle(all.find((t) => t.dataset.move != null) ?? all[0]);
 
