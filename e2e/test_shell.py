@@ -170,18 +170,43 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
 
 
 def test_a_move_redraws_only_what_changed_and_focus_stays_by_identity(w: Watched, page: Page) -> None:
-    """The game view draws by region: a move rebuilds the board and the moves
-    list, not the head; a rebuilt region gives focus back to the element of
-    the same key, and a region that is not rebuilt keeps its element, focus and all."""
+    """The game view draws by region: a move changes the board and the moves
+    list, not the head; the board of the game as it stands is drawn in place
+    (the same <svg>, only the squares that changed), and so is the moves list
+    (the new move appended); a rebuilt region gives focus back to the element
+    of the same key, and a region that is not rebuilt keeps its element, focus and all."""
     state = quetgames.new_game("multiplications").with_seats(["Ann", "Bob"])
     open_record(w, state.record)
     page.evaluate("""() => { window.__kept = {head: document.querySelector('.game-head'),
-                                              board: document.getElementById('board')}; }""")
+                                              board: document.getElementById('board'),
+                                              svg: document.querySelector('#board svg.grid-board'),
+                                              list: document.querySelector('.move-list')}; }""")
+    played = []
     for _ in range(2):
         move = board_moves(page)[0]
+        played.append(move)
         assert click_move(w, move) == (state := state.play(move)).record
     assert page.evaluate("() => window.__kept.head === document.querySelector('.game-head')")
-    assert page.evaluate("() => window.__kept.board !== document.getElementById('board')")
+    assert page.evaluate("() => window.__kept.board === document.getElementById('board')")
+    assert page.evaluate("() => window.__kept.svg === document.querySelector('#board svg.grid-board')")
+    assert page.evaluate("() => window.__kept.list === document.querySelector('.move-list')")
+    # what the two moves changed is on that board: an x on each square played, which plays no more
+    for move in played:
+        square = page.locator(f'#board .cell[data-square="{move}"]')
+        assert square.get_attribute("data-move") is None and square.get_attribute("data-try") == move
+    assert set(board_moves(page)) == set(state.legal_moves())
+    # nothing left over from the squares drawn before: one x a move, a target's two rings once
+    assert page.locator("#board .cell-text text.x").count() == 2
+    assert page.evaluate("""() => [...document.querySelectorAll('#board .cell')].every((cell) =>
+        cell.querySelectorAll('.ring').length === (cell.classList.contains('target') ? 1 : cell.querySelectorAll('.ring').length)
+        && cell.querySelectorAll('.ring').length <= 1 && cell.querySelectorAll('.focus-ring').length <= 1)""")
+    # one Tab stop on the board drawn in place: the focused square, else a legal one
+    stops = page.locator('#board svg.grid-board [tabindex="0"]')
+    assert stops.count() == 1
+    assert stops.evaluate("el => el === document.activeElement || el.dataset.move != null")
+    assert page.evaluate("""() => [...document.querySelectorAll('#board svg.grid-board [tabindex]')]
+        .every((el) => el.classList.contains('target') || el === document.activeElement)""")
+    assert page.locator(".move-list > li").count() == 2
     # the keyboard on a step button: the moves list is rebuilt, focus stays on "‹ Back"
     # (back to move 1 of 2: "‹ Back" is still there to press)
     back = page.locator('[data-key="back"]')

@@ -224,11 +224,21 @@ async ({seed, maxMoves}) => {
     const sum = (xs) => xs.reduce((a, b) => a + b, 0);
     const requests = seen.filter((m) => m.name.startsWith("engine "));
     const python = sum(requests.map((m) => m.detail?.python ?? 0)), parse = sum(requests.map((m) => m.detail?.parse ?? 0));
+    // the page's own bookkeeping around them: from the click to the first request,
+    // from the last answer to the drawing, and from the drawing to the board shown
+    const draws = seen.filter((m) => m.name === "draw");
+    const firstAsk = requests.length ? Math.min(...requests.map((m) => m.startTime)) : null;
+    const lastAnswer = requests.length ? Math.max(...requests.map((m) => m.startTime + m.duration)) : null;
+    const drawStart = draws.length ? Math.min(...draws.map((m) => m.startTime)) : null;
+    const drawEnd = draws.length ? Math.max(...draws.map((m) => m.startTime + m.duration)) : null;
     out.split.push({python, parse, message: sum(requests.map((m) => m.duration)) - python - parse,
-                    draw: sum(seen.filter((m) => m.name === "draw").map((m) => m.duration)),
-                    requests: requests.map((m) => m.name.slice(7)), chars: sum(requests.map((m) => m.detail?.chars ?? 0))});
-    for (const m of requests) performance.clearMeasures(m.name);
-    performance.clearMeasures("draw");
+                    draw: sum(draws.map((m) => m.duration)),
+                    before: firstAsk == null ? 0 : firstAsk - t0,
+                    between: lastAnswer == null || drawStart == null ? 0 : Math.max(0, drawStart - lastAnswer),
+                    after: drawEnd == null ? 0 : tDom - drawEnd,
+                    requests: requests.map((m) => m.name.slice(7)), chars: sum(requests.map((m) => m.detail?.chars ?? 0)),
+                    regions: Object.fromEntries(seen.filter((m) => m.name.startsWith("region ")).map((m) => [m.name.slice(7), m.duration]))});
+    for (const m of performance.getEntriesByType("measure")) performance.clearMeasures(m.name);
     out.moves++;
   }
   out.ended = document.getElementById("status")?.textContent ?? "";
@@ -425,22 +435,28 @@ class Bench:
             context.close()
 
     # 4. move latency
-    def moves(self, seed: int) -> dict:
+    def moves(self, seed: int, only: set[str] | None = None) -> dict:
         context = self.context()
         page = context.new_page()
         page.set_default_timeout(LOAD_TIMEOUT_MS)
+        page.add_init_script("globalThis.quetTimings = true")  # the page then times its parts (engine.js, gameview.js)
         out = {}
         try:
             for i, (game_id, options) in enumerate(MOVE_SETS):
-                record = quetgames.new_game(game_id, **options).record
-                page.add_init_script("globalThis.quetTimings = true")  # the page then times its parts (engine.js, gameview.js)
-                page.goto(f"{self.base}index.html#{record}")
-                page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-                result = page.evaluate(PLAY_GAME, {"seed": seed + i, "maxMoves": 400})
-                out[move_set_name(game_id, options)] = {"game": game_id, "options": options, **result}
+                name = move_set_name(game_id, options)
+                if only is not None and name not in only:
+                    continue
+                out[name] = self.game(page, game_id, options, seed + i)
         finally:
             context.close()
         return out
+
+    def game(self, page: Page, game_id: str, options: dict, seed: int) -> dict:
+        """One whole game played by clicks in `page` (PLAY_GAME), from its opening."""
+        record = quetgames.new_game(game_id, **options).record
+        page.goto(f"{self.base}index.html#{record}")
+        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        return {"game": game_id, "options": options, **page.evaluate(PLAY_GAME, {"seed": seed, "maxMoves": 400})}
 
     # 5. computer moves, in the worker
     def computer(self, seed: int) -> dict:
@@ -801,7 +817,8 @@ def unpack_bare_pyodide(folder: Path) -> Path:
 
 
 def run(reps: int, seed: int, dist: Path = build.DIST, log=print, only: str | None = None,
-        net_reps: int = NET_REPS, mbit: float = NET_MBIT, delay_ms: float = NET_DELAY_MS) -> dict:
+        net_reps: int = NET_REPS, mbit: float = NET_MBIT, delay_ms: float = NET_DELAY_MS,
+        against: Path | None = None, games: int = 1) -> dict:
     result: dict = {"only": only}
     with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as tmp:
         mounts = {BARE_MOUNT: unpack_bare_pyodide(Path(tmp)), "/_bench/": PAGES}  # longest prefix first
@@ -809,7 +826,7 @@ def run(reps: int, seed: int, dist: Path = build.DIST, log=print, only: str | No
             browser = p.chromium.launch(**browser_choice.launch_options(p))
             result["machine"] = machine(browser.version)
             if only == "moves":
-                result["moves"] = run_moves(browser, seed, dist, log)
+                result["moves"] = run_moves(browser, seed, dist, log, against, games)
             elif only != "network":
                 result.update(run_local(browser, reps, seed, dist, mounts, log))
             if only not in ("local", "moves"):
@@ -847,17 +864,51 @@ def run_local(browser, reps: int, seed: int, dist: Path, mounts: dict[str, Path]
     return {"reps": reps, "raw": results, "summary": summarize(results)}
 
 
-def run_moves(browser, seed: int, dist: Path, log=print) -> dict:
-    """Move latency alone (--only moves)."""
-    httpd = build.make_server(dist, 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+def run_moves(browser, seed: int, dist: Path, log=print, against: Path | None = None, games: int = 1) -> dict:
+    """Move latency alone (--only moves). With `against` (another build's dist/),
+    both builds are served side by side and played in one browser, game by game,
+    the order alternating, `games` whole games of each set per build, so a
+    busy machine slows both alike: compare the two within the run."""
+    builds = {"this": dist, **({"against": against} if against else {})}
+    servers = {}
+    for key, folder in builds.items():
+        servers[key] = build.make_server(folder, 0, quiet=True)
+        threading.Thread(target=servers[key].serve_forever, daemon=True).start()
+    raw: dict = {key: {} for key in builds}
     try:
         log("bench: playing whole games…")
-        raw = Bench(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "").moves(seed)
+        benches = {key: Bench(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "") for key, httpd in servers.items()}
+        pages = {}
+        for key in builds:
+            context = benches[key].context()
+            pages[key] = context.new_page()
+            pages[key].set_default_timeout(LOAD_TIMEOUT_MS)
+            pages[key].add_init_script("globalThis.quetTimings = true")
+        turn = 0
+        for i, (game_id, options) in enumerate(MOVE_SETS):
+            name = move_set_name(game_id, options)
+            for rep in range(games):
+                order = list(builds) if turn % 2 == 0 else list(builds)[::-1]
+                turn += 1
+                for key in order:
+                    played = benches[key].game(pages[key], game_id, options, seed + i + 1000 * rep)
+                    kept = raw[key].setdefault(name, {"game": game_id, "options": options, "dom": [], "frame": [], "split": [], "moves": 0, "untimed": 0})
+                    for field in ("dom", "frame", "split"):
+                        kept[field] += played[field]
+                    kept["moves"] += played["moves"]
+                    kept["untimed"] += played["untimed"]
+                    kept["ended"] = played["ended"]
+        for page in pages.values():
+            page.context.close()
     finally:
-        httpd.shutdown()
-        httpd.server_close()
-    return {"raw": raw, "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw.items()}}}
+        for httpd in servers.values():
+            httpd.shutdown()
+            httpd.server_close()
+    result = {"raw": raw["this"], "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw["this"].items()}}}
+    if against:
+        result["against"] = {"dist": str(against), "raw": raw["against"],
+                             "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw["against"].items()}}}
+    return result
 
 
 def summarize(r: dict) -> dict:
@@ -915,12 +966,19 @@ def moves_summary(v: dict) -> dict:
     split = v.get("split", [])
     part = lambda key: (median([x[key] for x in split]), p95([x[key] for x in split]))  # noqa: E731
     python, parse, message, draw = part("python"), part("parse"), part("message"), part("draw")
+    page = {key: part(key) for key in ("before", "between", "after")} if split and "before" in split[0] else None
+    # the drawing's regions (gameview.js), the costliest first: the mean per move
+    regions: dict[str, float] = {}
+    for x in split:
+        for region, took in x.get("regions", {}).items():
+            regions[region] = regions.get(region, 0.0) + took
+    regions = {k: round(v / max(1, len(split)), 2) for k, v in sorted(regions.items(), key=lambda kv: -kv[1])}
     return {"moves": v["moves"], "timed": len(v["dom"]), "median": median(v["dom"]), "p95": p95(v["dom"]),
-            "frame_p95": p95(v["frame"]), "python": python, "json": parse, "message": message, "draw": draw,
+            "frame_p95": p95(v["frame"]), "python": python, "json": parse, "message": message, "draw": draw, "regions": regions, "page": page,
             "ended": v["ended"], "pass": _check(p95(v["dom"]), MOVE_P95_MS)}
 
 
-def moves_table(s: dict) -> list[str]:
+def moves_table(s: dict, against: dict | None = None) -> list[str]:
     pair = lambda x: "–" if x[0] is None else f"{x[0]:.1f} / {x[1]:.1f}"  # noqa: E731
     lines = ["", "| game (moves timed) | click -> board, median / p95 | engine (Python) | worker's JSON | message and waits | drawing | next frame p95 | budget |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -929,6 +987,21 @@ def moves_table(s: dict) -> list[str]:
                      f"{pair(g['message'])} | {pair(g['draw'])} | {ms(g['frame_p95'])} | {g['pass']} |")
     lines.append("")
     lines.append("Parts in ms, median / p95 of each part over the same moves (so they need not add up to the total's p95).")
+    lines += ["", "| game | the page before the request / between answer and drawing / after drawing | drawing by region, mean ms a move |", "| --- | --- | --- |"]
+    for name, g in s["moves_per_game"].items():
+        page = g.get("page")
+        around = " · ".join(pair(page[k]) for k in ("before", "between", "after")) if page else "–"
+        lines.append(f"| {name} | {around} | " + ", ".join(f"{k} {v:.1f}" for k, v in list(g.get("regions", {}).items())[:5]) + " |")
+    if against:
+        lines += ["", "Side by side with the build in " + against["dist"] + " (the same games, in the same browser, alternating):", "",
+                  "| game | that build: median / p95 (drawing) | this build: median / p95 (drawing) | p95 ratio |", "| --- | --- | --- | --- |"]
+        for name, g in s["moves_per_game"].items():
+            o = against["summary"]["moves_per_game"].get(name)
+            if not o:
+                continue
+            r = g["p95"] / o["p95"] if g["p95"] and o["p95"] else None
+            lines.append(f"| {name} | {ms(o['median'])} / {ms(o['p95'])} ({pair(o['draw'])}) | {ms(g['median'])} / {ms(g['p95'])} ({pair(g['draw'])}) | "
+                         f"{'–' if r is None else f'{r:.2f}'} |")
     return lines
 
 
@@ -963,7 +1036,7 @@ def table(result: dict) -> str:
         lines += ["| measure (127.0.0.1) | median | note |", "| --- | --- | --- |"]
         lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     if result.get("moves"):
-        lines += moves_table(result["moves"]["summary"])
+        lines += moves_table(result["moves"]["summary"], result["moves"].get("against"))
     if result.get("network"):
         lines += network_table(result["network"])
     lines += ["", "| budget | result |", "| --- | --- |"]
@@ -999,6 +1072,11 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the network's delay before each response, in ms (default {NET_DELAY_MS:g})")
     parser.add_argument("--only", choices=("local", "network", "moves"),
                         help="run only the 127.0.0.1 measures, only the network ones, or only the moves' latency")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="with --only moves: another build's dist/ to play side by side with this one (A/B in one browser)")
+    parser.add_argument("--games", type=int, default=1, help="with --only moves: whole games of each set per build (default 1)")
+    parser.add_argument("--sets", default=None,
+                        help="with --only moves: only these move sets, comma-separated game ids (such as convoluted-coprimality,enumeration)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games played and positions timed")
     parser.add_argument("--json", type=Path, default=BENCH_JSON, help=f"where to write the figures (default {BENCH_JSON.relative_to(ROOT)})")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure (default dist/)")
@@ -1008,8 +1086,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--write-docs takes a full run: drop --only")
     if args.mbit < 0 or args.delay_ms < 0 or args.net_reps < 1 or args.reps < 1:
         parser.error("--mbit and --delay-ms must be >= 0, --reps and --net-reps >= 1")
+    if (args.against or args.games != 1 or args.sets) and args.only != "moves":
+        parser.error("--against, --games and --sets go with --only moves")
+    if args.sets:
+        global MOVE_SETS
+        wanted = set(args.sets.split(","))
+        MOVE_SETS = [(g, o) for g, o in MOVE_SETS if g in wanted]
     result = run(args.reps, args.seed, args.dist, log=lambda text: print(text, file=sys.stderr, flush=True),
-                 only=args.only, net_reps=args.net_reps, mbit=args.mbit, delay_ms=args.delay_ms)
+                 only=args.only, net_reps=args.net_reps, mbit=args.mbit, delay_ms=args.delay_ms,
+                 against=args.against, games=args.games)
     text = table(result)
     print(text)
     args.json.parent.mkdir(parents=True, exist_ok=True)

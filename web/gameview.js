@@ -15,6 +15,11 @@
 // slice, differs from the last one drawn), all in one animation frame. The
 // element with focus survives when its region is not rebuilt; when it is,
 // focus goes to the element with the same data-move, data-try, data-key or id.
+// After a move, the regions that change on every move are brought up to date
+// in place rather than made anew (chessground's way): the board of the game
+// as it stands (a board module's update(), which changes only the squares
+// that changed), the moves list (the new move appended: history.js) and the
+// share panel (the new link: share.js).
 //
 // Layouts: "page" (head, seat list, summary, board column and moves panel,
 // share panel) and "embed" (status, seats, board and a step bar, in a frame).
@@ -26,9 +31,9 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
-import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel } from "./history.js";
+import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
-import { sharePanel } from "./share.js";
+import { followNewLink, sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
@@ -56,8 +61,11 @@ class Regions {
   update(name, key, build) {
     const slot = this.#slots.get(name);
     if (slot.key === key) return false;
+    const started = globalThis.quetTimings ? performance.now() : 0;
     const node = build() ?? document.createComment(name);
-    slot.node.replaceWith(node);
+    // (a region drawn again in place, as a kept board is, stays where it is)
+    if (node !== slot.node) slot.node.replaceWith(node);
+    if (started) performance.measure(`region ${name}`, { start: started }); // (tools/bench.py: where the drawing goes)
     slot.node = node;
     slot.key = key;
     return true;
@@ -103,6 +111,8 @@ export class GameView {
 
   #regions = null;
   #root = null; // the skeleton's root node, in this.el
+  #marked = null; // the record whose analysis marks the moves list had at the last draw (analysis.js markMoves)
+  #liveBoard = null; // {area, board, renderer}: the board region of the game as it stands, drawn in place next time
   #frame = 0;
   #focus = null; // a focus asked of the next draw: "board", "undo", "exit-replay"
   #fresh = false; // the next draw clears the message and shows the note anew
@@ -205,6 +215,8 @@ export class GameView {
     this.hotseat = null;
     this.reveal = "";
     this.#root = null;
+    this.#liveBoard = null;
+    this.#marked = null;
   }
 
   explain(text, kind = "info") {
@@ -630,7 +642,10 @@ export class GameView {
     if (page) {
       // (a board with its own box for typed moves, such as a number to pick, gets no second one)
       const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
-      region("controls", JSON.stringify(canPlay ? view.legal_moves[0] ?? "" : null), () => (canPlay ? this.#moveForm(view) : null));
+      region("controls", String(canPlay), () => (canPlay ? this.#moveForm(view) : null));
+      // (the box stays from move to move: only its example changes)
+      const input = canPlay ? r.node("controls").querySelector?.("#move-input") : null;
+      if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
         moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies,
@@ -643,15 +658,18 @@ export class GameView {
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
       };
-      region("moves", JSON.stringify(panel), () => movesPanel(panel, {
+      const on = {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
         lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
         dropLine: (index) => this.sideLines.dropLine(index),
-      }));
+      };
+      // (after a move the list is brought up to date in place: the new move appended)
+      region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
-      region("share", JSON.stringify(share), () => (share ? sharePanel(share, { shown: () => this.shown() }) : null));
+      region("share", JSON.stringify(share), () => (!share ? null
+        : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => this.shown() })));
     } else {
       region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
       // a replay with comments or side lines: the moves list tells them (the reader steps through them)
@@ -677,7 +695,10 @@ export class GameView {
     const canComment = page && !secret && !current.seal && !this.computers.thinking;
     region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () =>
       (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null));
-    if (page) this.analysis.markMoves(this.#root, analysed || view.is_over ? record : null);
+    // (no analysis now nor at the last draw: there are no marks to put or take off)
+    const marks = analysed || view.is_over ? record : null;
+    if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
+    this.#marked = marks;
 
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
     // region), else where a step asked for it. Given on the next frame, once
@@ -788,6 +809,17 @@ export class GameView {
   #boardArea(blocked) {
     const { current, replay, hotseat, reveal, renderer } = this;
     const view = current.view;
+    const live = !this.sideLines.playable() && !replay && !this.options.readOnly && !hotseat && !blocked;
+    // The game as it stands, on the board already there: a board module with
+    // update() draws the new view into it, changing only what changed (its
+    // <svg>, and the focus in it, stay); else the board is made anew.
+    const kept = this.#liveBoard;
+    this.#liveBoard = null;
+    if (live && kept && kept.renderer === renderer && renderer.update && kept.area.isConnected
+        && renderer.update(kept.board, view, this.makeUi(false))) {
+      this.#liveBoard = kept;
+      return kept.area;
+    }
     const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
     if (this.sideLines.playable()) {
       this.sideLines.board(area);
@@ -810,7 +842,9 @@ export class GameView {
       // a computer is choosing: the board is a picture until it has
       inert(renderer.render(view, this.makeUi(true)), area, "computer-turn");
     } else {
-      area.append(renderer.render(view, this.makeUi(false)));
+      const board = renderer.render(view, this.makeUi(false));
+      area.append(board);
+      this.#liveBoard = { area, board, renderer };
     }
     return area;
   }

@@ -15,7 +15,129 @@ import { askInDialog } from "./dialog.js";
  * on: {replayTo(ply), exit(), undo(), lineTo(index, n), annotate(), dropLine(index)};
  * canUndo: whether undo is offered; canDropLines: whether a side line may be removed.
  */
-export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes = null, line = null, canAnnotate = false, canDropLines = false }, on) {
+export function movesPanel(panel, on) {
+  // (the buttons read the panel and the actions when pressed: a list brought up to date in place keeps its buttons)
+  const ctx = { panel, on };
+  const { moves, notes = null } = panel;
+  const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
+  const item = moveItem(ctx);
+  // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
+  const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": "moves-keys" }, moves.map(item));
+  if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
+  list.addEventListener("keydown", (event) => stepByKey(event, list));
+  const head = panelHead(panel, on);
+  const nav = panelNav(panel, on);
+  const section = h("section", { class: "moves", "aria-labelledby": "moves-title" },
+    head,
+    comment(comments.get(0)),
+    list,
+    h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last."),
+    nav);
+  drawnPanels.set(section, { ctx, head, nav, list });
+  return section;
+}
+
+// The moves lists movesPanel made: section -> {ctx: {panel, on}, head, nav, list}
+const drawnPanels = new WeakMap();
+
+/**
+ * Bring a moves list movesPanel made up to `panel` in place when the only
+ * news is moves played at the end of the game as it stands (the usual case
+ * after a move): the new moves are appended and the buttons above and below
+ * made again; every move already listed (and the focus on it) stays. false:
+ * it cannot be (stepping through, comments or side lines or names changed),
+ * and the caller makes a new one.
+ */
+export function updateMovesPanel(section, panel, on) {
+  const drawn = drawnPanels.get(section);
+  if (!drawn) return false;
+  const old = drawn.ctx.panel;
+  const same = (key) => JSON.stringify(old[key] ?? null) === JSON.stringify(panel[key] ?? null);
+  if (old.ply != null || panel.ply != null || old.line != null || panel.line != null || old.canReplay !== panel.canReplay
+      || panel.moves.length < old.moves.length || !same("notes") || !same("names")
+      || (old.canDropLines !== panel.canDropLines && panel.notes?.lines?.length)) return false;
+  for (let i = 0; i < old.moves.length; i++) {
+    const [a, b] = [old.moves[i], panel.moves[i]];
+    if (a.seat !== b.seat || a.words !== b.words || a.kind !== b.kind) return false;
+  }
+  drawn.ctx.panel = panel;
+  drawn.ctx.on = on;
+  if (panel.moves.length > old.moves.length) {
+    drawn.list.querySelector(":scope > .no-moves")?.remove();
+    const item = moveItem(drawn.ctx);
+    drawn.list.append(...panel.moves.slice(old.moves.length).map((move, k) => item(move, old.moves.length + k)));
+  }
+  if (old.canAnnotate !== panel.canAnnotate || old.canUndo !== panel.canUndo || old.plies !== panel.plies) {
+    const head = panelHead(panel, on);
+    drawn.head.replaceWith(head);
+    drawn.head = head;
+  }
+  if (old.plies !== panel.plies) {
+    const nav = panelNav(panel, on);
+    drawn.nav.replaceWith(nav);
+    drawn.nav = nav;
+  }
+  return true;
+}
+
+const comment = (text) => (text ? h("p", { class: "move-comment" }, text) : null);
+
+/** The list's item for move i (0-based) of ctx.panel, with its comment and side lines. */
+function moveItem(ctx) {
+  const { names, ply, plies, canReplay, notes = null, line = null, canDropLines = false } = ctx.panel;
+  const live = ply == null && line == null;
+  const shown = live ? plies : ply;
+  const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
+  // comments and side lines (the engine's notes: docs/RECORD.md), as plain text
+  const sideLines = (at) => (notes?.lines ?? []).filter((l) => l.ply === at).map((l) => {
+    const said = new Map(l.comments.map(({ n, text }) => [n, text]));
+    const moveList = h("ol", { class: "side-line", "aria-label": `Side line instead of move ${at + 1}`, dataset: { from: at } },
+      l.moves.map((move, k) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
+        h("button", {
+          type: "button", class: "ply line-ply", dataset: { key: `line-${l.index}-${k + 1}` }, disabled: !canReplay,
+          "aria-current": line?.index === l.index && line.n === k + 1 ? "step" : null,
+          onclick: () => ctx.on.lineTo(l.index, k + 1),
+        }, h("span", { class: "visually-hidden" }, `Side line instead of move ${at + 1}: `),
+        h("span", { class: "ply-number" }, `${at + k + 1}.`), " ",
+        h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
+        h("span", { class: "move-words" }, move.words)),
+        comment(said.get(k + 1)))));
+    return h("div", { class: "side-line-box" }, moveList,
+      ctx.on.dropLine ? h("button", {
+        type: "button", class: "secondary drop-line", dataset: { key: `drop-line-${l.index}` }, disabled: !canDropLines,
+        "aria-label": `Remove the side line instead of move ${at + 1}`, onclick: () => ctx.on.dropLine(l.index),
+      }, "Remove") : null);
+  });
+  return (move, i) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
+    h("button", {
+      type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
+      "aria-current": shown === i + 1 && !live && line == null ? "step" : null,
+      "aria-label": `Move ${i + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the game after it`,
+      onclick: () => (i + 1 >= ctx.panel.plies ? ctx.on.exit() : ctx.on.replayTo(i + 1)),
+    }, h("span", { class: "ply-number" }, `${i + 1}.`), " ",
+    h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
+    h("span", { class: "move-words" }, move.words)),
+    comment(comments.get(i + 1)),
+    sideLines(i));
+}
+
+/** The list's heading with Annotate and Take back. */
+function panelHead({ ply, line = null, canUndo, canAnnotate = false }, on) {
+  const live = ply == null && line == null;
+  return h("div", { class: "moves-head" },
+    h("h2", { id: "moves-title" }, "Moves"),
+    on.annotate ? h("button", {
+      type: "button", class: "secondary annotate", dataset: { key: "annotate" }, disabled: !canAnnotate,
+      onclick: on.annotate,
+    }, "Annotate") : null,
+    on.undo ? h("button", {
+      type: "button", class: "secondary undo", dataset: { key: "undo" }, disabled: !canUndo || !live,
+      onclick: on.undo,
+    }, "Take back last move") : null);
+}
+
+/** The step buttons under the list. */
+function panelNav({ ply, plies, canReplay, notes = null, line = null }, on) {
   const live = ply == null && line == null;
   const shown = live ? plies : ply;
   const step = (key, words, label, target, enabled) =>
@@ -25,66 +147,15 @@ export function movesPanel({ moves, names, ply, plies, canUndo, canReplay, notes
     }, words);
   // in a side line, Back and Forward go along it (back from its first move: where it branches off)
   const inLine = line ? (notes?.lines ?? []).find((l) => l.index === line.index) : null;
-  // comments and side lines (the engine's notes: docs/RECORD.md), as plain text
-  const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
-  const comment = (text) => (text ? h("p", { class: "move-comment" }, text) : null);
-  const sideLines = (at) => (notes?.lines ?? []).filter((l) => l.ply === at).map((l) => {
-    const said = new Map(l.comments.map(({ n, text }) => [n, text]));
-    const moveList = h("ol", { class: "side-line", "aria-label": `Side line instead of move ${at + 1}`, dataset: { from: at } },
-      l.moves.map((move, k) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
-        h("button", {
-          type: "button", class: "ply line-ply", dataset: { key: `line-${l.index}-${k + 1}` }, disabled: !canReplay,
-          "aria-current": line?.index === l.index && line.n === k + 1 ? "step" : null,
-          onclick: () => on.lineTo(l.index, k + 1),
-        }, h("span", { class: "visually-hidden" }, `Side line instead of move ${at + 1}: `),
-        h("span", { class: "ply-number" }, `${at + k + 1}.`), " ",
-        h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
-        h("span", { class: "move-words" }, move.words)),
-        comment(said.get(k + 1)))));
-    return h("div", { class: "side-line-box" }, moveList,
-      on.dropLine ? h("button", {
-        type: "button", class: "secondary drop-line", dataset: { key: `drop-line-${l.index}` }, disabled: !canDropLines,
-        "aria-label": `Remove the side line instead of move ${at + 1}`, onclick: () => on.dropLine(l.index),
-      }, "Remove") : null);
-  });
-  // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
-  const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": "moves-keys" },
-    moves.map((move, i) => h("li", { class: `kind-${move.kind}`, dataset: { seat: move.seat } },
-      h("button", {
-        type: "button", class: "ply", dataset: { key: `ply-${i + 1}` }, disabled: !canReplay,
-        "aria-current": shown === i + 1 && !live && line == null ? "step" : null,
-        "aria-label": `Move ${i + 1}, ${names[move.seat] ?? ""}: ${move.words}: show the game after it`,
-        onclick: () => (i + 1 >= plies ? on.exit() : on.replayTo(i + 1)),
-      }, h("span", { class: "ply-number" }, `${i + 1}.`), " ",
-      h("span", { class: "mover", dataset: { seat: move.seat } }, `${names[move.seat] ?? ""}:`), " ",
-      h("span", { class: "move-words" }, move.words)),
-      comment(comments.get(i + 1)),
-      sideLines(i))));
-  if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
-  list.addEventListener("keydown", (event) => stepByKey(event, list));
-  return h("section", { class: "moves", "aria-labelledby": "moves-title" },
-    h("div", { class: "moves-head" },
-      h("h2", { id: "moves-title" }, "Moves"),
-      on.annotate ? h("button", {
-        type: "button", class: "secondary annotate", dataset: { key: "annotate" }, disabled: !canAnnotate,
-        onclick: on.annotate,
-      }, "Annotate") : null,
-      on.undo ? h("button", {
-        type: "button", class: "secondary undo", dataset: { key: "undo" }, disabled: !canUndo || !live,
-        onclick: on.undo,
-      }, "Take back last move") : null),
-    comment(comments.get(0)),
-    list,
-    h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last."),
-    h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
-      step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
-      inLine
-        ? step("back", "‹ Back", "Back one move in this side line", line.n > 1 ? () => on.lineTo(line.index, line.n - 1) : inLine.ply, canReplay)
-        : step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
-      inLine
-        ? step("forward", "Forward ›", "Forward one move in this side line", () => on.lineTo(line.index, line.n + 1), canReplay && line.n < inLine.moves.length)
-        : step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
-      step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live)));
+  return h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
+    step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
+    inLine
+      ? step("back", "‹ Back", "Back one move in this side line", line.n > 1 ? () => on.lineTo(line.index, line.n - 1) : inLine.ply, canReplay)
+      : step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
+    inLine
+      ? step("forward", "Forward ›", "Forward one move in this side line", () => on.lineTo(line.index, line.n + 1), canReplay && line.n < inLine.moves.length)
+      : step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
+    step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live));
 }
 
 /** Arrow keys on a move of the list: the move before or after it in its own

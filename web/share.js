@@ -29,6 +29,7 @@ export async function copyText(text, field = null) {
 
 /** The link, a Copy button and (where the browser has one) a Share… button. */
 export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game" } = {}) {
+  const about = { title, text }; // (followNewLink changes them)
   const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": label, spellcheck: "false" });
   field.addEventListener("focus", () => field.select());
   const said = h("p", { class: "share-said", role: "status", "aria-live": "polite" });
@@ -44,16 +45,27 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
     : null;
   share?.addEventListener("click", async () => {
     try {
-      await navigator.share({ title, text, url: field.value });
+      await navigator.share({ title: about.title, text: about.text, url: field.value });
       said.textContent = "Shared.";
     } catch (error) {
       if (error?.name !== "AbortError") said.textContent = "This browser could not share the link: copy it instead.";
     }
   });
-  return h("div", { class: "share-controls" },
+  const controls = h("div", { class: "share-controls" },
     h("div", { class: "share-row" }, field, copy, share),
     said);
+  followers.set(controls, (next) => {
+    if (field.value === next.url && about.title === next.title && about.text === next.text) return;
+    field.value = next.url;
+    Object.assign(about, { title: next.title, text: next.text });
+    said.textContent = ""; // ("Link copied" was said of the old link)
+    delete said.dataset.kind;
+  });
+  return controls;
 }
+
+// What brings a share panel or its controls up to a new link in place: element -> (next) => void
+const followers = new WeakMap();
 
 let lastSaved = null; // the blob: URL of the last file saved (one is kept, for saving again)
 
@@ -186,16 +198,36 @@ export function sharePanel({ url, record, advice, title }, { shown = null } = {}
     const done = await copyText(area.value, area);
     said.textContent = done ? " Record copied." : " Select the record and copy it.";
   });
-  return h("section", { class: "share-panel", id: "share", "aria-labelledby": "share-title" },
+  const adviceLine = h("p", { class: "share-advice" }, advice);
+  const controls = shareControls(url, { title, text: advice });
+  const section = h("section", { class: "share-panel", id: "share", "aria-labelledby": "share-title" },
     h("h2", { id: "share-title" }, "Share this game"),
-    h("p", { class: "share-advice" }, advice),
-    shareControls(url, { title, text: advice }),
+    adviceLine,
+    controls,
     shown ? pictureControls(shown) : null,
     h("details", { class: "export" },
       h("summary", {}, "Export the record as text"),
       h("p", { class: "hint" }, "The whole game as text: keep it, or paste it into “Open a game” on the home page."),
       area,
       h("div", {}, copy, said)));
+  followers.set(section, (next) => {
+    if (adviceLine.textContent !== next.advice) adviceLine.textContent = next.advice;
+    followers.get(controls)({ url: next.url, title: next.title, text: next.advice });
+    if (area.value !== next.record) {
+      area.value = next.record;
+      said.textContent = "";
+    }
+  });
+  return section;
+}
+
+/** Bring a panel sharePanel made up to a new link ({url, record, advice, title})
+ * in place, as after every move; false if `section` is not one. */
+export function followNewLink(section, next) {
+  const follow = section && followers.get(section);
+  if (!follow) return false;
+  follow(next);
+  return true;
 }
 
 /** Home page: paste a record or a whole link; onOpen(text) -> Promise (a

@@ -13,22 +13,56 @@ function list(numbers) {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
+// The boards render() made, kept so update() can draw the next view into them:
+// the root element -> {G, mini, panel keys}.
+const drawn = new WeakMap();
+
 export function render(view, ui) {
+  const b = view.board;
+  const n = b.size;
+  const G = grid(n, { label: boardLabel(b) });
+  paint(G, view, ui);
+  const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
+  const state = { G, toggle, parts: {} };
+  const root = html("div", { class: "grid-game cc" }, wrap);
+  panel(root, state, view);
+  drawn.set(root, state);
+  return root;
+}
+
+/** Draw `view` into a board render() made (the same grid size): only the squares
+ * and marks that changed are touched, the <svg> and its focus stay. false: it
+ * cannot be (another size), and the caller renders anew. */
+export function update(root, view, ui) {
+  const state = drawn.get(root);
+  if (!state || state.G.n !== view.board.size) return false;
+  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
+  paint(state.G, view, ui);
+  panel(root, state, view);
+  return true;
+}
+
+function boardLabel(b) {
+  return `Convoluted Coprimality, grid ${b.round} of ${b.max_rounds}, ${b.size} by ${b.size}`;
+}
+
+/** The grid itself: every square, the path, the last number's ring and the knock-outs. */
+function paint(G, view, ui) {
   const b = view.board;
   const n = b.size;
   const live = !view.is_over && !ui.replaying;
   const legal = new Set(view.legal_moves);
-  const pathIndex = new Map(b.path.map((sq, i) => [sq, i + 1]));
   const inBlock = new Set(b.block ?? []);
   const lastNumber = b.path.length;
-
-  const G = grid(n, { label: `Convoluted Coprimality, grid ${b.round} of ${b.max_rounds}, ${n} by ${n}` });
   const u = G.unit;
+  G.ui(ui);
 
   // Knock-outs on this grid, by square.
   const knocked = new Map(b.eliminations.filter((e) => e.round === b.round).map((e) => [e.square, e]));
 
-  if (b.path.length > 1) G.line(b.path, { gap: 0.3 });
+  G.part("path", b.path.join(), () => {
+    if (b.path.length > 1) G.line(b.path, { gap: 0.3 });
+  });
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const sq = squareName(r, c);
@@ -36,80 +70,107 @@ export function render(view, ui) {
       if (value != null) {
         const size = value >= 100 ? 0.36 : 0.46;
         const recent = inBlock.has(value) || value === lastNumber;
-        G.text(sq, String(value), { class: ["num", recent && "recent", value === lastNumber && "last"].filter(Boolean).join(" "), size });
+        const cls = ["num", recent && "recent", value === lastNumber && "last"].filter(Boolean).join(" ");
         const out = knocked.get(sq);
-        if (out) G.mark(sq, "knocked");
         const writer = b.writers?.[r]?.[c];
-        if (writer != null) G.badge(sq, writer);
         let label = `${sq}, ${value}${writer != null ? `, written by ${seatName(view, writer)}` : ""}`;
         if (value === lastNumber) label += ", the last number";
         if (out) label += `, knocked out ${seatName(view, out.seat)}`;
-        if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.label(sq, label);
+        G.square(sq, `n${live}|${cls}|${writer}|${label}`, () => {
+          G.text(sq, String(value), { class: cls, size });
+          if (out) G.mark(sq, "knocked");
+          if (writer != null) G.badge(sq, writer);
+          if (live) G.target(sq, { tryMove: sq, label, ui });
+          else G.label(sq, label);
+        });
       } else if (live && legal.has(sq)) {
         const info = b.targets[sq] ?? { eliminates: false, clashes: [] };
-        G.mark(sq, "legal", info.eliminates && "danger");
-        G.text(sq, String(b.next_number), { class: "ghost", size: b.next_number >= 100 ? 0.32 : 0.4 });
-        let label = `${sq}, empty, legal: write ${b.next_number} here`;
-        if (info.eliminates) {
-          G.text(sq, "⚠", { class: "warn", size: 0.32, dx: 0.3, dy: -0.3 });
-          label = `${sq}, empty, legal, but: ${info.warning}`;
-        }
-        G.target(sq, { move: sq, label, ui, confirm: info.warning ? `${info.warning} Play it anyway?` : null });
+        G.square(sq, `l${b.next_number}|${info.eliminates}|${info.warning ?? ""}`, () => {
+          G.mark(sq, "legal", info.eliminates && "danger");
+          G.text(sq, String(b.next_number), { class: "ghost", size: b.next_number >= 100 ? 0.32 : 0.4 });
+          let label = `${sq}, empty, legal: write ${b.next_number} here`;
+          if (info.eliminates) {
+            G.text(sq, "⚠", { class: "warn", size: 0.32, dx: 0.3, dy: -0.3 });
+            label = `${sq}, empty, legal, but: ${info.warning}`;
+          }
+          G.target(sq, { move: sq, label, ui, confirm: info.warning ? `${info.warning} Play it anyway?` : null });
+        });
       } else if (live) {
-        G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui });
+        G.square(sq, "t", () => G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui }));
+      } else {
+        G.square(sq, "", () => {});
       }
     }
   }
-  if (b.last_square) {
+  G.part("last", b.last_square ?? "", () => {
+    if (!b.last_square) return;
     const r = G.rect(b.last_square);
-    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: r.x + u / 2, cy: r.y + u / 2, r: u * 0.42, "stroke-width": u * 0.07 }));
-  }
+    G.add("overlay", svg("circle", { class: "last-mark", cx: r.x + u / 2, cy: r.y + u / 2, r: u * 0.42, "stroke-width": u * 0.07 }));
+  });
   // a knock-out: a white ✕ on a solid disc in the cell's upper-left corner,
   // drawn over the last-number ring (which often circles the same number)
-  for (const sq of knocked.keys()) {
-    const p = G.center(sq);
-    G.layers.badges.append(svg("g", { class: "out-badge", dataset: { square: sq } },
-      svg("circle", { cx: p.x - u * 0.28, cy: p.y - u * 0.28, r: u * 0.2 }),
-      svg("text", { x: p.x - u * 0.28, y: p.y - u * 0.28, "font-size": u * 0.26, "text-anchor": "middle", "dominant-baseline": "central" }, "✕")));
-  }
+  G.part("knocked", [...knocked.keys()].join(), () => {
+    for (const sq of knocked.keys()) {
+      const p = G.center(sq);
+      G.add("badges", svg("g", { class: "out-badge", dataset: { square: sq } },
+        svg("circle", { cx: p.x - u * 0.28, cy: p.y - u * 0.28, r: u * 0.2 }),
+        svg("text", { x: p.x - u * 0.28, y: p.y - u * 0.28, "font-size": u * 0.26, "text-anchor": "middle", "dominant-baseline": "central" }, "✕")));
+    }
+  });
   if (live) rovingFocus(G.svg);
+  G.settled();
+}
 
-  // -- the panel: grid, block, knock-outs -------------------------------------
-  const info = html("div", { class: "grid-info" },
-    html("p", { class: "round" }, `Grid ${b.round} of ${b.max_rounds}`),
-    b.next_number != null
-      ? html("p", { class: "block" }, `Block ${b.block_index}: place `,
-        html("ul", { class: "chips", "aria-label": `numbers of block ${b.block_index}` }, b.block.map((k) =>
-          html("li", { class: k < b.next_number ? "done" : k === b.next_number ? "next" : "", "aria-current": k === b.next_number ? "step" : null },
-            String(k)))),
-        " ", html("span", {}, `next: ${b.next_number}`))
-      : null);
+/** The parts around the grid (grid and block, legend, knock-outs, the last
+ * grid wiped), each made again only when what it says changed. */
+function panel(root, state, view) {
+  const b = view.board;
+  const wrap = state.G.svg.parentNode;
+  const part = (name, key, build, place) => {
+    const old = state.parts[name];
+    if (old && old.key === key) return;
+    const node = build();
+    if (old?.node) {
+      if (node) old.node.replaceWith(node);
+      else old.node.remove();
+    } else if (node) place(node);
+    state.parts[name] = { key, node };
+  };
+  part("info", JSON.stringify([b.round, b.max_rounds, b.next_number, b.block_index, b.block]), () => {
+    const info = html("div", { class: "grid-info" },
+      html("p", { class: "round" }, `Grid ${b.round} of ${b.max_rounds}`),
+      b.next_number != null
+        ? html("p", { class: "block" }, `Block ${b.block_index}: place `,
+          html("ul", { class: "chips", "aria-label": `numbers of block ${b.block_index}` }, b.block.map((k) =>
+            html("li", { class: k < b.next_number ? "done" : k === b.next_number ? "next" : "", "aria-current": k === b.next_number ? "step" : null },
+              String(k)))),
+          " ", html("span", {}, `next: ${b.next_number}`))
+        : null);
+    info.append(state.toggle); // (on the info line: a frame keeps its height for the board)
+    return info;
+  }, (node) => root.prepend(node));
   const outs = b.eliminations.map((e) =>
     `${seatName(view, e.seat)} (wrote ${e.number} next to ${list(e.clashes)} in grid ${e.round})`);
-  const out = html("p", { class: "grid-out" },
-    outs.length ? `Knocked out: ${outs.join("; ")}.` : "Nobody knocked out yet.",
-    b.grids_ended ? ` ${b.grids_ended} grid${b.grids_ended > 1 ? "s" : ""} wiped (no room for the next number).` : "");
-  const legend = html("ul", { class: "grid-legend" },
+  const said = `${outs.length ? `Knocked out: ${outs.join("; ")}.` : "Nobody knocked out yet."}` +
+    `${b.grids_ended ? ` ${b.grids_ended} grid${b.grids_ended > 1 ? "s" : ""} wiped (no room for the next number).` : ""}`;
+  const names = view.seats.map((_, seat) => seatName(view, seat)).join();
+  part("legend", `${b.next_number ?? "·"}|${view.seats.length}`, () => html("ul", { class: "grid-legend" },
     html("li", {}, html("span", { class: "key path" }, "—"), "path 1 → 2 → 3 …"),
     html("li", {}, html("span", { class: "key legal" }, b.next_number ?? "·"), "legal square"),
     html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
     html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
     html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"),
-    html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
-
-  const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
-  info.append(toggle); // (on the info line: a frame keeps its height for the board)
-  const parts = [info, wrap, legend, out];
-  if (b.previous_path.length > 1) {
-    const M = grid(n, { labels: false, label: `The last grid wiped: its path of ${b.previous_path.length} numbers` });
+    html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it")), (node) => wrap.after(node));
+  part("out", `${said}|${names}`, () => html("p", { class: "grid-out" }, said), (node) => state.parts.legend.node.after(node));
+  part("mini", b.previous_path.join(), () => {
+    if (b.previous_path.length <= 1) return null;
+    const M = grid(b.size, { labels: false, label: `The last grid wiped: its path of ${b.previous_path.length} numbers` });
     M.line(b.previous_path, { class: "path old" });
     const end = M.center(b.previous_path[b.previous_path.length - 1]);
-    M.layers.overlay.append(svg("circle", { class: "last-mark", cx: end.x, cy: end.y, r: M.unit * 0.4, "stroke-width": M.unit * 0.12 }));
-    parts.push(html("figure", { class: "grid-mini" }, M.svg,
-      html("figcaption", {}, `Last grid wiped after ${b.previous_path.length}`)));
-  }
-  return html("div", { class: "grid-game cc" }, parts);
+    M.add("overlay", svg("circle", { class: "last-mark", cx: end.x, cy: end.y, r: M.unit * 0.4, "stroke-width": M.unit * 0.12 }));
+    return html("figure", { class: "grid-mini" }, M.svg,
+      html("figcaption", {}, `Last grid wiped after ${b.previous_path.length}`));
+  }, (node) => state.parts.out.node.after(node));
 }
 
 export function thumbnail() {

@@ -27,101 +27,164 @@ function halfTarget(G, sq, half, opts) {
   const g = svg("g", { class: ["half", "legal", half] },
     svg("rect", { class: "cell-bg", x: r.x, y, width: u, height: u / 2 }),
     targetRings(r.x, y, u, u / 2, u));
-  G.layers.cells.append(g);
+  G.add("cells", g);
   return target(g, { ...opts, x: r.x + u / 2, y: y + u / 4 });
 }
 
+// The boards render() made, kept so update() can draw the next view into them.
+const drawn = new WeakMap(); // root element -> {G, toggle, parts}
+
 export function render(view, ui) {
+  const b = view.board;
+  const G = grid(b.size, { headers: true, label: boardLabel(b) });
+  paint(G, view, ui);
+  // a square with two choices is split in two halves, each a tap target: twice the height
+  const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+  const state = { G, toggle, parts: {} };
+  const side = html("div", { class: "grid-side" }, wrap);
+  const root = html("div", { class: "grid-game en" }, side);
+  panel(root, state, view);
+  drawn.set(root, state);
+  return root;
+}
+
+/** Draw `view` into a board render() made (the same size): only the squares and
+ * marks that changed are touched. false: it cannot be, render anew. */
+export function update(root, view, ui) {
+  const state = drawn.get(root);
+  if (!state || state.G.n !== view.board.size) return false;
+  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
+  paint(state.G, view, ui);
+  panel(root, state, view);
+  return true;
+}
+
+function boardLabel(b) {
+  return `Enumeration, grid ${b.grid} of ${b.grids}, ${b.size} by ${b.size}`;
+}
+
+function paint(G, view, ui) {
   const b = view.board;
   const n = b.size;
   const live = !view.is_over && !ui.replaying;
   const legal = new Set(view.legal_moves);
   const corner = squareName(n - 1, n - 1);
-
-  const G = grid(n, { headers: true, label: `Enumeration, grid ${b.grid} of ${b.grids}, ${n} by ${n}` });
   const u = G.unit;
-  drawValues(G, b.values, { last: b.last });
+  G.ui(ui);
+  const candidates = live ? b.candidates : {};
 
-  const seen = new Set();
-  for (const [sq, cand] of Object.entries(live ? b.candidates : {})) {
-    seen.add(sq);
-    const { row: r0, col: c0 } = parseSquare(sq);
-    const row = r0 + 1, col = c0 + 1;
-    const aboveWhat = `count of numbers above with no common factor above 1 with row number ${row}`;
-    const leftWhat = `count of numbers to the left with no common factor above 1 with column number ${col}`;
-    if (cand.above === cand.left) {
-      const move = `${sq}=${cand.above}`;
-      G.mark(sq, "legal");
-      G.text(sq, String(cand.above), { class: "cand", size: 0.4, dy: 0.04 });
-      G.text(sq, "↑←", { class: "ghost", size: 0.2, dy: -0.33 });
-      G.target(sq, {
-        [legal.has(move) ? "move" : "tryMove"]: move, ui,
-        label: `${sq}, empty: write ${cand.above} (↑ ${aboveWhat} and ← ${leftWhat} are both ${cand.above})`,
-      });
-    } else {
-      for (const [half, value, arrow, what] of [["top", cand.above, "↑", aboveWhat], ["bottom", cand.left, "←", leftWhat]]) {
-        const move = `${sq}=${value}`;
-        halfTarget(G, sq, half, { [legal.has(move) ? "move" : "tryMove"]: move, ui, label: `${sq}, empty: write ${value}, the ${arrow} ${what}` });
-        G.text(sq, `${arrow}${value}`, { class: "cand", size: 0.3, dy: half === "top" ? -0.23 : 0.25 });
-      }
-      const r = G.rect(sq);
-      G.layers.lines.append(svg("line", { class: "half-split", x1: r.x + 2, x2: r.x + u - 2, y1: r.y + u / 2, y2: r.y + u / 2 }));
-    }
-  }
-  // Squares that cannot be played now still answer a click with the engine's reason.
-  if (live) {
-    for (let r = 1; r < n; r++) for (let c = 1; c < n; c++) {
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
       const sq = squareName(r, c);
-      if (seen.has(sq)) continue;
       const v = b.values[r][c];
-      G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui, label: v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
+      const header = r === 0 || c === 0;
+      const cand = candidates[sq];
+      const number = v == null ? null : () => G.text(sq, String(v), { class: ["num", header && "header", sq === b.last && "last"].filter(Boolean).join(" "), size: v >= 10 ? 0.4 : 0.46 });
+      if (header || (!cand && !live)) {
+        G.square(sq, `v${v}|${sq === b.last}`, () => number?.());
+        continue;
+      }
+      if (!cand) {
+        // Squares that cannot be played now still answer a click with the engine's reason.
+        G.square(sq, `t${v}|${sq === b.last}`, () => {
+          number?.();
+          G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui, label: v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
+        });
+        continue;
+      }
+      const row = r + 1, col = c + 1;
+      const aboveWhat = `count of numbers above with no common factor above 1 with row number ${row}`;
+      const leftWhat = `count of numbers to the left with no common factor above 1 with column number ${col}`;
+      const moves = [`${sq}=${cand.above}`, `${sq}=${cand.left}`].map((m) => `${m}${legal.has(m)}`).join();
+      G.square(sq, `c${v}|${sq === b.last}|${cand.above}|${cand.left}|${moves}`, () => {
+        number?.();
+        if (cand.above === cand.left) {
+          const move = `${sq}=${cand.above}`;
+          G.mark(sq, "legal");
+          G.text(sq, String(cand.above), { class: "cand", size: 0.4, dy: 0.04 });
+          G.text(sq, "↑←", { class: "ghost", size: 0.2, dy: -0.33 });
+          G.target(sq, {
+            [legal.has(move) ? "move" : "tryMove"]: move, ui,
+            label: `${sq}, empty: write ${cand.above} (↑ ${aboveWhat} and ← ${leftWhat} are both ${cand.above})`,
+          });
+        } else {
+          for (const [half, value, arrow, what] of [["top", cand.above, "↑", aboveWhat], ["bottom", cand.left, "←", leftWhat]]) {
+            const move = `${sq}=${value}`;
+            halfTarget(G, sq, half, { [legal.has(move) ? "move" : "tryMove"]: move, ui: G.act, label: `${sq}, empty: write ${value}, the ${arrow} ${what}` });
+            G.text(sq, `${arrow}${value}`, { class: "cand", size: 0.3, dy: half === "top" ? -0.23 : 0.25 });
+          }
+          const r = G.rect(sq);
+          G.add("lines", svg("line", { class: "half-split", x1: r.x + 2, x2: r.x + u - 2, y1: r.y + u / 2, y2: r.y + u / 2 }));
+        }
+      });
     }
   }
   // The lower-right corner, the number a corner match is about.
-  if (b.goal === "corner") {
+  G.part("corner", b.goal, () => {
+    if (b.goal !== "corner") return;
     const r = G.rect(corner);
-    G.layers.overlay.append(svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: u - 4, height: u - 4 }));
-  }
-  if (b.last) {
+    G.add("overlay", svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: u - 4, height: u - 4 }));
+  });
+  G.part("last", b.last ?? "", () => {
+    if (!b.last) return;
     const r = G.rect(b.last);
-    G.layers.overlay.append(svg("rect", { class: "last-mark", x: r.x + u * 0.12, y: r.y + u * 0.12, width: u * 0.76, height: u * 0.76, rx: u * 0.2, "stroke-width": u * 0.06 }));
-  }
+    G.add("overlay", svg("rect", { class: "last-mark", x: r.x + u * 0.12, y: r.y + u * 0.12, width: u * 0.76, height: u * 0.76, rx: u * 0.2, "stroke-width": u * 0.06 }));
+  });
   if (live) rovingFocus(G.svg);
+  G.settled();
+}
 
-  // -- the panel ------------------------------------------------------------------
-  const goal = [];
-  if (b.goal === "corner") {
-    if (b.maximiser != null) goal.push(html("span", {}, `▲ ${seatName(view, b.maximiser)} wants the lower-right number (${corner}) high`));
-    if (b.minimiser != null) goal.push(html("span", {}, `▼ ${seatName(view, b.minimiser)} wants it low`));
-  } else {
-    goal.push(html("span", { class: "parity" }, `Odd numbers: ${b.parity.odd} · even numbers: ${b.parity.even}`));
-    if (b.target) goal.push(html("span", {}, `(collecting ${b.target} numbers)`));
-  }
-  const info = html("div", { class: "grid-info" },
-    html("p", { class: "round" }, `Grid ${b.grid} of ${b.grids}`),
-    html("p", { class: "goal" }, goal.flatMap((g, i) => (i ? ["; ", g] : [g]))),
-    b.corners.length > 1 || view.is_over
-      ? html("p", { class: "corners" }, b.corners.map((v, i) => `grid ${i + 1} corner: ${v ?? "—"}`).join(" · "))
-      : null);
-  const legend = html("ul", { class: "grid-legend" },
+/** The line above the board, the finished grids beside it and the legend, each
+ * made again only when what it says changed. */
+function panel(root, state, view) {
+  const b = view.board;
+  const n = b.size;
+  const corner = squareName(n - 1, n - 1);
+  const wrap = state.G.svg.parentNode;
+  const part = (name, key, build, place) => {
+    const old = state.parts[name];
+    if (old && old.key === key) return;
+    const node = build();
+    if (old) old.node.replaceWith(node);
+    else place(node);
+    state.parts[name] = { key, node };
+  };
+  const names = view.seats.map((_, seat) => seatName(view, seat));
+  part("info", JSON.stringify([b.grid, b.grids, b.goal, b.maximiser, b.minimiser, b.parity, b.target, b.corners, view.is_over, names]), () => {
+    const goal = [];
+    if (b.goal === "corner") {
+      if (b.maximiser != null) goal.push(html("span", {}, `▲ ${seatName(view, b.maximiser)} wants the lower-right number (${corner}) high`));
+      if (b.minimiser != null) goal.push(html("span", {}, `▼ ${seatName(view, b.minimiser)} wants it low`));
+    } else {
+      goal.push(html("span", { class: "parity" }, `Odd numbers: ${b.parity.odd} · even numbers: ${b.parity.even}`));
+      if (b.target) goal.push(html("span", {}, `(collecting ${b.target} numbers)`));
+    }
+    return html("div", { class: "grid-info" },
+      html("p", { class: "round" }, `Grid ${b.grid} of ${b.grids}`),
+      html("p", { class: "goal" }, goal.flatMap((g, i) => (i ? ["; ", g] : [g]))),
+      b.corners.length > 1 || view.is_over
+        ? html("p", { class: "corners" }, b.corners.map((v, i) => `grid ${i + 1} corner: ${v ?? "—"}`).join(" · "))
+        : null,
+      state.toggle);
+  }, (node) => root.prepend(node));
+  // the finished grids, beside the board
+  part("side", JSON.stringify([b.finished, b.corners]), () => {
+    const side = b.finished.map((values, i) => {
+      const M = grid(values.length, { headers: true, labels: false, label: `Finished grid ${i + 1}` });
+      drawValues(M, values);
+      const r = M.rect(corner);
+      M.add("overlay", svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: M.unit - 4, height: M.unit - 4 }));
+      return html("figure", { class: "grid-mini" }, M.svg,
+        html("figcaption", {}, `Grid ${i + 1}, finished: corner ${b.corners[i] ?? values[n - 1][n - 1]}`));
+    });
+    return html("div", { class: "finished-grids" }, side);
+  }, (node) => wrap.after(node));
+  part("legend", `${b.goal}`, () => html("ul", { class: "grid-legend" },
     html("li", {}, html("span", { class: "key legal" }, "↑"), "how many numbers above have no common factor above 1 with the row number"),
     html("li", {}, html("span", { class: "key legal" }, "←"), "how many numbers to the left have no common factor above 1 with the column number"),
     html("li", {}, html("span", { class: "key last" }, "□"), "filled last"),
-    b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null);
-
-  // a square with two choices is split in two halves, each a tap target: twice the height
-  const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
-  const side = b.finished.map((values, i) => {
-    const M = grid(values.length, { headers: true, labels: false, label: `Finished grid ${i + 1}` });
-    drawValues(M, values);
-    const r = M.rect(corner);
-    M.layers.overlay.append(svg("rect", { class: "corner-mark", x: r.x + 2, y: r.y + 2, width: M.unit - 4, height: M.unit - 4 }));
-    return html("figure", { class: "grid-mini" }, M.svg,
-      html("figcaption", {}, `Grid ${i + 1}, finished: corner ${b.corners[i] ?? values[n - 1][n - 1]}`));
-  });
-  info.append(toggle);
-  return html("div", { class: "grid-game en" }, info,
-    html("div", { class: "grid-side" }, wrap, side), legend);
+    b.goal === "corner" ? html("li", {}, html("span", { class: "key corner" }, "▲▼"), `the lower-right corner, ${corner}`) : null),
+  (node) => wrap.parentNode.after(node));
 }
 
 export function thumbnail() {

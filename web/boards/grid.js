@@ -27,8 +27,20 @@
 //                            target(); adds the hover ring and the focus ring) -> the cell
 //   G.mark(sq, ...classes)   add classes to the square's cell
 //   G.label(sq, words)       a square that does not play: its words (svg.js describe())
+//   G.add(layer, node)       append a node of the board's own to a layer -> node
+//   G.square(sq, key, draw)  draw what one square shows with the calls above, kept
+//   G.part(name, key, draw)  while its key stays the same: called again with a new
+//                            key, what the last draw() made (texts, badges, rings,
+//                            marks, target or words) is taken off first. A board that
+//                            draws every square and board-wide item this way can be
+//                            drawn again into the same G for the next view, and only
+//                            what changed is touched (chessground's way: the <svg>,
+//                            its cells and the focused target stay in the page).
+//   G.settled()              at the end of a draw: cells that stopped playing leave the Tab order
+//   G.ui(ui)                 the ui the targets act with from now on (each draw's);
+//   G.act                    stands for it, for targets a board makes itself
 
-import { svg, html, board, describe, target } from "./svg.js";
+import { svg, html, board, describe, leaveTabOrder, target, untarget } from "./svg.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -107,6 +119,49 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
   const x0 = pad, y0 = pad;
   root.append(edge, layers.cells, layers.lines, layers.text, layers.overlay, layers.badges);
 
+  // What each square and board-wide part drew, so the next draw can take it
+  // off: name -> {key, nodes, marks: [[cell, classes]], targets, labels}.
+  const scopes = new Map();
+  const ringed = new WeakSet(); // cells holding a target's two rings
+  let scope = null; // the one being drawn
+  const made = (node) => {
+    scope?.nodes.push(node);
+    return node;
+  };
+  const clear = (kept) => {
+    for (const node of kept.nodes) node.remove();
+    for (const [el, classes] of kept.marks) el.classList.remove(...classes);
+    for (const el of kept.labels) { el.removeAttribute("aria-label"); el.removeAttribute("role"); }
+  };
+  const redraw = (name, key, draw) => {
+    const kept = scopes.get(name);
+    if (kept && kept.key === key) return false;
+    if (kept) clear(kept);
+    scope = { key, nodes: [], marks: [], targets: [], labels: [] };
+    scopes.set(name, scope);
+    try {
+      draw();
+    } finally {
+      // a target drawn again stays one (target() changes what it plays); one that
+      // is not gives it up, its tabindex last (svg.js rovingFocus, or settled())
+      for (const el of kept?.targets ?? []) {
+        if (!scope.targets.includes(el)) {
+          untarget(el, { keepTabindex: true });
+          untargeted.add(el);
+        }
+      }
+      scope = null;
+    }
+    return true;
+  };
+  const untargeted = new Set(); // cells that stopped playing, whose tabindex is still to take
+  // targets act through the latest draw's ui (the game view makes one a draw)
+  let currentUi = null;
+  const ui = new Proxy({}, {
+    get: (_, key) => currentUi?.[key],
+    has: (_, key) => currentUi != null && key in currentUi,
+  });
+
   const G = {
     svg: root,
     n,
@@ -127,7 +182,7 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
         class: cls, x: p.x + dx * cell, y: p.y + dy * cell, "font-size": +(size * cell).toFixed(2),
         "text-anchor": "middle", "dominant-baseline": "central",
       }, content);
-      layers.text.append(t);
+      layers.text.append(made(t));
       return t;
     },
     line(squares, { class: cls = "path", gap = 0 } = {}) {
@@ -143,30 +198,57 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
         d += `M${f(a.x + (b.x - a.x) * k)} ${f(a.y + (b.y - a.y) * k)}L${f(b.x - (b.x - a.x) * k)} ${f(b.y - (b.y - a.y) * k)}`;
       }
       const l = svg("path", { class: cls, d, "stroke-width": +(cell * 0.12).toFixed(2) });
-      layers.lines.append(l);
+      layers.lines.append(made(l));
       return l;
     },
+    add(layer, node) {
+      layers[layer].append(made(node));
+      return node;
+    },
     label(sq, words) {
-      return describe(cells.get(sq), words);
+      const el = cells.get(sq);
+      scope?.labels.push(el);
+      return describe(el, words);
     },
     mark(sq, ...classes) {
-      cells.get(sq)?.classList.add(...classes.filter(Boolean));
-      return cells.get(sq);
+      const el = cells.get(sq);
+      const added = classes.filter(Boolean);
+      el?.classList.add(...added);
+      if (el) scope?.marks.push([el, added]);
+      return el;
     },
     badge(sq, seat) {
       // whose mark this is, told by more than colour: the seat's number in the
       // seat's own shape, in the cell's lower-right corner, above every ring
       const p = G.center(sq);
       const g = seatBadge(p.x + cell * 0.31, p.y + cell * 0.31, cell * 0.17, seat);
-      layers.badges.append(g);
+      layers.badges.append(made(g));
       return g;
     },
     target(sq, opts) {
       const g = cells.get(sq);
-      g.append(...rings(cell));
+      // (a cell keeps its rings once it has them: they show only on a target, grid.css)
+      if (!ringed.has(g)) {
+        g.append(...rings(cell));
+        ringed.add(g);
+      }
       const p = G.center(sq);
-      return target(g, { ...opts, x: p.x, y: p.y });
+      scope?.targets.push(g);
+      currentUi ??= opts.ui ?? null;
+      return target(g, { ...opts, ...(opts.ui ? { ui } : {}), x: p.x, y: p.y });
     },
+    /** After a draw: the cells that stopped playing leave the Tab order (done last,
+     * so the browser works out the style once, svg.js untarget()). */
+    settled() {
+      for (const el of untargeted) if (!el.classList.contains("target")) leaveTabOrder(el);
+      untargeted.clear();
+    },
+    square: (sq, key, draw) => redraw(sq, key, draw),
+    part: (name, key, draw) => redraw(`:${name}`, key, draw),
+    ui(next) {
+      currentUi = next;
+    },
+    act: ui, // stands for the latest ui, for targets a board makes itself (svg.js target())
   };
   return G;
 }

@@ -19,100 +19,174 @@ function areaWords(sq, area, fromNumber, gain) {
   return `${sq} scores ${plural(area.rows, "row")} × ${plural(area.columns, "column")} = ${plural(gain, "point")} (from the ${fromNumber} at ${area.from})`;
 }
 
+// The boards render() made, kept so update() can draw the next view into them.
+const drawn = new WeakMap(); // root element -> {G, toggle, view, parts}
+
 export function render(view, ui) {
+  const b = view.board;
+  const G = grid(b.size, { label: boardLabel(b) });
+  const state = { G, view, parts: {} };
+  paint(G, view, ui);
+  const [toggle, wrap] = scrollable(G, { focusSquare: lastOf(b) });
+  state.toggle = toggle;
+  const root = html("div", { class: "grid-game mu" }, wrap);
+  panel(root, state, view, ui);
+  // what the x under the pointer or the keyboard scores, in words (the view of the latest draw)
+  const show = (event) => {
+    const { view: shown, parts } = state;
+    const preview = parts.info?.preview;
+    if (!preview) return;
+    const sq = event.target.closest?.(".target")?.dataset.move;
+    for (const span of G.svg.querySelectorAll(".span")) span.classList.toggle("shown", span.dataset.for === sq);
+    const bd = shown.board;
+    const area = sq ? bd.areas?.[sq] : null;
+    preview.textContent = area ? areaWords(sq, area, bd.numbers[area.from], bd.gains[sq]) : PREVIEW_IDLE;
+  };
+  const hide = () => {
+    const preview = state.parts.info?.preview;
+    if (!preview) return;
+    for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
+    preview.textContent = PREVIEW_IDLE;
+  };
+  G.svg.addEventListener("pointerover", show);
+  G.svg.addEventListener("focusin", show);
+  G.svg.addEventListener("pointerleave", hide);
+  G.svg.addEventListener("focusout", hide);
+  drawn.set(root, state);
+  return root;
+}
+
+/** Draw `view` into a board render() made (the same size): only the squares and
+ * marks that changed are touched. false: it cannot be, render anew. */
+export function update(root, view, ui) {
+  const state = drawn.get(root);
+  if (!state || state.G.n !== view.board.size) return false;
+  state.view = view;
+  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
+  paint(state.G, view, ui);
+  panel(root, state, view, ui);
+  return true;
+}
+
+function boardLabel(b) {
+  return `Multiplications Within the Permutation, ${b.size} by ${b.size}, ${b.phase === "mark" ? "marking x's" : "numbering"}`;
+}
+
+function orderOf(b) {
+  return Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
+}
+
+function lastOf(b) {
+  return orderOf(b).at(-1) ?? null;
+}
+
+function paint(G, view, ui) {
   const b = view.board;
   const n = b.size;
   const live = !view.is_over && !ui.replaying;
   const legal = new Set(view.legal_moves);
   const xs = new Set(b.xs);
-  const order = Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
+  const order = orderOf(b);
   const last = order[order.length - 1] ?? null;
   const marking = b.phase === "mark";
-
-  const G = grid(n, { label: `Multiplications Within the Permutation, ${n} by ${n}, ${marking ? "marking x's" : "numbering"}` });
   const u = G.unit;
-  if (order.length > 1) G.line(order, { gap: 0.34 });
-  const lastC = last ? G.center(last) : null;
+  G.ui(ui);
+  G.part("path", order.join(), () => {
+    if (order.length > 1) G.line(order, { gap: 0.34 });
+  });
 
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const sq = squareName(r, c);
       const number = b.numbers[sq];
       if (number != null) {
-        G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
-        G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
         const writer = b.numbered_by?.[sq];
-        if (writer != null) G.badge(sq, writer);
         const label = `${sq}, x numbered ${number}${writer != null ? ` by ${seatName(view, writer)}` : " (free)"}${sq === last ? ", the last number" : ""}`;
-        if (live) G.target(sq, { tryMove: sq, label, ui });
-        else G.label(sq, label);
+        G.square(sq, `n${live}|${writer}|${label}`, () => {
+          G.text(sq, "×", { class: "x small", size: 0.3, dx: -0.3, dy: -0.3 });
+          G.text(sq, String(number), { class: ["num", sq === last && "last"].filter(Boolean).join(" "), size: 0.46 });
+          if (writer != null) G.badge(sq, writer);
+          if (live) G.target(sq, { tryMove: sq, label, ui });
+          else G.label(sq, label);
+        });
       } else if (xs.has(sq)) {
         const gain = b.gains[sq];
-        G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
-        if (live && legal.has(sq)) {
-          G.mark(sq, "legal");
-          const area = b.areas?.[sq];
-          if (gain != null) G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
-          if (area) {
-            // On hover/focus: the rectangle the engine says the score is the area
-            // of, over every cell (in the overlay, so no later cell covers it).
-            const p = G.center(sq), q = G.center(area.from);
-            G.layers.overlay.append(svg("rect", {
-              class: "span", dataset: { for: sq, rows: area.rows, columns: area.columns },
-              x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), width: Math.abs(p.x - q.x), height: Math.abs(p.y - q.y),
-            }));
+        const area = live && legal.has(sq) ? b.areas?.[sq] : null;
+        G.square(sq, `x${live}|${legal.has(sq)}|${gain}|${b.next_number}|${area ? JSON.stringify(area) + b.numbers[area.from] : ""}`, () => {
+          G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
+          if (live && legal.has(sq)) {
+            G.mark(sq, "legal");
+            if (gain != null) G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
+            if (area) {
+              // On hover/focus: the rectangle the engine says the score is the area
+              // of, over every cell (in the overlay, so no later cell covers it).
+              const p = G.center(sq), q = G.center(area.from);
+              G.add("overlay", svg("rect", {
+                class: "span", dataset: { for: sq, rows: area.rows, columns: area.columns },
+                x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), width: Math.abs(p.x - q.x), height: Math.abs(p.y - q.y),
+              }));
+            }
+            const words = area ? areaWords(sq, area, b.numbers[area.from], gain) : null;
+            G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${words ? `: ${words}` : ""}`, ui });
+          } else if (live) {
+            G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
+          } else {
+            G.label(sq, `${sq}, x`);
           }
-          const words = area ? areaWords(sq, area, b.numbers[area.from], gain) : null;
-          G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${words ? `: ${words}` : ""}`, ui });
-        } else if (live) {
-          G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
-        } else {
-          G.label(sq, `${sq}, x`);
-        }
+        });
       } else if (live && legal.has(sq)) {
-        G.mark(sq, "legal");
-        G.target(sq, { move: sq, label: `${sq}, empty, legal: mark an x`, ui });
+        G.square(sq, "l", () => {
+          G.mark(sq, "legal");
+          G.target(sq, { move: sq, label: `${sq}, empty, legal: mark an x`, ui });
+        });
       } else if (live && marking) {
-        G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui });
+        G.square(sq, "t", () => G.target(sq, { tryMove: sq, label: `${sq}, empty, not legal now`, ui }));
+      } else {
+        G.square(sq, "", () => {});
       }
     }
   }
-  if (last) {
-    G.layers.overlay.append(svg("circle", { class: "last-mark", cx: lastC.x, cy: lastC.y, r: u * 0.4, "stroke-width": u * 0.07 }));
-  }
+  G.part("last", last ?? "", () => {
+    if (!last) return;
+    const lastC = G.center(last);
+    G.add("overlay", svg("circle", { class: "last-mark", cx: lastC.x, cy: lastC.y, r: u * 0.4, "stroke-width": u * 0.07 }));
+  });
   if (live) rovingFocus(G.svg);
+  G.settled();
+}
 
+/** The line above the board (the phase, what an x scores) and the legend, made
+ * again only when what they say changed. */
+function panel(root, state, view, ui) {
+  const b = view.board;
+  const n = b.size;
+  const live = !view.is_over && !ui.replaying;
+  const marking = b.phase === "mark";
+  const wrap = state.G.svg.parentNode;
   const phase = marking
     ? `Part one: marking x's (${b.xs.length} of ${n} placed)`
     : b.phase === "number" ? `Part two: numbering the x's (next: ${b.next_number})` : "All x's numbered";
-  // what the x under the pointer or the keyboard scores, in words
-  const preview = live && !marking ? html("p", { class: "score-preview", "aria-live": "polite" }, PREVIEW_IDLE) : null;
-  const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase), preview);
-  if (preview) {
-    const show = (event) => {
-      const sq = event.target.closest?.(".target")?.dataset.move;
-      for (const span of G.svg.querySelectorAll(".span")) span.classList.toggle("shown", span.dataset.for === sq);
-      const area = sq ? b.areas?.[sq] : null;
-      preview.textContent = area ? areaWords(sq, area, b.numbers[area.from], b.gains[sq]) : PREVIEW_IDLE;
-    };
-    const hide = () => {
-      for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
-      preview.textContent = PREVIEW_IDLE;
-    };
-    G.svg.addEventListener("pointerover", show);
-    G.svg.addEventListener("focusin", show);
-    G.svg.addEventListener("pointerleave", hide);
-    G.svg.addEventListener("focusout", hide);
+  const withPreview = live && !marking;
+  const infoKey = `${phase}|${withPreview}`;
+  if (state.parts.info?.key !== infoKey) {
+    const preview = withPreview ? html("p", { class: "score-preview", "aria-live": "polite" }, PREVIEW_IDLE) : null;
+    const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase), preview, state.toggle);
+    if (state.parts.info) state.parts.info.node.replaceWith(info);
+    else root.prepend(info);
+    state.parts.info = { key: infoKey, node: info, preview };
   }
-  const legend = html("ul", { class: "grid-legend" },
-    html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
-    marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
-    marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
-    marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
-    marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
-  const [toggle, wrap] = scrollable(G, { focusSquare: last });
-  info.append(toggle);
-  return html("div", { class: "grid-game mu" }, info, wrap, legend);
+  const legendKey = `${marking}|${view.seats.length}`;
+  if (state.parts.legend?.key !== legendKey) {
+    const legend = html("ul", { class: "grid-legend" },
+      html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
+      marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
+      marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
+      marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
+      marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
+    if (state.parts.legend) state.parts.legend.node.replaceWith(legend);
+    else wrap.after(legend);
+    state.parts.legend = { key: legendKey, node: legend };
+  }
 }
 
 export function thumbnail() {

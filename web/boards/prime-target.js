@@ -6,7 +6,7 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { html as h, svg as s, describe, target } from "./svg.js";
+import { html as h, svg as s, describe, leaveTabOrder, target, untarget } from "./svg.js";
 
 export const styles = ["round.css"];
 
@@ -107,19 +107,15 @@ let kept = { record: null, signs: null, value: null, focus: null };
 
 // -- render ----------------------------------------------------------------------
 
+// The boards render() made, kept so update() can draw the next view into them:
+// the wrapper -> {svg, wedges (by "ring/wedge": path, label, key, opts), rings, rays, ui, targets, byPath, …}.
+const drawn = new WeakMap();
+
 export function render(view, ui = {}) {
   ensureStyles();
   const b = view.board;
-  const inert = Boolean(ui.replaying) || view.is_over || view.legal_moves.length === 0;
-  const preview = previewer(ui);
-  const hadFocus = Boolean(document.activeElement?.closest?.(".pt-board"));
-  if (kept.record !== view.record) kept = { record: view.record, signs: null, value: null, focus: kept.focus };
-
   const edges = ringEdges(b.ring_count, b.rays);
   const step = 360 / b.rays;
-  const targets = []; // focusable wedges, in clockwise order
-  const tries = []; // filled centre wedges: not legal, but a click asks the engine why
-
   const wedgeLayer = s("g", { class: "pt-wedges" });
   const textLayer = s("g", { class: "pt-texts", "aria-hidden": "true" });
   const svg = s("svg", {
@@ -134,10 +130,80 @@ export function render(view, ui = {}) {
     s("line", { class: "pt-hatch-line", x1: 0, y1: 0, x2: 0, y2: 14 }))),
   wedgeLayer, textLayer);
 
-  const scoresByRing = new Map(b.ring_scores.map((rs) => [rs.ring, rs]));
+  // One path and one label a wedge, kept from draw to draw (paint() sets what they show).
+  const wedges = new Map();
+  for (let ring = 0; ring < b.ring_count; ring++) {
+    for (let w = 1; w <= b.rays; w++) {
+      const path = s("path", { d: sectorPath(edges[ring], edges[ring + 1], (w - 1) * step, w * step), dataset: { ring, wedge: w } });
+      const group = s("g", {});
+      wedgeLayer.append(path);
+      textLayer.append(group);
+      wedges.set(`${ring}/${w}`, { path, group, label: null, digits: null, key: null, opts: null });
+    }
+  }
+  // Rays and the wedge numbers outside the target, so notation can be read off.
+  const outer = edges.at(-1);
+  for (let w = 1; w <= b.rays; w++) {
+    const [x, y] = point(outer, (w - 1) * step);
+    const [hx, hy] = point(edges[0], (w - 1) * step);
+    textLayer.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
+    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
+    textLayer.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
+  }
+  textLayer.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
 
+  const wrap = h("div", { class: "pt-board round-board" });
+  // Many small wedges: on a phone the target keeps a readable size and scrolls sideways.
+  const dense = b.ring_count * b.rays > 60;
+  const figure = h("div", { class: dense ? "pt-figure dense" : "pt-figure" }, svg);
+  const state = {
+    svg, wedges, edges, step, rings: b.ring_count, rays: b.rays, ui, targets: [], byPath: new Map(),
+    controls: h("div", { class: "pt-controls" }), figure, scores: null, scoresKey: null,
+  };
+  // (the wedges act through the latest draw's ui)
+  state.act = new Proxy({}, { get: (_, key) => state.ui?.[key], has: (_, key) => state.ui != null && key in state.ui });
+  wrap.append(state.controls, figure);
+  keyboard(svg, state);
+  // a ring's wedge switches between sum and difference (ringControls sets what it does)
+  svg.addEventListener("click", (event) => state.byPath.get(event.target)?.activate?.());
+  paint(wrap, state, view, ui);
+  if (dense) {
+    // When the target is wider than a phone, start with its middle in view.
+    requestAnimationFrame(() => {
+      if (figure.scrollWidth > figure.clientWidth && figure.scrollLeft === 0) {
+        figure.scrollLeft = (figure.scrollWidth - figure.clientWidth) / 2;
+      }
+    });
+  }
+  drawn.set(wrap, state);
+  return wrap;
+}
+
+/** Draw `view` into a board render() made (the same rings and wedges): the
+ * wedges stay and only what they show changes. false: it cannot be, render anew. */
+export function update(wrap, view, ui = {}) {
+  const state = drawn.get(wrap);
+  if (!state || state.rings !== view.board.ring_count || state.rays !== view.board.rays) return false;
+  paint(wrap, state, view, ui);
+  return true;
+}
+
+/** Everything that changes with the position: each wedge's number, marks and
+ * part (a move, a try, a switch, or words only), the controls and the scores. */
+function paint(wrap, state, view, ui) {
+  const b = view.board;
+  const inert = Boolean(ui.replaying) || view.is_over || view.legal_moves.length === 0;
+  const preview = previewer(ui);
+  const hadFocus = Boolean(document.activeElement?.closest?.(".pt-board"));
+  if (kept.record !== view.record) kept = { record: view.record, signs: null, value: null, focus: kept.focus };
+  state.ui = ui;
+  const { edges, step } = state;
+  const targets = []; // focusable wedges, in clockwise order
+  const tries = []; // filled centre wedges: not legal, but a click asks the engine why
+  const scoresByRing = new Map(b.ring_scores.map((rs) => [rs.ring, rs]));
   // One entry per drawn wedge, so the live preview can restyle it in place.
   const nextWedges = [];
+  state.byPath = new Map();
 
   for (let ring = 0; ring < b.ring_count; ring++) {
     const values = b.rings[ring] ?? null;
@@ -151,62 +217,73 @@ export function render(view, ui = {}) {
       const a0 = (w - 1) * step;
       const a1 = w * step;
       const value = values ? values[w - 1] : null;
+      const prime = Boolean(scored?.primes[w - 1]);
       const classes = ["pt-wedge", ring === 0 ? "centre" : "ring"];
       let label;
+      let part = null; // "centre" (a move), "taken" (a try), "ring" (a switch), or words only
       if (scored) classes.push(`done`, `seat-${scored.seat}`);
       if (value == null && !isNext) classes.push("empty");
-      const path = s("path", { d: sectorPath(r0, r1, a0, a1), dataset: { ring, wedge: w } });
-      const { group, text, mark } = wedgeLabel(r0, r1, a0, a1, digits, { prime: Boolean(scored?.primes[w - 1]) });
-      group.dataset.ring = ring;
-      group.dataset.wedge = w;
-      if (value != null) text.textContent = String(value);
-      if (scored?.primes[w - 1]) classes.push("prime");
+      if (prime) classes.push("prime");
       const where = ring === 0 ? `centre wedge ${w}` : `ring ${ring} wedge ${w}`;
       if (ring === 0 && b.phase === "centre") {
         if (value == null) {
           classes.push("free");
           label = `${where}, empty`;
-          if (!inert) targets.push({ path, wedge: w, kind: "centre", opts: { move: `${b.free_values[0]}@${w}`, label, ui } });
+          if (!inert) part = "centre";
         } else {
           label = `${where}, ${value}`;
           // Not legal: a click or Enter still asks the engine, which says why.
-          if (!inert) tries.push({ path, wedge: w, opts: { tryMove: `${b.free_values[0]}@${w}`, label: `${label}, taken`, ui } });
+          if (!inert) part = "taken";
         }
       } else if (isNext && b.choices) {
         classes.push("next");
-        const entry = { path, text, mark, wedge: w, kind: "ring" };
-        nextWedges.push(entry);
-        if (!inert) targets.push(entry);
+        part = "ring";
         label = where;
       } else if (value != null) {
-        label = `${where}, ${value}${scored?.primes[w - 1] ? ", prime" : ""}`;
+        label = `${where}, ${value}${prime ? ", prime" : ""}`;
       } else {
         label = `${where}, empty`;
       }
-      path.setAttribute("class", classes.join(" "));
-      if (!path.hasAttribute("aria-label")) describe(path, label); // target() makes the playable ones buttons
-      wedgeLayer.append(path);
-      textLayer.append(group);
+      const kept_ = state.wedges.get(`${ring}/${w}`);
+      const { path } = kept_;
+      // the number and its prime mark (made again when the ring needs more digits)
+      if (kept_.digits !== digits) {
+        const made = wedgeLabel(r0, r1, a0, a1, digits, { prime });
+        made.group.dataset.ring = ring;
+        made.group.dataset.wedge = w;
+        kept_.group.replaceWith(made.group);
+        Object.assign(kept_, { group: made.group, label: made, digits });
+      }
+      const { text, mark } = kept_.label;
+      const shows = value != null ? String(value) : "";
+      if (part !== "ring" && text.textContent !== shows) text.textContent = shows;
+      if (part !== "ring") mark.classList.toggle("off", !prime);
+      // the wedge's part: set again only when it changed (its options object kept, so the palette can re-aim it)
+      const key = `${classes.join(" ")}|${label}|${part}|${inert}`;
+      if (kept_.key !== key) {
+        kept_.opts = part === "centre" ? { move: `${b.free_values[0]}@${w}`, label, ui: state.act }
+          : part === "taken" ? { tryMove: `${b.free_values[0]}@${w}`, label: `${label}, taken`, ui: state.act } : null;
+        // (a target drawn again stays one, target() changing what it plays; the
+        // tabindex of a wedge that no longer plays is taken last, below)
+        if (!kept_.opts) untarget(path, { keepTabindex: true });
+        for (const name of ["role", "aria-label", "aria-checked"]) path.removeAttribute(name);
+        path.setAttribute("class", classes.join(" "));
+        describe(path, label); // target() makes the playable ones buttons
+        if (kept_.opts) target(path, kept_.opts);
+        kept_.key = key;
+      }
+      if (part === "centre") targets.push({ path, wedge: w, kind: "centre", opts: kept_.opts });
+      else if (part === "taken") tries.push({ path, wedge: w, opts: kept_.opts });
+      else if (part === "ring") {
+        const entry = { path, text, mark, wedge: w, kind: "ring" };
+        nextWedges.push(entry);
+        if (!inert) targets.push(entry);
+      }
     }
   }
 
-  // Rays and the wedge numbers outside the target, so notation can be read off.
-  const outer = edges.at(-1);
-  for (let w = 1; w <= b.rays; w++) {
-    const [x, y] = point(outer, (w - 1) * step);
-    const [hx, hy] = point(edges[0], (w - 1) * step);
-    textLayer.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
-    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
-    textLayer.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
-  }
-  textLayer.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
-
-  const wrap = h("div", { class: "pt-board round-board" });
   const controls = h("div", { class: "pt-controls" });
-  const ringList = ringScoreList(view);
-
   if (b.phase === "centre" && !inert) {
-    for (const t of [...targets, ...tries]) target(t.path, t.opts);
     // The keyboard goes round every centre wedge; the taken ones explain themselves.
     targets.push(...tries.map((t) => ({ ...t, kind: "taken" })));
     targets.sort((x, y) => x.wedge - y.wedge);
@@ -216,30 +293,31 @@ export function render(view, ui = {}) {
   } else if (view.is_over) {
     controls.append(h("p", { class: "pt-note" }, "The target is complete."));
   }
-
-  rovingFocus(svg, targets);
-  // Many small wedges: on a phone the target keeps a readable size and scrolls sideways.
-  const dense = b.ring_count * b.rays > 60;
-  const figure = h("div", { class: dense ? "pt-figure dense" : "pt-figure" }, svg);
-  wrap.append(controls, figure, ringList);
-  if (dense) {
-    // When the target is wider than a phone, start with its middle in view.
-    requestAnimationFrame(() => {
-      if (figure.scrollWidth > figure.clientWidth && figure.scrollLeft === 0) {
-        figure.scrollLeft = (figure.scrollWidth - figure.clientWidth) / 2;
-      }
-    });
+  for (const t of targets) state.byPath.set(t.path, t);
+  state.controls.replaceWith(controls);
+  state.controls = controls;
+  const scoresKey = JSON.stringify([b.ring_scores, b.ring_scores.map((rs) => b.rings[rs.ring]), view.seats]);
+  if (state.scoresKey !== scoresKey) {
+    const list = ringScoreList(view);
+    if (state.scores) state.scores.replaceWith(list);
+    else wrap.append(list);
+    state.scores = list;
+    state.scoresKey = scoresKey;
   }
 
+  state.targets = targets;
+  settleFocus(state);
+  // last (the browser then works out the style once): wedges that play no more leave the Tab order
+  const playing = new Set(targets.map((t) => t.path));
+  for (const el of state.svg.querySelectorAll(".pt-wedges [tabindex]")) if (!playing.has(el)) leaveTabOrder(el);
   if (hadFocus && targets.length) {
     // Keyboard players keep their place after a move redraws the board.
     requestAnimationFrame(() => {
       const el = targets.find((t) => t.wedge === kept.focus && t.kind !== "taken")?.path ??
         targets.find((t) => t.kind !== "taken")?.path ?? targets[0].path;
-      if (el.isConnected) el.focus();
+      if (el.isConnected && document.activeElement !== el) el.focus();
     });
   }
-  return wrap;
 }
 
 // -- centre phase ------------------------------------------------------------------
@@ -360,12 +438,12 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
     draw(entry);
     if (inert) continue;
     entry.path.setAttribute("role", "switch");
-    entry.path.setAttribute("aria-checked", "false");
+    entry.path.setAttribute("aria-checked", String(!b.choices[entry.wedge - 1].same && kept.signs[entry.wedge - 1] === "-"));
+    // (a click on the wedge reaches it through the board's one listener, render())
     entry.activate = () => {
       toggle(entry);
       entry.path.setAttribute("aria-checked", String(kept.signs[entry.wedge - 1] === "-"));
     };
-    entry.path.addEventListener("click", entry.activate);
   }
 
   const setAll = (sign) => {
@@ -412,18 +490,31 @@ function ringScoreList(view) {
 
 // -- keyboard: one roving tab stop over the targets, arrows go round the ring ------
 
-function rovingFocus(svg, targets) {
+/** One Tab stop over the board's targets: the wedge last focused, else the first free one. */
+function settleFocus(state) {
+  const { targets } = state;
   if (!targets.length) return;
   let start = targets.findIndex((t) => t.wedge === kept.focus && t.kind !== "taken");
   if (start < 0) start = Math.max(0, targets.findIndex((t) => t.kind !== "taken"));
   targets.forEach((t, i) => {
-    t.path.setAttribute("tabindex", i === start ? "0" : "-1");
-    t.path.addEventListener("focus", () => {
-      kept.focus = t.wedge;
-      for (const other of targets) other.path.setAttribute("tabindex", other === t ? "0" : "-1");
-    });
+    const wanted = i === start ? "0" : "-1";
+    if (t.path.getAttribute("tabindex") !== wanted) t.path.setAttribute("tabindex", wanted);
+  });
+}
+
+/** The board's keys and focus, once for its <svg>: they read the latest draw's targets. */
+function keyboard(svg, state) {
+  svg.addEventListener("focusin", (event) => {
+    const t = state.byPath.get(event.target);
+    if (!t) return;
+    kept.focus = t.wedge;
+    for (const other of state.targets) {
+      const wanted = other === t ? "0" : "-1";
+      if (other.path.getAttribute("tabindex") !== wanted) other.path.setAttribute("tabindex", wanted);
+    }
   });
   svg.addEventListener("keydown", (event) => {
+    const { targets } = state;
     const i = targets.findIndex((t) => t.path === event.target);
     if (i < 0) return;
     const n = targets.length;

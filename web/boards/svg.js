@@ -28,11 +28,20 @@
 //       el is only described.
 //       Click, Enter and Space play; the event does not bubble to the shell's
 //       delegated data-move handler, so a move is sent exactly once.
+//   leaveTabOrder(el)   el plays no more: out of the Tab order (the focused one: tabindex -1)
+//   untarget(el, {keepTabindex}) -> el
+//       Undoes target() (and its words): el plays nothing until made a target again
+//       (boards that keep their elements between draws, grid.js); keepTabindex
+//       leaves its tabindex for the caller to take last. target() on a target
+//       changes what it plays and keeps its tabindex.
 //   rovingFocus(container, {selector}) -> container
 //       One Tab stop for the whole board; arrow keys move focus to the nearest
 //       target in that direction (by data-x/data-y or bbox centre), Home/End to
 //       the first/last. After a keyboard move re-renders the board, focus comes
 //       back to the legal target (else any target) nearest the last one used.
+//       Called again on the same container (a board kept between draws, its
+//       targets changed): the one Tab stop is set again (the focused target,
+//       else the first legal one) and the keyboard's place kept as above.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -132,13 +141,21 @@ export function target(el, opts = {}) {
     if (label) describe(el, label);
     return el;
   }
+  if (targetOptions.has(el)) {
+    // a target already (a board drawn in place): what it plays changes, its tabindex stays
+    el.classList.remove(move != null ? "try" : "legal");
+    el.removeAttribute(move != null ? "data-try" : "data-move");
+  }
   el.classList.add("target", move != null ? "legal" : "try");
   if (move != null) el.dataset.move = move;
   else el.dataset.try = tryMove;
   if (x != null) el.dataset.x = x;
   if (y != null) el.dataset.y = y;
   el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "0");
+  if (!el.hasAttribute("tabindex")) {
+    el.setAttribute("tabindex", "0");
+    joined.add(el);
+  }
   if (label) el.setAttribute("aria-label", label);
   // (two listeners shared by every target, reading its options: a board of
   // many squares makes no closures for each)
@@ -149,6 +166,40 @@ export function target(el, opts = {}) {
 }
 
 const targetOptions = new WeakMap(); // target element -> its target() options
+// Targets that joined the Tab order since the last rovingFocus() call (it sets
+// them, and forgets them all): a board drawn in place finds its new ones here.
+const joined = new Set();
+
+/** An element that plays no more leaves the Tab order. The focused one does
+ * so on the next frame, once the board is on screen (changed on the focused
+ * element, tabindex makes the browser work out the page's style there and
+ * then, to know whether it may keep the focus: milliseconds on a big board);
+ * if it still has the focus then, it keeps tabindex -1 until focus leaves. */
+export function leaveTabOrder(el) {
+  if (el !== document.activeElement) {
+    el.removeAttribute("tabindex");
+    return;
+  }
+  requestAnimationFrame(() => {
+    if (!el.isConnected || el.classList.contains("target") || !el.hasAttribute("tabindex")) return;
+    if (el !== document.activeElement) el.removeAttribute("tabindex");
+    else if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
+  });
+}
+
+export function untarget(el, { keepTabindex = false } = {}) {
+  if (!targetOptions.has(el)) return el;
+  targetOptions.delete(el);
+  el.removeEventListener("click", onTargetClick);
+  el.removeEventListener("keydown", onTargetKey);
+  el.classList.remove("target", "legal", "try");
+  for (const name of ["data-move", "data-try", "data-x", "data-y", "role", "aria-label"]) el.removeAttribute(name);
+  // (taking the focused element's tabindex makes the browser work out its style
+  // there and then, to know whether it may keep the focus: a board drawn in
+  // place takes it last, once, with keepTabindex)
+  if (!keepTabindex) leaveTabOrder(el);
+  return el;
+}
 
 function onTargetClick(event) {
   event.preventDefault();
@@ -172,12 +223,40 @@ const DIRECTIONS = {
   ArrowUp: [0, -1],
 };
 
+const roving = new WeakSet(); // containers whose keys rovingFocus already handles
+const stops = new WeakMap(); // container -> its one Tab stop
+
 export function rovingFocus(container, { selector = ".target" } = {}) {
   const targets = () => [...container.querySelectorAll(selector)].filter((t) => t.getAttribute("tabindex") !== null);
   const settle = (active) => {
-    for (const t of targets()) t.setAttribute("tabindex", t === active ? "0" : "-1");
+    for (const t of targets()) {
+      const wanted = t === active ? "0" : "-1";
+      if (t.getAttribute("tabindex") !== wanted) t.setAttribute("tabindex", wanted);
+    }
+    stops.set(container, active);
   };
+  if (roving.has(container)) {
+    // Drawn again in place: one Tab stop again, the focused target, else the
+    // last stop if it still plays a move, else the first legal target, else
+    // the first try. Only the new targets and the old stop are touched, not
+    // every square (the rest keep tabindex -1).
+    const playing = (el) => el != null && el.isConnected && container.contains(el) && el.matches(selector) && el.hasAttribute("tabindex");
+    const active = document.activeElement?.closest?.(selector) ?? null;
+    const prev = stops.get(container) ?? null;
+    const stop = (playing(active) ? active : null) ?? (playing(prev) && prev.dataset.move != null ? prev : null)
+      ?? container.querySelector(`${selector}[data-move][tabindex]`) ?? container.querySelector(`${selector}[tabindex]`);
+    for (const t of [...joined, prev]) {
+      if (t && t !== stop && playing(t) && t.getAttribute("tabindex") === "0") t.setAttribute("tabindex", "-1");
+    }
+    joined.clear();
+    if (stop && stop.getAttribute("tabindex") !== "0") stop.setAttribute("tabindex", "0");
+    stops.set(container, stop);
+    afterKeyboardMove(container, targets, settle);
+    return container;
+  }
+  roving.add(container);
   const all = targets();
+  joined.clear();
   // One Tab stop: prefer a legal target, else the first try.
   settle(all.find((t) => t.dataset.move != null) ?? all[0]);
 
@@ -213,8 +292,13 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
     }
   });
 
-  // After a keyboard move the shell redraws the board: put focus back near the
-  // square just played, once the new board is in the document.
+  afterKeyboardMove(container, targets, settle);
+  return container;
+}
+
+/** After a keyboard move the shell redraws the board: put focus back near the
+ * square just played, once the new board is in the document. */
+function afterKeyboardMove(container, targets, settle) {
   if (lastKeyboard && Date.now() - lastKeyboard.at < 15000) {
     const wanted = lastKeyboard;
     requestAnimationFrame(() => {
@@ -234,5 +318,4 @@ export function rovingFocus(container, { selector = ".target" } = {}) {
       pick.focus({ preventScroll: true });
     });
   }
-  return container;
 }
