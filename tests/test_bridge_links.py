@@ -62,6 +62,16 @@ def test_a_hot_seat_pick_is_only_in_the_private_record() -> None:
     assert done["record"] == done["private_record"] and done["record"].split(".")[3] == "12_8"
 
 
+def test_a_seats_move_can_be_answered_with_the_public_view() -> None:
+    nc = ask("new", game="nonconformity", options={"starts": [6, 4]})
+    own = ask("play", record=nc["private_record"], move="12", seat=0)
+    public = ask("play", record=nc["private_record"], move="12", seat=0, public=True)
+    # the same move and records; the view is the one `open` gives, not the seat's own
+    assert (public["record"], public["private_record"]) == (own["record"], own["private_record"])
+    assert public["view"] == ask("open", record=own["private_record"])["view"] != own["view"]
+    assert "public is true or false" in refused("play", record=nc["private_record"], move="12", seat=0, public="yes")["message"]
+
+
 def test_a_sealed_pick_never_puts_its_salt_or_pick_in_the_record() -> None:
     nc = ask("new", game="nonconformity", options={"starts": [6, 4]})
     sealed = ask("seal", record=nc["record"], seat=0, pick="12", salt=SALT)

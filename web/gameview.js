@@ -30,7 +30,7 @@
 
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
-import { choosingOf, hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
+import { hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
 import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { newSaveId, saveGame } from "./saved.js";
 import { followNewLink, sharePanel } from "./share.js";
@@ -315,12 +315,10 @@ export class GameView {
         await this.show(played, { focus: "board", linkSeat: seat, save: true });
         return true;
       }
-      let played = await this.ask("play", { record, move: String(notation), ...(seat != null ? { seat } : {}) });
       // A seat's own view may hold its secret pick: the page keeps only the
-      // public one. The engine answers with the seat's view; outside a joint
-      // move (before and after this one) that is the public view, else the
-      // public one is a second call.
-      if (seat != null && (choosingOf(before) || choosingOf(played.view))) played = await this.ask("open", { record: played.private_record });
+      // public one, which the engine answers with (public: one call, not a
+      // play and then an open).
+      const played = await this.ask("play", { record, move: String(notation), ...(seat != null ? { seat, public: true } : {}) });
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that): the address gets the public record; the saved
       // game on this device keeps the private one.

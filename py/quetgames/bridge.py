@@ -140,10 +140,17 @@ def _open(args: JSONObject) -> JSONObject:
 
 
 def _play(args: JSONObject) -> JSONObject:
+    """{record, move, seat?, public?}: the move played, for `seat` when given.
+    The answer's view is that seat's (which may show its own secret pick), or
+    with `public` true the public view, which a page keeps (one call instead
+    of a `play` and an `open`)."""
     seat = _seat(args)
+    public = args.get("public", False)
+    if not isinstance(public, bool):
+        raise BadRequest("public is true or false")
     move: JSON = args.get("move")
     state = _state(args).play(move, seat)
-    return _answer(_remember(state), seat)
+    return _answer(_remember(state), None if public else seat)
 
 
 def _view(args: JSONObject) -> JSONObject:
