@@ -3,7 +3,7 @@
 // square would do from board.targets; nothing about the rules is worked out here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
+import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -13,34 +13,14 @@ function list(numbers) {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-// The boards render() made, kept so update() can draw the next view into them:
-// the root element -> {G, mini, panel keys}.
-const drawn = new WeakMap();
-
-export function render(view, ui) {
-  const b = view.board;
-  const n = b.size;
-  const G = grid(n, { label: boardLabel(b) });
-  paint(G, view, ui);
-  const [toggle, wrap] = scrollable(G, { focusSquare: b.last_square });
-  const state = { G, toggle, parts: {} };
-  const root = html("div", { class: "grid-game cc" }, wrap);
-  panel(root, state, view);
-  drawn.set(root, state);
-  return root;
-}
-
-/** Draw `view` into a board render() made (the same grid size): only the squares
- * and marks that changed are touched, the <svg> and its focus stay. false: it
- * cannot be (another size), and the caller renders anew. */
-export function update(root, view, ui) {
-  const state = drawn.get(root);
-  if (!state || state.G.n !== view.board.size) return false;
-  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
-  paint(state.G, view, ui);
-  panel(root, state, view);
-  return true;
-}
+export const { render, update } = keptGrid({
+  label: boardLabel, paint, panel,
+  frame(G, state, view) {
+    const [toggle, wrap] = scrollable(G, { focusSquare: view.board.last_square });
+    state.toggle = toggle;
+    return html("div", { class: "grid-game cc" }, wrap);
+  },
+});
 
 function boardLabel(b) {
   return `Convoluted Coprimality, grid ${b.round} of ${b.max_rounds}, ${b.size} by ${b.size}`;

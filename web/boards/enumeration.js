@@ -3,7 +3,7 @@
 // Draws view().board only; the counts come from board.candidates.
 
 import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
+import { grid, keptGrid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -31,33 +31,16 @@ function halfTarget(G, sq, half, opts) {
   return target(g, { ...opts, x: r.x + u / 2, y: y + u / 4 });
 }
 
-// The boards render() made, kept so update() can draw the next view into them.
-const drawn = new WeakMap(); // root element -> {G, toggle, parts}
-
-export function render(view, ui) {
-  const b = view.board;
-  const G = grid(b.size, { headers: true, label: boardLabel(b) });
-  paint(G, view, ui);
-  // a square with two choices is split in two halves, each a tap target: twice the height
-  const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
-  const state = { G, toggle, parts: {} };
-  const side = html("div", { class: "grid-side" }, wrap);
-  const root = html("div", { class: "grid-game en" }, side);
-  panel(root, state, view);
-  drawn.set(root, state);
-  return root;
-}
-
-/** Draw `view` into a board render() made (the same size): only the squares and
- * marks that changed are touched. false: it cannot be, render anew. */
-export function update(root, view, ui) {
-  const state = drawn.get(root);
-  if (!state || state.G.n !== view.board.size) return false;
-  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
-  paint(state.G, view, ui);
-  panel(root, state, view);
-  return true;
-}
+export const { render, update } = keptGrid({
+  label: boardLabel, options: { headers: true }, paint, panel,
+  frame(G, state, view) {
+    const b = view.board;
+    // a square with two choices is split in two halves, each a tap target: twice the height
+    const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+    state.toggle = toggle;
+    return html("div", { class: "grid-game en" }, html("div", { class: "grid-side" }, wrap));
+  },
+});
 
 function boardLabel(b) {
   return `Enumeration, grid ${b.grid} of ${b.grids}, ${b.size} by ${b.size}`;

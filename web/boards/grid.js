@@ -253,6 +253,37 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
   return G;
 }
 
+/** render() and update() for a grid board that can be drawn again in place:
+ * `label(board)` its spoken name, `options` for grid(), `paint(G, view, ui)`
+ * its squares, `frame(G, state, view)` the page around the grid, made once
+ * (it sets state.toggle and anything else it keeps), and
+ * `panel(root, state, view, ui)` the words around it, drawn every time.
+ * update() draws the next view into a board render() made and answers false
+ * when it cannot (another grid size), so the caller renders anew. */
+export function keptGrid({ label, options = {}, paint, frame, panel }) {
+  const drawn = new WeakMap(); // root element -> {G, view, toggle, parts}
+  return {
+    render(view, ui) {
+      const G = grid(view.board.size, { ...options, label: label(view.board) });
+      const state = { G, view, parts: {} };
+      paint(G, view, ui);
+      const root = frame(G, state, view);
+      panel(root, state, view, ui);
+      drawn.set(root, state);
+      return root;
+    },
+    update(root, view, ui) {
+      const state = drawn.get(root);
+      if (!state || state.G.n !== view.board.size) return false;
+      state.view = view;
+      state.G.svg.setAttribute("aria-label", label(view.board));
+      paint(state.G, view, ui);
+      panel(root, state, view, ui);
+      return true;
+    },
+  };
+}
+
 /** The rings a target draws: the rounded `ring` (hover on a legal square) and
  *  the `focus-ring`, square-cornered, thick and on the cell's edge, so keyboard
  *  focus never looks like a board's rounded "last move" mark. */

@@ -4,7 +4,7 @@
 // ringed, and a line joins 1, 2, 3, ... Nothing about the rules is computed here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { badgeKey, grid, scrollable, seatName, squareName } from "./grid.js";
+import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -19,54 +19,35 @@ function areaWords(sq, area, fromNumber, gain) {
   return `${sq} scores ${plural(area.rows, "row")} × ${plural(area.columns, "column")} = ${plural(gain, "point")} (from the ${fromNumber} at ${area.from})`;
 }
 
-// The boards render() made, kept so update() can draw the next view into them.
-const drawn = new WeakMap(); // root element -> {G, toggle, view, parts}
-
-export function render(view, ui) {
-  const b = view.board;
-  const G = grid(b.size, { label: boardLabel(b) });
-  const state = { G, view, parts: {} };
-  paint(G, view, ui);
-  const [toggle, wrap] = scrollable(G, { focusSquare: lastOf(b) });
-  state.toggle = toggle;
-  const root = html("div", { class: "grid-game mu" }, wrap);
-  panel(root, state, view, ui);
-  // what the x under the pointer or the keyboard scores, in words (the view of the latest draw)
-  const show = (event) => {
-    const { view: shown, parts } = state;
-    const preview = parts.info?.preview;
-    if (!preview) return;
-    const sq = event.target.closest?.(".target")?.dataset.move;
-    for (const span of G.svg.querySelectorAll(".span")) span.classList.toggle("shown", span.dataset.for === sq);
-    const bd = shown.board;
-    const area = sq ? bd.areas?.[sq] : null;
-    preview.textContent = area ? areaWords(sq, area, bd.numbers[area.from], bd.gains[sq]) : PREVIEW_IDLE;
-  };
-  const hide = () => {
-    const preview = state.parts.info?.preview;
-    if (!preview) return;
-    for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
-    preview.textContent = PREVIEW_IDLE;
-  };
-  G.svg.addEventListener("pointerover", show);
-  G.svg.addEventListener("focusin", show);
-  G.svg.addEventListener("pointerleave", hide);
-  G.svg.addEventListener("focusout", hide);
-  drawn.set(root, state);
-  return root;
-}
-
-/** Draw `view` into a board render() made (the same size): only the squares and
- * marks that changed are touched. false: it cannot be, render anew. */
-export function update(root, view, ui) {
-  const state = drawn.get(root);
-  if (!state || state.G.n !== view.board.size) return false;
-  state.view = view;
-  state.G.svg.setAttribute("aria-label", boardLabel(view.board));
-  paint(state.G, view, ui);
-  panel(root, state, view, ui);
-  return true;
-}
+export const { render, update } = keptGrid({
+  label: boardLabel, paint, panel,
+  frame(G, state, view) {
+    const [toggle, wrap] = scrollable(G, { focusSquare: lastOf(view.board) });
+    state.toggle = toggle;
+    // what the x under the pointer or the keyboard scores, in words (the view of the latest draw)
+    const show = (event) => {
+      const { view: shown, parts } = state;
+      const preview = parts.info?.preview;
+      if (!preview) return;
+      const sq = event.target.closest?.(".target")?.dataset.move;
+      for (const span of G.svg.querySelectorAll(".span")) span.classList.toggle("shown", span.dataset.for === sq);
+      const bd = shown.board;
+      const area = sq ? bd.areas?.[sq] : null;
+      preview.textContent = area ? areaWords(sq, area, bd.numbers[area.from], bd.gains[sq]) : PREVIEW_IDLE;
+    };
+    const hide = () => {
+      const preview = state.parts.info?.preview;
+      if (!preview) return;
+      for (const span of G.svg.querySelectorAll(".span.shown")) span.classList.remove("shown");
+      preview.textContent = PREVIEW_IDLE;
+    };
+    G.svg.addEventListener("pointerover", show);
+    G.svg.addEventListener("focusin", show);
+    G.svg.addEventListener("pointerleave", hide);
+    G.svg.addEventListener("focusout", hide);
+    return html("div", { class: "grid-game mu" }, wrap);
+  },
+});
 
 function boardLabel(b) {
   return `Multiplications Within the Permutation, ${b.size} by ${b.size}, ${b.phase === "mark" ? "marking x's" : "numbering"}`;
