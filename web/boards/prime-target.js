@@ -111,6 +111,20 @@ let kept = { record: null, signs: null, value: null, focus: null };
 // the wrapper -> {svg, wedges (by "ring/wedge": path, label, key, opts), rings, rays, ui, targets, byPath, …}.
 const drawn = new WeakMap();
 
+/** The rays and the wedge numbers outside the target, so notation can be read
+ * off, and the hub, appended to `layer`. */
+function raysAndNumbers(layer, edges, rays, step) {
+  const outer = edges.at(-1);
+  for (let w = 1; w <= rays; w++) {
+    const [x, y] = point(outer, (w - 1) * step);
+    const [hx, hy] = point(edges[0], (w - 1) * step);
+    layer.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
+    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
+    layer.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
+  }
+  layer.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
+}
+
 export function render(view, ui = {}) {
   ensureStyles();
   const b = view.board;
@@ -141,16 +155,7 @@ export function render(view, ui = {}) {
       wedges.set(`${ring}/${w}`, { path, group, label: null, digits: null, key: null, opts: null });
     }
   }
-  // Rays and the wedge numbers outside the target, so notation can be read off.
-  const outer = edges.at(-1);
-  for (let w = 1; w <= b.rays; w++) {
-    const [x, y] = point(outer, (w - 1) * step);
-    const [hx, hy] = point(edges[0], (w - 1) * step);
-    textLayer.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
-    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
-    textLayer.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
-  }
-  textLayer.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
+  raysAndNumbers(textLayer, edges, b.rays, step);
 
   const wrap = h("div", { class: "pt-board round-board" });
   // Many small wedges: on a phone the target keeps a readable size and scrolls sideways.
@@ -593,15 +598,7 @@ export function example(view) {
       texts.append(group);
     }
   }
-  const outer = edges.at(-1);
-  for (let w = 1; w <= b.rays; w++) {
-    const [x, y] = point(outer, (w - 1) * step);
-    const [hx, hy] = point(edges[0], (w - 1) * step);
-    texts.append(s("line", { class: w === 1 ? "pt-ray top" : "pt-ray", x1: f(hx), y1: f(hy), x2: f(x), y2: f(y) }));
-    const [lx, ly] = point(outer + LABEL_MARGIN * 0.52, (w - 0.5) * step);
-    texts.append(s("text", { class: "pt-wedge-number", x: f(lx), y: f(ly), "font-size": 30, "dominant-baseline": "central", "text-anchor": "middle" }, String(w)));
-  }
-  texts.append(s("circle", { class: "pt-hub", cx: 0, cy: 0, r: f(edges[0]) }));
+  raysAndNumbers(texts, edges, b.rays, step);
   const picture = s("svg", { class: "pt-svg", viewBox: `${-SIZE} ${-SIZE} ${2 * SIZE} ${2 * SIZE}` }, wedges, texts);
   return h("div", { class: "pt-board round-board example-board" }, picture);
 }
