@@ -479,8 +479,10 @@ def build(out: Path = DIST) -> dict:
             "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
-        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "lock": runtime["lock"]})
+        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "lock": runtime["lock"], "handed": HANDED})
         write_module_preloads(scratch)
+        write_handed_downloads(scratch, runtime["files"])
+        allow_inline_scripts(scratch / "index.html")
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
@@ -522,6 +524,37 @@ def write_module_preloads(out: Path) -> None:
     text, count = PRELOAD_SLOT.subn(lambda _: f"<!-- modulepreload -->{links}\n<!-- /modulepreload -->", page.read_text())
     if count != 1:
         raise SystemExit(f"build: {page} has no <!-- modulepreload --> ... <!-- /modulepreload --> slot")
+    page.write_text(text)
+
+
+HANDED_SLOT = re.compile(r"/\* handed \*/.*?/\* end handed \*/", re.S)
+HANDED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")  # the engine's zip comes after the wasm (worker.js)
+
+
+def write_handed_downloads(out: Path, files: dict) -> None:
+    """Write into index.html's first script the Pyodide files it asks for on a
+    game's link and hands to the worker: [name, url] pairs, biggest first."""
+    page = out / "index.html"
+    handed = json.dumps([[name, files[name]["url"]] for name in HANDED], separators=(",", ":"))
+    text, count = HANDED_SLOT.subn(lambda _: f"/* handed */ {handed} /* end handed */", page.read_text())
+    if count != 1:
+        raise SystemExit(f"build: {page} has no /* handed */ ... /* end handed */ slot")
+    page.write_text(text)
+
+
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+CSP_SCRIPT_SRC = re.compile(r"(<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?script-src 'self')[^;\"]*")
+
+
+def allow_inline_scripts(page: Path) -> None:
+    """Name each inline <script> of `page` by its sha256 in the page's CSP
+    (script-src), so exactly those scripts run and no other inline code can."""
+    text = page.read_text()
+    hashes = "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode()}'"
+                     for m in INLINE_SCRIPT.finditer(text))
+    text, count = CSP_SCRIPT_SRC.subn(lambda m: m[1] + hashes + " 'wasm-unsafe-eval'", text)
+    if count != 1:
+        raise SystemExit(f"build: {page} has no Content-Security-Policy with script-src 'self' for its inline scripts")
     page.write_text(text)
 
 

@@ -48,13 +48,16 @@ export class Engine {
       this.#rejectReady = reject;
     });
     this.ready.catch(() => {}); // callers that care attach their own handler
-    this.#worker = new Worker(this.workerURL, { type: "module", name: this.name });
-    this.#worker.onmessage = (event) => this.#receive(event.data);
-    this.#worker.onerror = (event) => {
+    const early = takeEarlyWorker(this.workerURL, this.name);
+    const worker = (this.#worker = early?.worker ?? new Worker(this.workerURL, { type: "module", name: this.name }));
+    worker.onmessage = (event) => this.#receive(event.data);
+    worker.onerror = (event) => {
       event.preventDefault?.();
       this.#die(`The game engine stopped: ${event.message || "its script failed to load"}`);
     };
-    this.#worker.onmessageerror = () => this.#die("The game engine sent a message the page could not read");
+    worker.onmessageerror = () => this.#die("The game engine sent a message the page could not read");
+    // what the early worker said before this module was here, in order
+    for (const event of early?.events ?? []) worker[`on${event.type}`]?.(event);
   }
 
   /** Call `listener({text, fraction})` on every loading step (at once with the latest). */
@@ -144,6 +147,17 @@ export class Engine {
     for (const { reject } of this.#pending.values()) reject(new EngineError(error));
     this.#pending.clear();
   }
+}
+
+/** The worker index.html's first script started (`self.quetEarlyWorker`:
+ * {worker, url, events: what it said meanwhile}), taken once, if it is the one
+ * asked for: that script runs before the page asks for its ~30 modules, so the
+ * worker's script, and after it Python's downloads, are not queued behind them. */
+function takeEarlyWorker(url, name) {
+  const early = globalThis.quetEarlyWorker;
+  if (!early || name || typeof location === "undefined" || new URL(early.url, location.href).href !== url.href) return null;
+  delete globalThis.quetEarlyWorker;
+  return early;
 }
 
 /** The page's one engine, started as soon as this module is imported. */

@@ -84,6 +84,35 @@ function count(bytes) {
   for (const listener of received.listeners) listener();
 }
 
+// On a game's link, index.html's first script asks for Pyodide's big files
+// itself, ahead of the page's ~30 modules, and hands each one over as a
+// stream ({handed: name, status, body}) to the worker it names "handed" (a
+// name, not a query, so the service worker's copy of worker.js serves it
+// offline). Each is taken once: a second start (after a failed snapshot)
+// fetches again.
+const HANDED = globalThis.name === "handed";
+const handed = new Map(); // name -> {promise of a Response or null, resolve}
+function handedEntry(name) {
+  if (!handed.has(name)) {
+    let resolve;
+    handed.set(name, { promise: new Promise((r) => { resolve = r; }), resolve, taken: false });
+  }
+  return handed.get(name);
+}
+self.addEventListener("message", (event) => {
+  const { handed: name, status, body } = event.data ?? {};
+  if (typeof name !== "string") return;
+  // (the page's fetch failed or was refused: null, and the worker asks itself)
+  handedEntry(name).resolve(status === 200 && body instanceof ReadableStream ? new Response(body, { status }) : null);
+});
+function takeHanded(name) {
+  if (!HANDED || !BUILD.handed?.includes(name)) return null;
+  const entry = handedEntry(name);
+  if (entry.taken) return null;
+  entry.taken = true;
+  return entry.promise;
+}
+
 class DamagedDownload extends Error {
   constructor(file, why) {
     super(`${file} arrived damaged (${why}). Reload the page to download it again.`);
@@ -108,7 +137,7 @@ function expanding(name, type, after = null) {
   failed.catch(() => {}); // raced against the start, which reports it
   const response = (async () => {
     await after;
-    const fetched = await fetch(new URL(file.url, BASE));
+    const fetched = (await takeHanded(name)) ?? (await fetch(new URL(file.url, BASE)));
     if (!fetched.ok || !fetched.body) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
     const input = fetched.body.getReader();
     // A host that sends .gz files with Content-Encoding: gzip has the browser
@@ -467,6 +496,7 @@ const booted = boot().catch((err) => {
 });
 
 self.onmessage = async (event) => {
+  if (typeof event.data?.handed === "string") return; // a download from the page (above)
   const { id, call, args } = event.data ?? {};
   await booted; // requests sent early wait for the engine instead of failing
   postMessage(answer(id, call, args));

@@ -1,0 +1,80 @@
+"""On a game's link the game waits for Python alone, so index.html's first
+script asks for Pyodide's three big files before the page's ~30 modules and
+hands each to the worker as it streams in (the worker named "handed"); the home page
+asks for its modules first and the worker fetches as before. Either way each
+file is downloaded once, and a download the page could not make is made by
+the worker itself."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Request, Route
+
+import quetgames
+
+from .harness import Watched
+
+WASM = "pyodide.asm.wasm.gz"
+
+
+def page_requests(w: Watched) -> list[str]:
+    """What the page and its worker ask for, in order, from now on (not the
+    service worker, whose precache fetches every file once more)."""
+    seen: list[str] = []
+
+    def on_request(request: Request) -> None:
+        if request.service_worker is None:
+            seen.append(request.url)
+
+    w.context.on("request", on_request)
+    return seen
+
+
+def indexes(requests: list[str], suffix: str) -> list[int]:
+    return [i for i, url in enumerate(requests) if url.endswith(suffix)]
+
+
+def worker_names(w: Watched) -> list[str]:
+    return [worker.evaluate("self.name") for worker in w.page.workers]
+
+
+def test_a_games_link_asks_for_python_first_and_the_worker_takes_it_over(watched: Watched, server: str) -> None:
+    requests = page_requests(watched)
+    record = quetgames.new_game("multiplications").record
+    watched.goto_ready(f"{server}index.html#{record}")
+    assert worker_names(watched) == ["handed"]
+    # once, by the page, ahead of the modules the page imports
+    assert len(indexes(requests, WASM)) == 1
+    assert indexes(requests, WASM)[0] < indexes(requests, "/gameview.js")[0]
+    assert len(indexes(requests, "python_stdlib.zip.gz")) == 1
+    watched.page.locator("#board [data-move]").first.wait_for()
+    assert watched.errors == []
+
+
+def test_the_home_page_asks_for_its_modules_first(watched: Watched, server: str) -> None:
+    requests = page_requests(watched)
+    watched.goto_ready(server)
+    assert worker_names(watched) == [""]
+    assert len(indexes(requests, WASM)) == 1
+    assert indexes(requests, WASM)[0] > indexes(requests, "/gameview.js")[0]
+    assert watched.errors == []
+
+
+def test_a_download_the_page_could_not_make_is_made_by_the_worker(watched: Watched, server: str) -> None:
+    failed: list[str] = []
+
+    def fail_the_first(route: Route) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    watched.context.route(f"**/{WASM}", fail_the_first)
+    requests = page_requests(watched)
+    record = quetgames.new_game("enumeration").record
+    watched.goto_ready(f"{server}index.html#{record}")
+    assert len(failed) == 1
+    assert len(indexes(requests, WASM)) == 2  # the page's, refused, then the worker's own
+    watched.page.locator("#board [data-move]").first.wait_for()
+    # the browser logs the refused load; nothing else went wrong
+    assert [e for e in watched.errors if "Failed to load resource" not in e] == []
