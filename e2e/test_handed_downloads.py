@@ -1,12 +1,13 @@
 """On a game's link the game waits for Python alone, so index.html's first
 script asks for Pyodide's three big files before the page's ~30 modules and
-hands each to the worker as it streams in (the worker named "handed"); the home page
-asks for its modules first and the worker fetches as before. Either way each
-file is downloaded once, and a download the page could not make is made by
-the worker itself."""
+hands each to the worker (named "handed") as it streams in; the home page and
+a setup screen ask for their modules first and the worker fetches as before.
+Either way each file is downloaded once, and a download the page could not
+make is made by the worker itself."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Request, Route
 
 import quetgames
@@ -50,9 +51,10 @@ def test_a_games_link_asks_for_python_first_and_the_worker_takes_it_over(watched
     assert watched.errors == []
 
 
-def test_the_home_page_asks_for_its_modules_first(watched: Watched, server: str) -> None:
+@pytest.mark.parametrize("fragment", ["", "#setup=multiplications"])
+def test_the_home_page_and_a_setup_screen_ask_for_their_modules_first(watched: Watched, server: str, fragment: str) -> None:
     requests = page_requests(watched)
-    watched.goto_ready(server)
+    watched.goto_ready(f"{server}index.html{fragment}")
     assert worker_names(watched) == [""]
     assert len(indexes(requests, WASM)) == 1
     assert indexes(requests, WASM)[0] > indexes(requests, "/gameview.js")[0]
