@@ -73,6 +73,31 @@ def play_by_click(w: Watched, state: quetgames.State, move: str) -> quetgames.St
     return after
 
 
+# Convoluted Coprimality's block of numbers, as the page shows it: the chips
+# (number, class, aria-current), "next: n", and the legend's legal-square key.
+CC_PANEL = """() => ({
+  chips: [...document.querySelectorAll('.grid-info .chips li')].map((li) => [Number(li.textContent), li.className, li.getAttribute('aria-current')]),
+  next: document.querySelector('.grid-info .next-number')?.textContent ?? null,
+  legal: document.querySelector('.grid-legend .key.legal')?.textContent ?? null,
+})"""
+
+
+def check_cc_panel(w: Watched, state: quetgames.State) -> None:
+    """The block's chips and the legend follow the engine's view move after
+    move (they are marked in place, not made again: web/boards/convoluted-coprimality.js)."""
+    board = state.view()["board"]
+    shown = w.page.evaluate(CC_PANEL)
+    n = board["next_number"]
+    assert shown["legal"] == (str(n) if n is not None else "·"), state.record
+    if n is None:
+        return
+    assert [k for k, _, _ in shown["chips"]] == board["block"], state.record
+    for k, cls, current in shown["chips"]:
+        assert cls == ("done" if k < n else "next" if k == n else ""), (state.record, k)
+        assert current == ("step" if k == n else None), (state.record, k)
+    assert shown["next"] == f"next: {n}", state.record
+
+
 def play_out(w: Watched, state: quetgames.State, rng: random.Random, max_moves: int = 400) -> quetgames.State:
     open_record(w, state.record)
     for _ in range(max_moves):
@@ -81,6 +106,8 @@ def play_out(w: Watched, state: quetgames.State, rng: random.Random, max_moves: 
         targets = board_moves(w.page, unique=False)
         # every legal move is one click away, and nothing illegal is offered
         assert sorted(targets) == sorted(state.legal_moves()), state.record
+        if state.game.id == CC:
+            check_cc_panel(w, state)
         state = play_by_click(w, state, rng.choice(targets))
     assert state.is_over, state.record
     assert w.page.locator("#board [data-move]").count() == 0

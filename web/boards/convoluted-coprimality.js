@@ -7,6 +7,11 @@ import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./gr
 
 export const styles = ["grid.css"];
 
+/** Set `el`'s text only if it differs (a write, even of the same text, makes the browser lay out again). */
+function setText(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
+}
+
 /** "a, b and c" */
 function list(numbers) {
   const words = numbers.map(String);
@@ -116,31 +121,43 @@ function panel(root, state, view) {
     } else if (node) place(node);
     state.parts[name] = { key, node };
   };
-  part("info", JSON.stringify([b.round, b.max_rounds, b.next_number, b.block_index, b.block]), () => {
+  // (the next number moves along the block's chips every move: marked in place below)
+  part("info", JSON.stringify([b.round, b.max_rounds, b.next_number == null, b.block_index, b.block]), () => {
     const info = html("div", { class: "grid-info" },
       html("p", { class: "round" }, `Grid ${b.round} of ${b.max_rounds}`),
       b.next_number != null
         ? html("p", { class: "block" }, `Block ${b.block_index}: place `,
           html("ul", { class: "chips", "aria-label": `numbers of block ${b.block_index}` }, b.block.map((k) =>
-            html("li", { class: k < b.next_number ? "done" : k === b.next_number ? "next" : "", "aria-current": k === b.next_number ? "step" : null },
-              String(k)))),
-          " ", html("span", {}, `next: ${b.next_number}`))
+            html("li", { dataset: { number: k } }, String(k)))),
+          " ", html("span", { class: "next-number" }))
         : null);
     info.append(state.toggle); // (on the info line: a frame keeps its height for the board)
     return info;
   }, (node) => root.prepend(node));
+  if (b.next_number != null) {
+    const info = state.parts.info.node;
+    for (const chip of info.querySelectorAll(".chips li")) {
+      const k = Number(chip.dataset.number);
+      const cls = k < b.next_number ? "done" : k === b.next_number ? "next" : "";
+      if (chip.className !== cls) chip.className = cls;
+      if (k === b.next_number) chip.setAttribute("aria-current", "step");
+      else chip.removeAttribute("aria-current");
+    }
+    setText(info.querySelector(".next-number"), `next: ${b.next_number}`);
+  }
   const outs = b.eliminations.map((e) =>
     `${seatName(view, e.seat)} (wrote ${e.number} next to ${list(e.clashes)} in grid ${e.round})`);
   const said = `${outs.length ? `Knocked out: ${outs.join("; ")}.` : "Nobody knocked out yet."}` +
     `${b.grids_ended ? ` ${b.grids_ended} grid${b.grids_ended > 1 ? "s" : ""} wiped (no room for the next number).` : ""}`;
   const names = view.seats.map((_, seat) => seatName(view, seat)).join();
-  part("legend", `${b.next_number ?? "·"}|${view.seats.length}`, () => html("ul", { class: "grid-legend" },
+  part("legend", `${view.seats.length}`, () => html("ul", { class: "grid-legend" },
     html("li", {}, html("span", { class: "key path" }, "—"), "path 1 → 2 → 3 …"),
-    html("li", {}, html("span", { class: "key legal" }, b.next_number ?? "·"), "legal square"),
+    html("li", {}, html("span", { class: "key legal" }), "legal square"),
     html("li", {}, html("span", { class: "key danger" }, "⚠"), "would knock you out"),
     html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
     html("li", {}, html("span", { class: "key out" }, "✕"), "a knock-out"),
     html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it")), (node) => wrap.after(node));
+  setText(state.parts.legend.node.querySelector(".key.legal"), String(b.next_number ?? "·"));
   part("out", `${said}|${names}`, () => html("p", { class: "grid-out" }, said), (node) => state.parts.legend.node.after(node));
   part("mini", b.previous_path.join(), () => {
     if (b.previous_path.length <= 1) return null;
