@@ -261,6 +261,31 @@ def test_the_bridge_answers_with_plain_data():
         assert not json.loads(call("analyse", json.dumps(bad)))["ok"]
 
 
+def test_the_bridge_default_is_the_games_own_setting():
+    """With no budget or iterations, the bridge (the page's analysis) runs the
+    game's own default: a fixed number of iterations, so the report is the
+    one Python gives with that setting on any machine; Nonconformity, whose
+    playouts are dear, keeps the time budget."""
+    from quetgames.players import player_for
+
+    state = play_out("multiplications", {"k": 3}, ["random"], seed=4)
+    setting = player_for(state.game).analysis_iterations
+    assert setting is not None
+    reply = json.loads(call("analyse", json.dumps({"record": state.record, "seed": 5, "span": [0, 3]})))
+    assert reply["ok"], reply
+    assert reply["result"]["iterations"] == setting
+    assert reply["result"] == analyse(state, seed=5, iterations=setting, span=(0, 3)).to_json()
+    # an explicit budget is still a budget
+    timed = json.loads(call("analyse", json.dumps({"record": state.record, "budget": 0.05, "span": [0, 1]})))
+    assert timed["result"]["iterations"] is None and timed["result"]["budget"] == 0.05
+    nc = quetgames.new_game("nonconformity")
+    assert player_for(nc.game).analysis_iterations is None
+    first = nc.play(nc.legal_moves(0)[0], 0)
+    answer = json.loads(call("analyse", json.dumps({"record": first.record, "span": [0, 0]})))
+    assert answer["ok"], answer
+    assert answer["result"]["iterations"] is None
+
+
 def test_the_command_line_prints_a_table():
     from quetgames.__main__ import main
 

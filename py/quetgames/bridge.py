@@ -348,13 +348,18 @@ def _compare(args: JSONObject) -> JSONObject:
 def _analyse(args: JSONObject) -> JSONObject:
     """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
     `budget` seconds a move (0.01 to 10, default 0.45) or exactly `iterations`;
-    `span` [start, stop] for a few moves a call (progress, Cancel)."""
+    with neither, the game's own default (its adapter's `analysis_iterations`,
+    else the default budget); `span` [start, stop] for a few moves a call
+    (progress, Cancel)."""
     from .analysis import DEFAULT_BUDGET, analyse
 
+    state = _state(args)
     budget, iterations, seed = args.get("budget", DEFAULT_BUDGET), args.get("iterations"), args.get("seed", 0)
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
         raise BadRequest("an analysis's time budget is from 0.01 to 10 seconds a move")
-    return analyse(_state(args), float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
+    if "budget" not in args and "iterations" not in args:
+        iterations = player_for(state.game).analysis_iterations
+    return analyse(state, float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
 
 
 def _puzzle(args: JSONObject) -> JSONObject:

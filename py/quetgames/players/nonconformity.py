@@ -144,6 +144,10 @@ def _primes(n: int) -> tuple[int, ...]:
 
 
 class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
+    # A page's analysis runs on the time budget: 300 playouts a pick cost
+    # about 0.4 s a move in CPython here and four times that in Pyodide.
+    analysis_iterations = None
+
     def random_move(self, state: NonconformityState, seat: int, rng: random.Random) -> str:
         pick = NonconformitySim(state).sample(seat, rng)
         if pick is None:  # a prime near max_pick: few legal picks; list them

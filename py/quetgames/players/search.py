@@ -182,6 +182,11 @@ class Player(Generic[St, S, M]):
     knowledge pays) in players/<game>.py."""
 
     rollout_cap = 10_000  # moves before a rollout is cut off and scored by the leaders
+    # The analysis a page asks for with no setting of its own (the bridge's
+    # `analyse`): this many iterations a move, so a game's analysis is the same
+    # on every device and as quick as its search allows; None: the time budget.
+    # 300 is the setting docs/ANALYSIS.md's strong-against-random table is run at.
+    analysis_iterations: int | None = 300
     widen_base = 6  # progressive widening: children allowed = base + widen * sqrt(visits)
     widen = 2.0
 
