@@ -543,16 +543,18 @@ def write_handed_downloads(out: Path, files: dict) -> None:
 
 
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
-CSP_SCRIPT_SRC = re.compile(r"(<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?script-src 'self')[^;\"]*")
+CSP_SCRIPT_SRC = re.compile(r"(<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?script-src 'self')([^;\"]*)")
+CSP_HASH = re.compile(r" 'sha256-[^']*'")
 
 
 def allow_inline_scripts(page: Path) -> None:
     """Name each inline <script> of `page` by its sha256 in the page's CSP
-    (script-src), so exactly those scripts run and no other inline code can."""
+    (script-src, after 'self'; the page's other sources kept as they are), so
+    exactly those scripts run and no other inline code can."""
     text = page.read_text()
     hashes = "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode()}'"
                      for m in INLINE_SCRIPT.finditer(text))
-    text, count = CSP_SCRIPT_SRC.subn(lambda m: m[1] + hashes + " 'wasm-unsafe-eval'", text)
+    text, count = CSP_SCRIPT_SRC.subn(lambda m: m[1] + hashes + CSP_HASH.sub("", m[2]), text)
     if count != 1:
         raise SystemExit(f"build: {page} has no Content-Security-Policy with script-src 'self' for its inline scripts")
     page.write_text(text)

@@ -155,7 +155,7 @@ export class Engine {
  * worker's script, and after it Python's downloads, are not queued behind them. */
 function takeEarlyWorker(url, name) {
   const early = globalThis.quetEarlyWorker;
-  if (!early || name || typeof location === "undefined" || new URL(early.url, location.href).href !== url.href) return null;
+  if (!early || name || new URL(early.url, location.href).href !== url.href) return null;
   delete globalThis.quetEarlyWorker;
   return early;
 }

@@ -2,15 +2,10 @@
 // Draws view().board only: legal squares come from view.legal_moves and what a
 // square would do from board.targets; nothing about the rules is worked out here.
 
-import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
+import { svg, html, rovingFocus, setText, thumbnail as thumb } from "./svg.js";
 import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./grid.js";
 
 export const styles = ["grid.css"];
-
-/** Set `el`'s text only if it differs (a write, even of the same text, makes the browser lay out again). */
-function setText(el, text) {
-  if (el && el.textContent !== text) el.textContent = text;
-}
 
 /** "a, b and c" */
 function list(numbers) {

@@ -6,7 +6,7 @@
 // No rule lives here: values come from board.choices, primes and scores from
 // board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
 
-import { html as h, svg as s, describe, leaveTabOrder, target, untarget } from "./svg.js";
+import { html as h, svg as s, describe, leaveTabOrder, setText, target, untarget } from "./svg.js";
 
 export const styles = ["round.css"];
 
@@ -261,8 +261,10 @@ function paint(wrap, state, view, ui) {
       }
       const { text, mark } = kept_.label;
       const shows = value != null ? String(value) : "";
-      if (part !== "ring" && text.textContent !== shows) text.textContent = shows;
-      if (part !== "ring") mark.classList.toggle("off", !prime);
+      if (part !== "ring") {
+        setText(text, shows);
+        mark.classList.toggle("off", !prime);
+      }
       // the wedge's part: set again only when it changed (its options object kept, so the palette can re-aim it)
       const key = `${classes.join(" ")}|${label}|${part}|${inert}`;
       if (kept_.key !== key) {

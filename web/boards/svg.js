@@ -43,6 +43,7 @@
 //       targets changed): the one Tab stop is set again (the focused target,
 //       else the first legal one) and the keyboard's place kept as above.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
+//   setText(el, text)   el's text, written only when it differs (boards drawn in place).
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -75,6 +76,11 @@ export function svg(tag, attrs = {}, ...children) {
 
 export function html(tag, attrs = {}, ...children) {
   return apply(document.createElement(tag), attrs, children);
+}
+
+/** Set `el`'s text only if it differs (a write, even of the same text, has the browser lay the page out again). */
+export function setText(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
 }
 
 export function board(width, height, { label = "Board", className = "" } = {}) {
