@@ -99,6 +99,20 @@ def availability() -> dict[str, str]:
 # -- pages --------------------------------------------------------------------------
 
 
+# One slice of Page.wait, run in the page: `__EXPR__` read now, on every change to
+# the document, and once more after 300 ms; the first truthy value, else the
+# last one read. An error in `__EXPR__` rejects, as a plain evaluate would.
+WAIT_SLICE = """new Promise((resolve, reject) => {
+  let done = false;
+  const finish = (value) => { if (!done) { done = true; observer.disconnect(); clearTimeout(timer); resolve(value); } };
+  const read = () => (async () => (__EXPR__))().then((value) => { if (value) finish(value); return value; }, (error) => { done = true; observer.disconnect(); clearTimeout(timer); reject(error); });
+  const observer = new MutationObserver(() => { read(); });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const timer = setTimeout(() => read().then((value) => finish(value)), 300);
+  read();
+})"""
+
+
 class Page:
     """One tab, as the smoke set sees it."""
 
@@ -110,15 +124,18 @@ class Page:
     def close(self) -> None: raise NotImplementedError
 
     def wait(self, expr: str, timeout: float = 90.0, what: str = "") -> Any:
-        """Poll `expr` until it is truthy; its value, or TimeoutError naming `what`."""
+        """`expr`'s value once it is truthy, or TimeoutError naming `what`. The
+        page itself reads `expr` again on every change to its document (WAIT_SLICE)
+        and answers when it holds, or at the end of a short slice, so a value that
+        changes outside the DOM is still seen; no engine's driver offers such a
+        wait across all three."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.eval(expr)
+            value = self.eval(WAIT_SLICE.replace("__EXPR__", expr))
             if value:
                 return value
             if time.monotonic() > deadline:
                 raise TimeoutError(f"waited {timeout:.0f} s for {what or expr}")
-            time.sleep(0.05)  # a polling step: WebDriver offers no event to wait on
 
 
 class Engine:
