@@ -38,8 +38,19 @@ def find_browser(playwright=None) -> tuple[str, str | None] | None:
     return None
 
 
-def launch_options(playwright=None) -> dict:
-    """Keyword arguments for `playwright.chromium.launch`."""
+# For the tests that check behaviour, not speed: wasm runs on V8's baseline
+# compiler alone (Liftoff). Every fresh context compiles Pyodide's 9.6 MB of
+# wasm; the optimising tier-up took 1.4 s of a cold start's 6.3 s of CPU here
+# (a trace of one start), and the suite starts Python some fifty times. It
+# changes how fast code runs, never what it does. Tests that report figures,
+# the benches and the cross-engine smoke set use the browser's defaults
+# (launch_options(fast=False)).
+FAST_FLAGS = ["--js-flags=--liftoff-only"]
+
+
+def launch_options(playwright=None, *, fast: bool = False) -> dict:
+    """Keyword arguments for `playwright.chromium.launch`; fast: for checking
+    behaviour only (FAST_FLAGS)."""
     found = find_browser(playwright)
     if found is None:
         raise RuntimeError("no Chromium found: run `python build.py test`, which installs one")
@@ -50,7 +61,7 @@ def launch_options(playwright=None) -> dict:
             "--no-first-run", "--disable-quic"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args += ["--no-sandbox", "--disable-gpu"]
-    options["args"] = args
+    options["args"] = args + (FAST_FLAGS if fast else [])
     return options
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from . import browser as browser_choice
 from .harness import DESKTOP, HERE, ROOT, SUB_PATH, Watched, watched_page
@@ -41,11 +41,25 @@ def server(dist: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
-        b = p.chromium.launch(**browser_choice.launch_options(p))
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """The Chromium the tests check behaviour in (browser.FAST_FLAGS)."""
+    b = playwright.chromium.launch(**browser_choice.launch_options(playwright, fast=True))
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def measuring_browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium as people run it, for the tests that write figures down."""
+    b = playwright.chromium.launch(**browser_choice.launch_options(playwright))
+    yield b
+    b.close()
 
 
 @pytest.fixture

@@ -366,14 +366,14 @@ SNAPSHOT_SHA = """async () => {
 }"""
 
 
-def test_a_sixty_move_game_first_look_then_final(browser: Browser, server: str) -> None:
+def test_a_sixty_move_game_first_look_then_final(measuring_browser: Browser, server: str) -> None:
     """Times Analyse on a 60-move game at the default budget (click to the
     first look's whole chart, and to the final result) and the memory each
     extra worker costs, and writes them down (e2e/artifacts/analysis-timing.json,
     and printed): measured figures, not asserted, on a shared machine. What
     is checked: the chart comes first from the first look (points marked not
     final), then every point is final."""
-    w = watched_page(browser, server, timeout_ms=30_000)
+    w = watched_page(measuring_browser, server, timeout_ms=30_000)
     try:
         page = sixty_moves_replayed(w, server, COUNT_WORKERS)
         page.locator(".replay-banner").wait_for()
@@ -447,8 +447,8 @@ try {
 
 
 @pytest.mark.skipif(not os.environ.get("QUET_MEASURE_ANALYSIS"), reason="a measurement, run by hand")
-def test_measure_a_sixty_move_game_at_the_default_budget(browser: Browser, server: str) -> None:
-    w = watched_page(browser, server, timeout_ms=30_000)
+def test_measure_a_sixty_move_game_at_the_default_budget(measuring_browser: Browser, server: str) -> None:
+    w = watched_page(measuring_browser, server, timeout_ms=30_000)
     try:
         page = sixty_moves_replayed(w, server, RAF_PROBE)
         # the same page idle first, for comparison: this machine is shared and loaded

@@ -373,7 +373,7 @@ def host_blocking(reader: HostPage, frame: Frame, trigger) -> dict:
 
 
 @pytest.mark.parametrize("site", ["cross-site", "same-site"])
-def test_host_page_stays_responsive_while_the_embed_loads(browser: Browser, server: str, host: str, host_dir: Path, site: str) -> None:
+def test_host_page_stays_responsive_while_the_embed_loads(measuring_browser: Browser, server: str, host: str, host_dir: Path, site: str) -> None:
     """Click-to-start and scroll-into-view, measured from the host page. The
     figures go to e2e/artifacts/embed-blocking-<site>.json (see docs/EMBED.md)."""
     state = played("enumeration", 2, seed=1)
@@ -382,7 +382,7 @@ def test_host_page_stays_responsive_while_the_embed_loads(browser: Browser, serv
     visible_page = write_host(host_dir, "visible", iframe(f"{server}embed.html?start=visible#{state.record}"), spacer=2500)
     figures = {}
     for mode, page_name in (("click", click_page), ("visible", visible_page)):
-        reader = HostPage(browser, DESKTOP)
+        reader = HostPage(measuring_browser, DESKTOP)
         try:
             reader.page.goto(base + page_name)
             if mode == "click":

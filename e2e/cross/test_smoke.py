@@ -24,7 +24,7 @@ from ..harness import ARTIFACTS
 from . import engines
 
 MOVES_PER_GAME = 3
-READY_LOADS = int(os.environ.get("CROSS_READY_LOADS", "3"))  # 5 for the README figures
+READY_LOADS = int(os.environ.get("CROSS_READY_LOADS", "1"))  # 5 for the figures in docs/BROWSERS.md
 READY = "document.documentElement.dataset.engine === 'ready'"
 FRAGMENT = "(() => { try { return decodeURIComponent(location.hash.slice(1)); } catch { return location.hash.slice(1); } })()"
 # the moves a person can click right now: data-move targets that are shown
@@ -52,7 +52,7 @@ def engine(request) -> Iterator[engines.Engine]:
     name = request.param
     try:
         if name == "chromium":
-            started = engines.start(name, request.getfixturevalue("browser"))
+            started = engines.start(name, request.getfixturevalue("measuring_browser"))
         else:
             started = engines.start(name)
     except engines.EngineMissing as missing:
