@@ -268,6 +268,11 @@ def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: 
     assert page.locator(".nc-round").inner_text() == f"Round {board['round']} of {board['rounds']}"
     nc_check_table(page, state.view(seat))
     legal = state.legal_moves(seat)
+    # a long list starts closed and gets its buttons when opened, as a person opens it
+    if page.locator("details.nc-all:not([open])").count():
+        assert page.locator(".nc-picks.all [data-move]").count() == 0
+        page.locator("details.nc-all > summary").click()
+        page.locator(".nc-picks.all [data-move]").first.wait_for()
     shown = page.locator(".nc-picks.all [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
     assert shown == legal
     # starred picks are exactly the ones the engine says would score

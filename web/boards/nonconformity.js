@@ -245,10 +245,20 @@ function pickPanel(view, ui, seat) {
       h("p", { class: "nc-picks-title" }, scoring.length
         ? `Numbers that would score (${scoring.length})`
         : "No open number would score this round."),
-      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : "",
-      h("details", { class: "nc-all", open: scoring.length === 0 || view.legal_moves.length <= 60 },
-        h("summary", { class: "nc-picks-title" }, `Every number you may choose (${view.legal_moves.length})`),
-        h("div", { class: "nc-picks all", role: "group", "aria-label": "Every number you may choose" }, view.legal_moves.map(button))));
+      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : "");
+    // Every open number: up to some 500 buttons, so a list that starts closed
+    // gets them when it is first opened (building and then dropping them on
+    // every turn was most of a pick's drawing).
+    const open = scoring.length === 0 || view.legal_moves.length <= 60;
+    const all = h("div", { class: "nc-picks all", role: "group", "aria-label": "Every number you may choose" }, open ? view.legal_moves.map(button) : []);
+    const details = h("details", { class: "nc-all", open },
+      h("summary", { class: "nc-picks-title" }, `Every number you may choose (${view.legal_moves.length})`), all);
+    if (!open) {
+      details.addEventListener("toggle", () => {
+        if (details.open && !all.firstChild) all.append(...view.legal_moves.map(button));
+      });
+    }
+    panel.append(details);
   }
   return panel;
 }
