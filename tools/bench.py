@@ -19,7 +19,9 @@ Local (127.0.0.1, bytes free; build.py's server):
    loading state;
 3. the app embedded (embed.html?start=visible in an iframe): long tasks the
    host page's main thread sees, same-origin host and cross-site host;
-4. move latency over whole games of all five games, clicked in the page;
+4. move latency over whole games of all five games (MOVE_GAMES of each set),
+   clicked in the page, and the machine's floor for the same timing
+   (bench_pages/floor.html: a worker that answers at once);
 5. computer move time per level, in the worker (worker.js?diagnostics);
 6. bytes a first visit transfers, Pyodide's and our own.
 
@@ -247,6 +249,32 @@ async ({seed, maxMoves}) => {
 """
 
 
+# The machine's floor (bench_pages/floor.html): the same click -> answer in the
+# document timing as PLAY_GAME, against a worker that answers at once.
+PLAY_FLOOR = """
+async ({clicks}) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const html = document.documentElement, button = document.getElementById("move"), out = [];
+  for (let i = 0; i < clicks; i++) {
+    const before = html.dataset.answers;
+    await frame();
+    const t0 = performance.now();
+    button.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+    await new Promise((resolve) => {
+      const seen = new MutationObserver(() => { if (html.dataset.answers !== before) { seen.disconnect(); resolve(); } });
+      seen.observe(html, {attributes: true, attributeFilter: ["data-answers"]});
+    });
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+"""
+FLOOR_CLICKS = 300
+# Whole games of each move set in a full run: a short game times a dozen
+# moves, whose p95 would be its slowest one.
+MOVE_GAMES = 3
+
+
 # -- small statistics ---------------------------------------------------------------
 
 
@@ -446,10 +474,29 @@ class Bench:
                 name = move_set_name(game_id, options)
                 if only is not None and name not in only:
                     continue
-                out[name] = self.game(page, game_id, options, seed + i)
+                for rep in range(MOVE_GAMES):
+                    played = self.game(page, game_id, options, seed + i + 1000 * rep)
+                    kept = out.setdefault(name, {**played, "dom": [], "frame": [], "split": [], "moves": 0, "untimed": 0})
+                    for field in ("dom", "frame", "split"):
+                        kept[field] += played[field]
+                    kept["moves"] += played["moves"]
+                    kept["untimed"] += played["untimed"]
+                    kept["ended"] = played["ended"]
         finally:
             context.close()
         return out
+
+    def floor(self) -> list[float]:
+        """FLOOR_CLICKS clicks on bench_pages/floor.html: the machine's own
+        click -> worker -> document time, with no engine and no drawing."""
+        context = self.context()
+        try:
+            page = context.new_page()
+            page.goto(self.base + "_bench/floor.html")
+            page.locator("html[data-answers]").wait_for(state="attached")
+            return page.evaluate(PLAY_FLOOR, {"clicks": FLOOR_CLICKS})
+        finally:
+            context.close()
 
     def game(self, page: Page, game_id: str, options: dict, seed: int) -> dict:
         """One whole game played by clicks in `page` (PLAY_GAME), from its opening."""
@@ -854,6 +901,8 @@ def run_local(browser, reps: int, seed: int, dist: Path, mounts: dict[str, Path]
             b, a = results["bare"][-1], results["app"][-1]
             log(f"bench: rep {rep + 1}/{reps}: bare {b['first']['load_ms']:.0f}/{b['repeat']['load_ms']:.0f} ms, "
                 f"app {a['first']['ready']:.0f}/{a['repeat']['ready']:.0f} ms (first/repeat)")
+        log("bench: the machine's floor for a click…")
+        results["floor"] = bench.floor()
         log("bench: playing whole games…")
         results["moves"] = bench.moves(seed)
         log("bench: computer moves…")
@@ -872,12 +921,14 @@ def run_moves(browser, seed: int, dist: Path, log=print, against: Path | None = 
     builds = {"this": dist, **({"against": against} if against else {})}
     servers = {}
     for key, folder in builds.items():
-        servers[key] = build.make_server(folder, 0, quiet=True)
+        servers[key] = build.make_server(folder, 0, quiet=True, mounts={"/_bench/": PAGES})
         threading.Thread(target=servers[key].serve_forever, daemon=True).start()
     raw: dict = {key: {} for key in builds}
     try:
-        log("bench: playing whole games…")
         benches = {key: Bench(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", "") for key, httpd in servers.items()}
+        log("bench: the machine's floor for a click…")
+        floor = benches["this"].floor()
+        log("bench: playing whole games…")
         pages = {}
         for key in builds:
             context = benches[key].context()
@@ -904,7 +955,8 @@ def run_moves(browser, seed: int, dist: Path, log=print, against: Path | None = 
         for httpd in servers.values():
             httpd.shutdown()
             httpd.server_close()
-    result = {"raw": raw["this"], "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw["this"].items()}}}
+    result = {"raw": raw["this"], "floor": floor,
+              "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw["this"].items()}, "floor": floor_summary(floor)}}
     if against:
         result["against"] = {"dist": str(against), "raw": raw["against"],
                              "summary": {"moves_per_game": {g: moves_summary(v) for g, v in raw["against"].items()}}}
@@ -936,6 +988,7 @@ def summarize(r: dict) -> dict:
     dom = [x for game in r["moves"].values() for x in game["dom"]]
     frame = [x for game in r["moves"].values() for x in game["frame"]]
     s["moves_timed"] = len(dom)
+    s["floor"] = floor_summary(r.get("floor", []))
     s["move_dom_median"], s["move_dom_p95"] = median(dom), p95(dom)
     s["move_frame_median"], s["move_frame_p95"] = median(frame), p95(frame)
     s["moves_per_game"] = {g: moves_summary(v) for g, v in r["moves"].items()}
@@ -978,6 +1031,10 @@ def moves_summary(v: dict) -> dict:
             "ended": v["ended"], "pass": _check(p95(v["dom"]), MOVE_P95_MS)}
 
 
+def floor_summary(clicks: list[float]) -> dict:
+    return {"clicks": len(clicks), "median": median(clicks), "p95": p95(clicks)}
+
+
 def moves_table(s: dict, against: dict | None = None) -> list[str]:
     pair = lambda x: "–" if x[0] is None else f"{x[0]:.1f} / {x[1]:.1f}"  # noqa: E731
     lines = ["", "| game (moves timed) | click -> board, median / p95 | engine (Python) | worker's JSON | message and waits | drawing | next frame p95 | budget |",
@@ -987,6 +1044,10 @@ def moves_table(s: dict, against: dict | None = None) -> list[str]:
                      f"{pair(g['message'])} | {pair(g['draw'])} | {ms(g['frame_p95'])} | {g['pass']} |")
     lines.append("")
     lines.append("Parts in ms, median / p95 of each part over the same moves (so they need not add up to the total's p95).")
+    floor = s.get("floor")
+    if floor and floor["clicks"]:
+        lines.append(f"The machine's floor, the same timing on a page whose worker answers at once and draws one line of text "
+                     f"(bench_pages/floor.html, {floor['clicks']} clicks): {ms(floor['median'])} / {ms(floor['p95'])} (median / p95).")
     lines += ["", "| game | the page before the request / between answer and drawing / after drawing | drawing by region, mean ms a move |", "| --- | --- | --- |"]
     for name, g in s["moves_per_game"].items():
         page = g.get("page")
