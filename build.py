@@ -681,6 +681,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The threaded server, which says nothing of a browser that hangs up
+    mid-answer (a page closed or a download cancelled: the tests do both)."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False,
                 mounts: dict[str, Path] | None = None) -> http.server.ThreadingHTTPServer:
     """A threaded server for `directory` on 127.0.0.1 (port 0: any free one).
@@ -706,7 +716,7 @@ def make_server(directory: Path = DIST, port: int = 0, quiet: bool = False,
     headers_file = Path(directory) / HEADERS_FILE
     MountHandler.rules = header_rules(headers_file.read_text()) if headers_file.is_file() else []
     handler = functools.partial(MountHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 def _translate(folder: Path, path: str) -> str:
