@@ -23,7 +23,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import GAME_PREFIX, OLD_SAVED, Watched, board_moves, click_move, go, routes, saved_entries, shoot, watched_page
+from .harness import GAME_PREFIX, OLD_SAVED, forget_games, Watched, board_moves, click_move, go, routes, saved_entries, shoot, watched_page
 
 SAVED = OLD_SAVED  # the list of older versions: read once, into one key per game
 MAX_LINK = 100_000
@@ -275,6 +275,31 @@ def test_saved_games_can_be_deleted(w: Watched, page: Page) -> None:
     page.locator("dialog.confirm[open] button[value=yes]").click()
     row.wait_for(state="detached")
     assert all(e["record"] != state.record for e in saved(page))
+
+
+def test_at_the_limit_the_oldest_finished_game_makes_room(w: Watched, page: Page) -> None:
+    """web/saved.js keeps SAVED_LIMIT (100) games: a move that would keep one
+    more drops the oldest finished game, and never the game being played."""
+    forget_games(w)
+    state = play_some(w, quetgames.new_game("multiplications").with_seats(["Lim", "It"]), 1, 51)
+    (key, entry), = page.evaluate(f"() => Object.entries({SAVED_GAMES})")
+    # 100 older games beside it, every other one finished: 101 kept, one too many
+    page.evaluate("""([prefix, entry]) => {
+      for (let i = 0; i < 100; i++) {
+        const id = `old${i}`;
+        localStorage.setItem(prefix + id, JSON.stringify({ ...entry, id, over: i % 2 === 0, at: entry.at - 10000 - i }));
+      }
+    }""", [GAME_PREFIX, entry])
+    assert len(page.evaluate(f"() => Object.keys({SAVED_GAMES})")) == 101
+    move = random.Random(52).choice(board_moves(page))
+    state = state.play(move)
+    assert click_move(w, move) == state.record
+    kept = page.evaluate(f"() => {SAVED_GAMES}")
+    assert len(kept) == 100
+    assert GAME_PREFIX + "old98" not in kept  # the oldest finished one
+    assert GAME_PREFIX + "old99" in kept  # older, but not finished
+    assert kept[key]["record"] == state.record
+    forget_games(w)
 
 
 def test_export_and_import_a_record(w: Watched, page: Page, server: str) -> None:

@@ -374,6 +374,8 @@ function sameEntry(a, b) {
 
 /** Past the limit, the oldest finished games go first (never `keep`). */
 function prune(keep) {
+  // (after every move: under the limit, no saved game needs reading)
+  if (gameKeys().length <= SAVED_LIMIT) return;
   const list = savedGames();
   while (list.length > SAVED_LIMIT) {
     const finished = list.findLastIndex((e) => e.over && e.id !== keep);
