@@ -275,6 +275,8 @@ def test_the_bridge_default_is_the_games_own_setting():
     assert reply["ok"], reply
     assert reply["result"]["iterations"] == setting
     assert reply["result"] == analyse(state, seed=5, iterations=setting, span=(0, 3)).to_json()
+    # Python's own default is the same setting, so its report is the page's
+    assert analyse(state, seed=5, span=(0, 3)).to_json() == reply["result"]
     # an explicit budget is still a budget
     timed = json.loads(call("analyse", json.dumps({"record": state.record, "budget": 0.05, "span": [0, 1]})))
     assert timed["result"]["iterations"] is None and timed["result"]["budget"] == 0.05
@@ -284,6 +286,7 @@ def test_the_bridge_default_is_the_games_own_setting():
     answer = json.loads(call("analyse", json.dumps({"record": first.record, "span": [0, 0]})))
     assert answer["ok"], answer
     assert answer["result"]["iterations"] is None
+    assert analyse(first, span=(0, 0)).to_json()["budget"] == answer["result"]["budget"]
 
 
 def test_the_command_line_prints_a_table():

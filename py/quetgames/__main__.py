@@ -265,7 +265,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     tour.add_argument("--json", action="store_true", help="print the results as JSON lines")
     ana = commands.add_parser("analyse", help="judge every move of a game record: values, best moves, classes, accuracy")
     ana.add_argument("record")
-    ana.add_argument("--budget", type=float, default=0.45, help="seconds of search a move")
+    ana.add_argument("--budget", type=float, default=None,
+                     help="seconds of search a move (default: the game's own setting, as the page analyses)")
     ana.add_argument("--iterations", type=int, default=None, help="search iterations per position (reproducible; overrides --budget)")
     ana.add_argument("--seed", type=int, default=0)
     ana.add_argument("--workers", type=int, default=1, help="processes the moves are spread over")

@@ -216,7 +216,7 @@ def within_result_loss(value: float, best: int, played: int) -> float:
 
 def analyse(
     state: State,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | None = None,
     seed: int = 0,
     *,
     iterations: int | None = None,
@@ -226,7 +226,9 @@ def analyse(
 ) -> Analysis:
     """The analysis of every move of `state`'s game (its whole record), each
     move's search taking about `budget` seconds, or exactly `iterations`
-    iterations when given. `span` = (start, stop) judges only the moves
+    iterations when given. With neither, the game's own setting: its
+    adapter's `analysis_iterations` (the page's setting too, so the report is
+    the page's, the same on every machine), else DEFAULT_BUDGET seconds. `span` = (start, stop) judges only the moves
     start..stop - 1 (0-based; the accuracy then covers those moves): a move's
     analysis does not depend on the others, so a page can analyse a game a
     few moves a call, showing progress and stopping when asked, and join the
@@ -241,6 +243,10 @@ def analyse(
     worker count."""
     if not isinstance(state, State):
         raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
+    if budget is None:
+        budget = DEFAULT_BUDGET
+        if iterations is None:
+            iterations = player_for(state.game).analysis_iterations
     check_search_arguments(seed, budget, iterations)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise InvalidOptions(f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r:.40}")

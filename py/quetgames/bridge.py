@@ -351,15 +351,13 @@ def _analyse(args: JSONObject) -> JSONObject:
     with neither, the game's own default (its adapter's `analysis_iterations`,
     else the default budget); `span` [start, stop] for a few moves a call
     (progress, Cancel)."""
-    from .analysis import DEFAULT_BUDGET, analyse
+    from .analysis import analyse
 
     state = _state(args)
-    budget, iterations, seed = args.get("budget", DEFAULT_BUDGET), args.get("iterations"), args.get("seed", 0)
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10:
+    budget, iterations, seed = args.get("budget"), args.get("iterations"), args.get("seed", 0)
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0.01 <= budget <= 10):
         raise BadRequest("an analysis's time budget is from 0.01 to 10 seconds a move")
-    if "budget" not in args and "iterations" not in args:
-        iterations = player_for(state.game).analysis_iterations
-    return analyse(state, float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
+    return analyse(state, None if budget is None else float(budget), seed, iterations=iterations, span=args.get("span")).to_json()
 
 
 def _puzzle(args: JSONObject) -> JSONObject:
