@@ -41,7 +41,7 @@ def find_browser(playwright=None) -> tuple[str, str | None] | None:
 # For the tests that check behaviour, not speed: wasm runs on V8's baseline
 # compiler alone (Liftoff). Every fresh context compiles Pyodide's 9.6 MB of
 # wasm; the optimising tier-up took 1.4 s of a cold start's 6.3 s of CPU here
-# (a trace of one start), and the suite starts Python some fifty times. It
+# (a trace of one start), and the suite starts Python dozens of times. It
 # changes how fast code runs, never what it does. Tests that report figures,
 # the benches and the cross-engine smoke set use the browser's defaults
 # (launch_options(fast=False)).
