@@ -435,7 +435,7 @@ def start_puzzle_check() -> subprocess.Popen | None:
 
 
 def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> int:
-    """Copy docs/puzzles.json into `out` once `check` (start_puzzle_check)
+    """Copy docs/puzzles.json into `out` (as puzzles.json.gz) once `check` (start_puzzle_check)
     has re-proved every puzzle: a puzzle the rules or the solvers no longer
     bear out stops the build. The number of puzzles; 0 without a file."""
     if check is None:
@@ -447,7 +447,10 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     if problems:
         raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    (out / "puzzles.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    # gzipped whatever the host does, as Pyodide's files are (web/puzzle-board.js
+    # expands it): 196 kB of JSON is 19 kB, and a plain host sends it on every
+    # first visit (the offline copy)
+    (out / "puzzles.json.gz").write_bytes(gzipped((json.dumps(data, separators=(",", ":")) + "\n").encode()))
     log(f"puzzles: {len(data['puzzles'])} re-proved, {time.perf_counter() - started:.1f} s after the build began")
     return len(data["puzzles"])
 
@@ -476,7 +479,7 @@ def build(out: Path = DIST) -> dict:
             "boards": boards,
             "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
             "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
-            "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json holds, every one re-proved
+            "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json.gz holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
         write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "lock": runtime["lock"], "handed": HANDED})

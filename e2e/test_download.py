@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Route
 import quetgames
 from quetgames import bridge
 
-from .harness import LOAD_TIMEOUT_MS, ROOT, watched_page
+from .harness import LOAD_TIMEOUT_MS, ROOT, go, watched_page
 
 COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
 # every gzipped download of the worker, by its name in build.json, as a URL glob
@@ -166,10 +166,13 @@ def test_a_host_that_expands_the_gzip_on_the_way_still_works(browser: Browser, s
     # over the expanded bytes: the worker notices and checks those instead.
     w = watched_page(browser, server, timeout_ms=60_000)
     try:
-        for pattern in DOWNLOADS.values():
+        for pattern in [*DOWNLOADS.values(), "**/puzzles.json.gz"]:
             w.context.route(pattern, lambda route: served(server, route, gzip.decompress))
         w.goto_ready(server)
         assert w.page.locator(".game-card").count() == 5
+        # the puzzles, expanded on the way too (web/puzzle-board.js reads them as they come)
+        go(w, "puzzle=today", wait=True)
+        w.page.locator("section.puzzle #board [data-move]").first.wait_for()
         assert w.errors == []
     finally:
         w.context.close()

@@ -266,9 +266,12 @@ def test_a_whole_game_ends_with_a_summary_and_play_again(w: Watched, page: Page)
 
 
 def board_mentions(page: Page, number: str) -> bool:
-    """Whether the number appears as a whole word in the board area's text or attributes."""
+    """Whether the number appears as a whole word in the board area's text or
+    in an attribute that can carry words or moves (not a drawing's coordinates:
+    a number line's y="64" says nothing of a pick of 64)."""
     text = page.locator("#board").evaluate(
-        "b => b.innerText + ' ' + [...b.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value)).join(' ')")
+        "b => b.innerText + ' ' + [...b.querySelectorAll('*')].flatMap(e => [...e.attributes]"
+        ".filter(a => /^(aria-|data-)|^(title|value|alt|label|href|placeholder|name|id)$/.test(a.name)).map(a => a.value)).join(' ')")
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
 

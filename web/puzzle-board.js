@@ -16,9 +16,9 @@ let list = null; // Promise of the puzzles (puzzles.json's "puzzles")
 
 /** Every puzzle of the site, fetched once (a failure is asked again next time). */
 export function puzzleList() {
-  list ??= fetch("puzzles.json").then((response) => {
+  list ??= fetch("puzzles.json.gz").then(async (response) => {
     if (!response.ok) throw new Error(`the puzzles could not be read (${response.status})`);
-    return response.json();
+    return JSON.parse(await expanded(new Uint8Array(await response.arrayBuffer())));
   }).then((data) => {
     if (!Array.isArray(data?.puzzles)) throw new Error("the puzzle file holds no puzzles");
     return data.puzzles;
@@ -27,6 +27,14 @@ export function puzzleList() {
     throw error;
   });
   return list;
+}
+
+/** The text of a gzipped file: the build gzips it, and a host that sends it
+ * with Content-Encoding: gzip has the browser expand it already (the first
+ * two bytes tell which). */
+async function expanded(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
 /** The words for a puzzle id that is not in the list (the id is shortened: it came from an address). */
