@@ -268,10 +268,13 @@ def test_cancel_stops_every_worker_and_keeps_nothing(browser: Browser, server: s
 def test_reopening_shows_the_kept_analysis_without_asking_the_engine(w: Watched, page: Page, browser: Browser, server: str) -> None:
     open_record(w, SHORT.record)
     analysed(page)
+    # kept under this setting and this engine build (build.json's wheel_sha256)
+    engine = page.evaluate("async () => (await (await fetch('build.json')).json()).wheel_sha256")[:16]
+    prefix = f"quetgames.analysis.v1:i{ITERATIONS}@{engine}:"
+    assert page.evaluate("k => localStorage.getItem(k) !== null", prefix + SHORT.record)
     # a damaged entry for another game is ignored, not shown and not fatal
     other = finished("enumeration", 4, size=4)
-    page.evaluate("([k]) => localStorage.setItem(k, '{\"record\": 1, \"moves\": [')",
-                  [f"quetgames.analysis.v1:i{ITERATIONS}:{other.record}"])
+    page.evaluate("([k]) => localStorage.setItem(k, '{\"record\": 1, \"moves\": [')", [prefix + other.record])
     fresh = w.context.new_page()  # the same device (storage), a new visit (a new engine)
     errors: list[str] = []
     fresh.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -288,6 +291,16 @@ def test_reopening_shows_the_kept_analysis_without_asking_the_engine(w: Watched,
         assert errors == []
     finally:
         fresh.close()
+    # what another engine build found is not shown as this one's verdict
+    page.evaluate("""([from, to]) => { localStorage.setItem(to, localStorage.getItem(from)); localStorage.removeItem(from); }""",
+                  [prefix + SHORT.record, f"quetgames.analysis.v1:i{ITERATIONS}@{'0' * 16}:{SHORT.record}"])
+    later = w.context.new_page()
+    try:
+        later.goto(f"{server}?analysis-iterations={ITERATIONS}#{SHORT.record}")
+        later.locator("button.analysis-start").wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert later.locator(".analysis-chart").count() == 0
+    finally:
+        later.close()
 
 
 def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -> None:

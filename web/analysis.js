@@ -65,8 +65,19 @@ const seatName = (view, seat) => view.seats[seat]?.name || `Player ${seat + 1}`;
 
 // -- keeping results on this device ---------------------------------------------------
 
+// The engine build the analyses of this page come from (build.json's
+// wheel_sha256, told by app.js and embed.js): a newer engine may judge moves
+// otherwise, so what an older one found is not shown as its verdict.
+let engineIdentity = "";
+
+/** Keep and look up analyses under this engine build's identity from now on. */
+export function useEngineIdentity(id) {
+  engineIdentity = typeof id === "string" && /^[0-9a-f]{16,}$/.test(id) ? id.slice(0, 16) : "";
+}
+
 function settingsKey() {
-  return SETTINGS.iterations ? `i${SETTINGS.iterations}` : SETTINGS.budget ? `b${SETTINGS.budget}` : "default";
+  const setting = SETTINGS.iterations ? `i${SETTINGS.iterations}` : SETTINGS.budget ? `b${SETTINGS.budget}` : "default";
+  return engineIdentity ? `${setting}@${engineIdentity}` : setting;
 }
 
 function storeKey(record) {

@@ -28,6 +28,7 @@ import { importForm } from "./share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
 import { boardFor, loadBoard } from "./renderers.js";
 import { GameView } from "./gameview.js";
+import { useEngineIdentity } from "./analysis.js";
 import { withBalance } from "./balance.js";
 import { puzzlesPanel, showPuzzle } from "./puzzles.js";
 
@@ -148,6 +149,7 @@ async function start() {
     games = [];
   }
   buildInfo = { ...info, boards: Array.isArray(info.boards) ? info.boards : [] };
+  useEngineIdentity(info.wheel_sha256);
   await routed();
 }
 

@@ -80,13 +80,14 @@ function fragment() {
 // game code ("q1.pt.…") and the engine's catalog in build.json. Only names:
 // an unknown code still gets a poster, and the engine has the last word once
 // it is running.
-/** {games, boards} from build.json (the engine's catalog), or empty lists if it cannot be read. */
+/** {games, boards, engine} from build.json (the engine's catalog, and its build's hash), or empty lists if it cannot be read. */
 async function readCatalog() {
   try {
     const response = await fetch("build.json");
     if (!response.ok) throw new Error(String(response.status));
     const info = await response.json();
-    return { games: Array.isArray(info.games) ? info.games : [], boards: Array.isArray(info.boards) ? info.boards : null };
+    return { games: Array.isArray(info.games) ? info.games : [], boards: Array.isArray(info.boards) ? info.boards : null,
+             engine: info.wheel_sha256 ?? null };
   } catch {
     return { games: [], boards: null };
   }
@@ -224,7 +225,10 @@ async function boot(open) {
     if (!engine) {
       // the worker starts when this module is first imported, never before
       ({ engine } = await import("./engine.js"));
-      if (opts.mode !== "puzzle") ({ GameView } = await import("./gameview.js")); // (a puzzle is drawn by puzzle-board.js)
+      if (opts.mode !== "puzzle") {
+        ({ GameView } = await import("./gameview.js")); // (a puzzle is drawn by puzzle-board.js)
+        (await import("./analysis.js")).useEngineIdentity(catalog?.engine); // (analyses kept per engine build)
+      }
       engine.onProgress(({ text: words, fraction }) => {
         text.textContent = words;
         if (fraction === undefined) bar.removeAttribute("value");
