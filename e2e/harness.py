@@ -110,11 +110,14 @@ GAME_PREFIX = "quetgames.game."
 OLD_SAVED = "quetgames.saved.v1"
 
 
+# The saved games in a page's storage, by key, as a JS expression.
+SAVED_GAMES = (f"Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('{GAME_PREFIX}'))"
+               ".map((k) => [k, JSON.parse(localStorage.getItem(k))]))")
+
+
 def saved_entries(page: Page) -> list[dict]:
     """Every saved game in this page's storage, newest first (as the home page lists them)."""
-    return page.evaluate(
-        f"() => Object.keys(localStorage).filter(k => k.startsWith('{GAME_PREFIX}'))"
-        ".map(k => JSON.parse(localStorage.getItem(k))).sort((a, b) => b.at - a.at)")
+    return page.evaluate(f"() => Object.values({SAVED_GAMES}).sort((a, b) => b.at - a.at)")
 
 
 def open_record(w: Watched, record: str) -> None:

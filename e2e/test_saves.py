@@ -23,7 +23,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import GAME_PREFIX, OLD_SAVED, forget_games, Watched, board_moves, click_move, go, routes, saved_entries, shoot, watched_page
+from .harness import GAME_PREFIX, OLD_SAVED, SAVED_GAMES, forget_games, Watched, board_moves, click_move, go, routes, saved_entries, shoot, watched_page
 
 SAVED = OLD_SAVED  # the list of older versions: read once, into one key per game
 MAX_LINK = 100_000
@@ -36,9 +36,6 @@ def new_watched(browser: Browser, server: str, **context_args) -> Watched:
 # -- helpers ---------------------------------------------------------------------------------
 
 
-# The saved games in this page's storage, by key (web/saved.js), as a JS expression.
-SAVED_GAMES = (f"Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('{GAME_PREFIX}'))"
-               ".map((k) => [k, JSON.parse(localStorage.getItem(k))]))")
 # Opens a fragment as a link does (the address changes), waits until the page
 # has routed it and the engine is ready, and reads back what it shows.
 OPEN_AND_LOOK = """async (fragment) => {

@@ -475,13 +475,7 @@ class Bench:
                 if only is not None and name not in only:
                     continue
                 for rep in range(MOVE_GAMES):
-                    played = self.game(page, game_id, options, seed + i + 1000 * rep)
-                    kept = out.setdefault(name, {**played, "dom": [], "frame": [], "split": [], "moves": 0, "untimed": 0})
-                    for field in ("dom", "frame", "split"):
-                        kept[field] += played[field]
-                    kept["moves"] += played["moves"]
-                    kept["untimed"] += played["untimed"]
-                    kept["ended"] = played["ended"]
+                    add_game(out, name, self.game(page, game_id, options, seed + i + 1000 * rep))
         finally:
             context.close()
         return out
@@ -530,6 +524,17 @@ class Bench:
         finally:
             context.close()
         return out
+
+
+def add_game(sets: dict, name: str, played: dict) -> None:
+    """Add one whole game's timings (Bench.game) to its move set's in `sets`."""
+    kept = sets.setdefault(name, {"game": played["game"], "options": played["options"],
+                                  "dom": [], "frame": [], "split": [], "moves": 0, "untimed": 0})
+    for field in ("dom", "frame", "split"):
+        kept[field] += played[field]
+    kept["moves"] += played["moves"]
+    kept["untimed"] += played["untimed"]
+    kept["ended"] = played["ended"]
 
 
 def positions_of(game_id: str, rng: random.Random) -> list[str]:
@@ -942,13 +947,7 @@ def run_moves(browser, seed: int, dist: Path, log=print, against: Path | None = 
                 order = list(builds) if turn % 2 == 0 else list(builds)[::-1]
                 turn += 1
                 for key in order:
-                    played = benches[key].game(pages[key], game_id, options, seed + i + 1000 * rep)
-                    kept = raw[key].setdefault(name, {"game": game_id, "options": options, "dom": [], "frame": [], "split": [], "moves": 0, "untimed": 0})
-                    for field in ("dom", "frame", "split"):
-                        kept[field] += played[field]
-                    kept["moves"] += played["moves"]
-                    kept["untimed"] += played["untimed"]
-                    kept["ended"] = played["ended"]
+                    add_game(raw[key], name, benches[key].game(pages[key], game_id, options, seed + i + 1000 * rep))
         for page in pages.values():
             page.context.close()
     finally:

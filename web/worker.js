@@ -99,12 +99,11 @@ function handedEntry(name) {
   }
   return handed.get(name);
 }
-self.addEventListener("message", (event) => {
-  const { handed: name, status, body } = event.data ?? {};
-  if (typeof name !== "string") return;
+/** A download the page hands over (self.onmessage, below). */
+function receiveHanded({ handed: name, status, body }) {
   // (the page's fetch failed or was refused: null, and the worker asks itself)
   handedEntry(name).resolve(status === 200 && body instanceof ReadableStream ? new Response(body, { status }) : null);
-});
+}
 function takeHanded(name) {
   if (!HANDED || !BUILD.handed?.includes(name)) return null;
   const entry = handedEntry(name);
@@ -496,7 +495,7 @@ const booted = boot().catch((err) => {
 });
 
 self.onmessage = async (event) => {
-  if (typeof event.data?.handed === "string") return; // a download from the page (above)
+  if (typeof event.data?.handed === "string") return receiveHanded(event.data); // a download from the page (above)
   const { id, call, args } = event.data ?? {};
   await booted; // requests sent early wait for the engine instead of failing
   postMessage(answer(id, call, args));
