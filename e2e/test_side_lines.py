@@ -229,6 +229,8 @@ def keyboard_through_the_side_line(w: Watched, page: Page, ply: int) -> None:
     if ply > 0:  # back from the first move: the position the line branches from
         page.keyboard.press("ArrowLeft")
         page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+        # (focus follows on the next frame, after the banner: gameview.js #applyFocus)
+        page.wait_for_function("key => document.activeElement?.dataset.key === key", arg=f"ply-{ply}")
         assert focus(page)["key"] == f"ply-{ply}"
         page.keyboard.press("ArrowRight")  # the game's own next move
         page.locator(".replay-banner", has_text=f"after move {ply + 1} of").wait_for()
