@@ -16,7 +16,7 @@ dist/ layout (every URL inside is relative, so it works from any sub-path):
 
     index.html app.js engine.js worker.js style.css boards/*.js
     build.json                   what the page and worker need to know
-    engine/<hash>/quetgames.zip.gz the engine compiled, as the site's worker loads it
+    engine/<hash>/quetgames.zip.xz the engine compiled, as the site's worker loads it
     wheels/<hash>/quetgames-*.whl  the engine as a wheel, for pip or micropip (the site never loads it)
     pyodide/                     the Pyodide runtime, only the files we use
     vendor/                      browser libraries from package.json's dependencies, with their licences
@@ -31,6 +31,7 @@ import gzip
 import hashlib
 import http.server
 import json
+import lzma
 import os
 import re
 import shutil
@@ -53,9 +54,9 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # The Pyodide files the site loads; the rest of the npm package (type
 # declarations, consoles, the CommonJS build, source maps) is left out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Shipped only gzip-compressed (name + ".gz"), whatever the host does: the worker
-# expands them as they stream in. python_stdlib.zip is first cut down to what the
-# engine imports (tools/stdlib_closure.mjs).
+# Shipped only xz-compressed (name + ".xz"), whatever the host does: the worker
+# expands them as they stream in (web/xz.js). python_stdlib.zip is first cut
+# down to what the engine imports (tools/stdlib_closure.mjs).
 COMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # The npm package ships the core only; these wheels come from PyPI, at the
 # versions Pyodide's own lock file names, checked by their PyPI sha256.
@@ -75,7 +76,8 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
-    ".gz": "application/gzip",  # the worker expands these itself: no Content-Encoding
+    ".gz": "application/gzip",  # the page expands these itself: no Content-Encoding
+    ".xz": "application/x-xz",  # and the worker these
     ".whl": "application/zip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
@@ -137,8 +139,32 @@ def check_integrity(path: Path, integrity: str) -> None:
 VENDORED = {
     # gifenc (MIT): encodes the animated GIF of a game's moves (picture.js), loaded only then
     "gifenc": {"package/dist/gifenc.esm.js": "gifenc.esm.js", "package/LICENSE.md": "gifenc.LICENSE.txt"},
+    # xz-decompress (MIT; xz-embedded inside is public domain): only its wasm,
+    # which the worker drives itself (web/xz.js) to expand Python's downloads.
+    # The package has no licence file: its bundle's header names the licences.
+    "xz-decompress": {"package/dist/package/xz-decompress.js": ["xz-decompress.wasm", "xz-decompress.LICENSE.txt"]},
 }
 SOURCE_MAP_LINE = re.compile(rb"\n//# sourceMappingURL=[^\n]*\n?$")
+WASM_DATA_URL = re.compile(rb'"data:application/wasm;base64,([A-Za-z0-9+/=]+)"')
+HEADER_COMMENT = re.compile(rb"\A/\*!(.*?)\*/", re.S)
+
+
+def vendored_bytes(name: str, target: str, data: bytes) -> bytes:
+    """What `target` in vendor/ holds, taken from `data`, a file of package `name`."""
+    if target.endswith(".js"):
+        return SOURCE_MAP_LINE.sub(b"\n", data)
+    if target.endswith(".wasm"):  # a bundle carrying its wasm as a data: URL
+        found = WASM_DATA_URL.findall(data)
+        if len(found) != 1:
+            raise SystemExit(f"build: {name} no longer holds exactly one wasm data: URL")
+        return base64.b64decode(found[0])
+    if target.endswith(".LICENSE.txt") and HEADER_COMMENT.match(data):  # the bundle's licence header
+        lines = [line.strip(" *") for line in HEADER_COMMENT.match(data)[1].decode().splitlines()]
+        return ("\n".join(line for line in lines if line) + "\n").encode()
+    return data
+
+
+XZ_DECODER = "vendor/xz-decompress.wasm"  # what the worker expands the files of COMPRESSED with
 
 
 def copy_vendored(out: Path) -> None:
@@ -154,14 +180,13 @@ def copy_vendored(out: Path) -> None:
         if entry["version"] != wanted[name]:
             raise SystemExit(f"build: package-lock.json has {name} {entry['version']}, package.json pins {wanted[name]}: run npm install")
         with tarfile.open(npm_tarball(name, entry["version"], entry["integrity"])) as tar:
-            for inner, target in files.items():
+            for inner, targets in files.items():
                 member = tar.extractfile(inner)
                 if member is None:
                     raise SystemExit(f"build: {name} {entry['version']} has no {inner}")
                 data = member.read()
-                if target.endswith(".js"):
-                    data = SOURCE_MAP_LINE.sub(b"\n", data)
-                (folder / target).write_bytes(data)
+                for target in [targets] if isinstance(targets, str) else targets:
+                    (folder / target).write_bytes(vendored_bytes(name, target, data))
 
 
 def lock_wheels() -> dict[str, Path]:
@@ -240,45 +265,29 @@ def pyodide_runtime() -> Path:
     return folder
 
 
-# Build-time only, never shipped: zopfli writes standard gzip 3-5% smaller than
-# zlib's best (the wasm: 3.41 MB against 3.53 MB), at a few seconds per build
-# (its output is kept in .cache/gzip/). Where it cannot be installed, zlib.
-ZOPFLI = "zopfli==0.4.3"
-
-
-@functools.cache
-def zopfli_gzip():
-    """zopfli's gzip module, installed once into .cache/ for this Python, or None."""
-    folder = CACHE / f"zopfli-{sys.implementation.cache_tag}"
-    if not (folder / ".installed").exists():
-        try:
-            run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--root-user-action=ignore", "--no-deps",
-                 "--only-binary=:all:", "--target", str(folder), ZOPFLI])
-        except subprocess.CalledProcessError:
-            log(f"could not install {ZOPFLI}; compressing with zlib instead (about 4% larger)")
-            return None
-        (folder / ".installed").write_text(ZOPFLI + "\n")
-    sys.path.insert(0, str(folder))
-    try:
-        import zopfli.gzip  # type: ignore[import-not-found]
-    except ImportError as exc:
-        log(f"{ZOPFLI} does not import here ({exc}); compressing with zlib instead")
-        return None
-    return zopfli.gzip
-
-
 def gzipped(data: bytes) -> bytes:
-    """Standard gzip with no name or time inside (same input, same bytes), by
-    zopfli where it is available, checked by expanding it again. Kept in
-    .cache/ by content and method."""
-    packer = zopfli_gzip()
-    method = ZOPFLI if packer else "zlib-9"
-    key = CACHE / "gzip" / f"{hashlib.sha256(data).hexdigest()}-{method}.gz"
+    """Standard gzip at zlib's best, with no name or time inside (same input,
+    same bytes)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+# xz settings for what the worker expands: the strongest preset, with a
+# dictionary of 8 MB (the wasm is 9.6 MB: a larger one gains 0.01%, and the
+# decoder in the browser allocates it in full), and CRC32, which the decoder
+# checks (xz-embedded, in vendor/xz-decompress.wasm). Against the best gzip (zopfli):
+# the wasm 3.42 -> 2.64 MB, the standard library 0.64 -> 0.49 MB.
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 23}]
+
+
+def xz_packed(data: bytes) -> bytes:
+    """`data` as one .xz stream (see XZ_FILTERS), checked by expanding it
+    again. Kept in .cache/ by content, since the wasm takes some 6 s."""
+    key = CACHE / "xz" / f"{hashlib.sha256(data).hexdigest()}-{hashlib.sha256(repr(XZ_FILTERS).encode()).hexdigest()[:8]}.xz"
     if key.exists():
         return key.read_bytes()
-    packed = packer.compress(data, numiterations=1) if packer else gzip.compress(data, compresslevel=9, mtime=0)
-    if gzip.decompress(packed) != data:
-        raise SystemExit(f"build: {method} did not round-trip; delete .cache/gzip and .cache/zopfli-* and build again")
+    packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS)
+    if lzma.decompress(packed) != data:
+        raise SystemExit("build: xz did not round-trip; delete .cache/xz and build again")
     key.parent.mkdir(parents=True, exist_ok=True)
     key.write_bytes(packed)
     return packed
@@ -320,8 +329,8 @@ def compiled_python(runtime: Path, wheel: Path) -> dict[str, bytes]:
 
 
 def packed_file(raw: bytes, target: Path, url: str) -> dict:
-    """Write `raw` gzipped to `target`; what the worker needs to know of it."""
-    packed = gzipped(raw)
+    """Write `raw` xz-compressed to `target`; what the worker needs to know of it."""
+    packed = xz_packed(raw)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(packed)
     return {"url": url, "size": len(packed), "raw_size": len(raw),
@@ -330,8 +339,8 @@ def packed_file(raw: bytes, target: Path, url: str) -> dict:
 
 def copy_pyodide(out: Path, wheel: Path) -> dict:
     """Put the Pyodide runtime into `out`/pyodide/: pyodide.mjs as it is, the
-    big files gzipped, the standard library trimmed; the engine compiled, as
-    `out`/engine/<hash>/quetgames.zip.gz (the folder is the start of its
+    big files xz-compressed, the standard library trimmed; the engine compiled, as
+    `out`/engine/<hash>/quetgames.zip.xz (the folder is the start of its
     sha256, so a new engine never meets a stale cached one); a lock file
     listing exactly the micropip and packaging wheels shipped beside them.
     Returns what the worker needs to know of them (see write_worker_facts)."""
@@ -343,10 +352,10 @@ def copy_pyodide(out: Path, wheel: Path) -> dict:
     files = {}
     for name in COMPRESSED:
         raw = python[name] if name in python else (runtime / name).read_bytes()
-        files[name] = packed_file(raw, target / f"{name}.gz", f"pyodide/{name}.gz")
+        files[name] = packed_file(raw, target / f"{name}.xz", f"pyodide/{name}.xz")
     engine = python["quetgames.zip"]
     folder = f"engine/{hashlib.sha256(engine).hexdigest()[:16]}"
-    files["quetgames.zip"] = packed_file(engine, out / folder / "quetgames.zip.gz", f"{folder}/quetgames.zip.gz")
+    files["quetgames.zip"] = packed_file(engine, out / folder / "quetgames.zip.xz", f"{folder}/quetgames.zip.xz")
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     shipped = {}
     for name, path in lock_wheels().items():
@@ -447,9 +456,9 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     if problems:
         raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    # gzipped whatever the host does, as Pyodide's files are (web/puzzle-board.js
-    # expands it): 196 kB of JSON is 19 kB, and a plain host sends it on every
-    # first visit (the offline copy)
+    # gzipped whatever the host does (web/puzzle-board.js expands it, with the
+    # browser's own DecompressionStream): 196 kB of JSON is 19 kB, and a plain
+    # host sends it on every first visit (the offline copy)
     (out / "puzzles.json.gz").write_bytes(gzipped((json.dumps(data, separators=(",", ":")) + "\n").encode()))
     log(f"puzzles: {len(data['puzzles'])} re-proved, {time.perf_counter() - started:.1f} s after the build began")
     return len(data["puzzles"])
@@ -467,6 +476,7 @@ def build(out: Path = DIST) -> dict:
         wheel = build_engine_wheel(scratch)
         runtime = copy_pyodide(scratch, wheel)
         copy_vendored(scratch)
+        decoder = {"url": XZ_DECODER, "size": (scratch / XZ_DECODER).stat().st_size, "sha256": sha256_of(scratch / XZ_DECODER)}
         boards = sorted(p.stem for p in (scratch / "boards").glob("*.js"))
         info = {
             "name": "Quet Games",
@@ -476,13 +486,14 @@ def build(out: Path = DIST) -> dict:
             "pyodide": PYODIDE_VERSION,
             "pyodide_wheels": {name: entry["file_name"] for name, entry in runtime["lock"]["packages"].items()},
             "pyodide_files": runtime["files"],
+            "xz_decoder": decoder,
             "boards": boards,
             "games": engine_catalog(),  # the page draws games, setups and rules from it before Python has loaded
             "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
             "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json.gz holds, every one re-proved
         }
         (scratch / "build.json").write_text(json.dumps(info, indent=1) + "\n")
-        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "lock": runtime["lock"], "handed": HANDED})
+        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "decoder": decoder, "lock": runtime["lock"], "handed": HANDED})
         write_module_preloads(scratch)
         write_handed_downloads(scratch, runtime["files"])
         allow_inline_scripts(scratch / "index.html")

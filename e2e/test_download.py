@@ -1,6 +1,7 @@
 """What a first visit downloads (web/worker.js, build.py's copy_pyodide): Pyodide's
-big files and the compiled engine gzipped and expanded in the worker as they
-stream in, each checked against the SHA-256 the build wrote into worker.js; the
+big files and the compiled engine xz-compressed and expanded in the worker as
+they stream in (web/xz.js), each checked against the SHA-256 the build wrote
+into worker.js, as the xz decoder is; the
 standard library cut down to what the engine imports, proven here by running
 every bridge call in the site's own worker.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import lzma
 import re
 import zipfile
 from pathlib import Path
@@ -23,8 +25,9 @@ from quetgames import bridge
 from .harness import LOAD_TIMEOUT_MS, ROOT, go, watched_page
 
 COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")
-# every gzipped download of the worker, by its name in build.json, as a URL glob
-DOWNLOADS = {**{name: f"**/pyodide/{name}.gz" for name in COMPRESSED}, "quetgames.zip": "**/engine/*/quetgames.zip.gz"}
+# every xz-compressed download of the worker, by its name in build.json, as a URL glob
+DOWNLOADS = {**{name: f"**/pyodide/{name}.xz" for name in COMPRESSED}, "quetgames.zip": "**/engine/*/quetgames.zip.xz"}
+DECODER = "**/vendor/xz-decompress.wasm"
 
 
 def tour_in_worker(page) -> dict:
@@ -68,7 +71,7 @@ def test_an_import_left_out_of_the_standard_library_fails_loudly(diagnostics) ->
 
 def expanded(dist: Path, name: str) -> bytes:
     url = json.loads((dist / "build.json").read_text())["pyodide_files"][name]["url"]
-    return gzip.decompress((dist / url).read_bytes())
+    return lzma.decompress((dist / url).read_bytes(), format=lzma.FORMAT_XZ)
 
 
 def test_the_standard_library_holds_what_the_engine_imports_and_little_else(dist: Path) -> None:
@@ -122,6 +125,18 @@ def test_the_worker_knows_every_download_before_it_asks(dist: Path) -> None:
         assert len(expanded(dist, name)) == file["raw_size"]
         assert file["sha256"] in (dist / "worker.js").read_text()
     assert expanded(dist, "pyodide.asm.wasm") == (build_runtime() / "pyodide.asm.wasm").read_bytes()
+    decoder = info["xz_decoder"]
+    assert (dist / decoder["url"]).read_bytes()[:4] == b"\0asm" and decoder["sha256"] in (dist / "worker.js").read_text()
+    assert (dist / "vendor" / "xz-decompress.LICENSE.txt").read_text().count("License:") == 3
+
+
+def test_every_download_is_xz_with_a_check_the_decoder_verifies(dist: Path) -> None:
+    # xz's stream flags, after its 6-byte magic: 0x00 then the check type, 0x01 = CRC32.
+    # xz-embedded verifies CRC32 and CRC64 but skips SHA-256 checks, and never needs them here.
+    info = json.loads((dist / "build.json").read_text())
+    for name, file in info["pyodide_files"].items():
+        head = (dist / file["url"]).read_bytes()[:8]
+        assert head == b"\xfd7zXZ\x00\x00\x01", (name, head)
 
 
 def served(server: str, route: Route, change) -> None:
@@ -144,8 +159,8 @@ def test_a_damaged_download_is_refused_in_plain_words(browser: Browser, server: 
     change = {
         "flipped": flip_middle,
         "truncated": lambda data: data[: len(data) * 2 // 3],
-        # whole and well-formed gzip, but not the file the build listed
-        "swapped": lambda data: gzip.compress(gzip.decompress(data) + b"\n", mtime=0),
+        # whole and well-formed xz, but not the file the build listed
+        "swapped": lambda data: lzma.compress(lzma.decompress(data) + b"\n", check=lzma.CHECK_CRC32),
     }[damage]
     w = watched_page(browser, server, timeout_ms=60_000)
     try:
@@ -161,13 +176,26 @@ def test_a_damaged_download_is_refused_in_plain_words(browser: Browser, server: 
         w.context.close()
 
 
-def test_a_host_that_expands_the_gzip_on_the_way_still_works(browser: Browser, server: str) -> None:
-    # Some hosts send .gz files with Content-Encoding: gzip, so the browser hands
-    # over the expanded bytes: the worker notices and checks those instead.
+def test_a_damaged_decoder_is_refused_in_plain_words(browser: Browser, server: str) -> None:
     w = watched_page(browser, server, timeout_ms=60_000)
     try:
-        for pattern in [*DOWNLOADS.values(), "**/puzzles.json.gz"]:
-            w.context.route(pattern, lambda route: served(server, route, gzip.decompress))
+        w.context.route(DECODER, lambda route: served(server, route, flip_middle))
+        w.page.goto(server)
+        w.page.locator("html[data-engine=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        text = w.page.locator("#loading-text").inner_text()
+        assert "vendor/xz-decompress.wasm arrived damaged" in text and "Reload the page" in text, text
+    finally:
+        w.context.close()
+
+
+def test_a_host_that_expands_the_puzzles_on_the_way_still_works(browser: Browser, server: str) -> None:
+    # Some hosts send .gz files with Content-Encoding: gzip, so the browser hands
+    # the page the expanded bytes: web/puzzle-board.js notices and reads them as
+    # they are. (The worker's .xz files have no such case: no browser expands
+    # xz, and whatever encoding a host adds on the way the browser takes off.)
+    w = watched_page(browser, server, timeout_ms=60_000)
+    try:
+        w.context.route("**/puzzles.json.gz", lambda route: served(server, route, gzip.decompress))
         w.goto_ready(server)
         assert w.page.locator(".game-card").count() == 5
         # the puzzles, expanded on the way too (web/puzzle-board.js reads them as they come)
@@ -189,6 +217,7 @@ def test_a_first_visit_asks_for_each_download_once_and_nothing_it_can_know(brows
         # no lock file: the build wrote it into the worker, so nothing waits on it; no wheel: the engine comes compiled
         urls = [file["url"] for file in json.loads((ROOT / "dist" / "build.json").read_text())["pyodide_files"].values()]
         assert sorted(python) == sorted(["pyodide/pyodide.mjs", *urls])
+        assert [url for url in w.requests if url.endswith(".wasm")] == [server + "vendor/xz-decompress.wasm"]
         assert w.errors == []
     finally:
         w.context.close()

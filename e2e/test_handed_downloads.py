@@ -14,7 +14,7 @@ import quetgames
 
 from .harness import Watched
 
-WASM = "pyodide.asm.wasm.gz"
+WASM = "pyodide.asm.wasm.xz"
 
 
 def page_requests(w: Watched) -> list[str]:
@@ -46,7 +46,7 @@ def test_a_games_link_asks_for_python_first_and_the_worker_takes_it_over(watched
     # once, by the page, ahead of the modules the page imports
     assert len(indexes(requests, WASM)) == 1
     assert indexes(requests, WASM)[0] < indexes(requests, "/gameview.js")[0]
-    assert len(indexes(requests, "python_stdlib.zip.gz")) == 1
+    assert len(indexes(requests, "python_stdlib.zip.xz")) == 1
     watched.page.locator("#board [data-move]").first.wait_for()
     assert watched.errors == []
 

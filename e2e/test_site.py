@@ -130,8 +130,8 @@ def test_new_game_from_home_then_play_stays_on_origin_without_errors(watched: Wa
     assert watched.fragment() == state.play(move).record
 
     # the worker's own fetches are in the list (else this test would prove nothing)
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm.gz") for url in watched.requests), watched.requests
-    assert any(url.endswith("/quetgames.zip.gz") and "/engine/" in url for url in watched.requests), watched.requests
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm.xz") for url in watched.requests), watched.requests
+    assert any(url.endswith("/quetgames.zip.xz") and "/engine/" in url for url in watched.requests), watched.requests
     assert watched.off_site() == []
     assert watched.errors == []
 
@@ -166,7 +166,8 @@ def test_wheel_installs_with_micropip_in_bare_pyodide(watched: Watched, server: 
     ("worker.js", "text/javascript"),
     ("pyodide/pyodide.mjs", "text/javascript"),
     ("_e2e/pyodide-full/pyodide.asm.wasm", "application/wasm"),  # anything else and a bare loadPyodide hangs
-    ("pyodide/pyodide.asm.wasm.gz", "application/gzip"),
+    ("pyodide/pyodide.asm.wasm.xz", "application/x-xz"),
+    ("puzzles.json.gz", "application/gzip"),
     ("pyodide/pyodide-lock.json", "application/json"),
     ("manifest.webmanifest", "application/manifest+json"),
     ("icon.svg", "image/svg+xml"),
@@ -189,7 +190,7 @@ def test_a_load_that_stalls_ends_in_a_clear_message(watched: Watched, server: st
 
     page.route("**/worker.js", short_stall)
     held = []
-    page.route("**/pyodide.asm.wasm.gz", lambda route: held.append(route))  # never answered
+    page.route("**/pyodide.asm.wasm.xz", lambda route: held.append(route))  # never answered
     page.goto(server)
     page.locator("html[data-engine=error]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     text = page.locator("#loading-text").inner_text()
@@ -199,7 +200,7 @@ def test_a_load_that_stalls_ends_in_a_clear_message(watched: Watched, server: st
 
     # once the wasm is served, Try again starts a fresh worker that loads
     assert held
-    page.unroute("**/pyodide.asm.wasm.gz")
+    page.unroute("**/pyodide.asm.wasm.xz")
     page.unroute("**/worker.js")
     page.locator("#retry").click()
     watched.wait_ready()

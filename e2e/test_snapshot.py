@@ -1,11 +1,15 @@
 """The Python memory snapshot (web/worker.js): a repeat visit restores it; a
 damaged, failing or stale one is dropped and the page starts Python the usual
 way, still reaches ready and still plays; and `random` is reseeded after every
-restore. Each test uses its own browser profile on disk, so its own Cache Storage.
+restore. The expanded downloads are kept too: a repeat visit takes them
+instead of expanding the xz files again, and a damaged copy is dropped and
+downloaded again. Each test uses its own browser profile on disk, so its own
+Cache Storage.
 
 The worker keeps the snapshot in Cache Storage under SNAPSHOT_CACHE, keyed by
-SNAPSHOT_KEY, with headers X-Snapshot-Stamp and X-Snapshot-SHA256. No test
-here asserts a duration.
+SNAPSHOT_KEY, with headers X-Snapshot-Stamp and X-Snapshot-SHA256, and the
+expanded files under COPIES_CACHE, keyed by "expanded/<name>", with the header
+X-Raw-SHA256. No test here asserts a duration.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from .harness import LOAD_TIMEOUT_MS, ROOT
 SNAPSHOT_CACHE = "quetgames python snapshot"
 SNAPSHOT_KEY = "python-snapshot.bin"  # under the site's root, beside worker.js
 GAME = "multiplications"
+COPIES_CACHE = "quetgames python files"
 
 # Damages the kept snapshot in Cache Storage. "bytes": flips bytes in the middle
 # (the stored SHA-256 no longer matches); "magic": breaks Pyodide's own header
@@ -159,6 +164,90 @@ def test_a_broken_or_stale_snapshot_falls_back_to_a_normal_start(
     play_first_move(page, record)
     # the bad one is gone and a good one is kept in its place
     wait_until_kept(page, server, expected_stamp())
+
+
+def expanded_files() -> dict[str, str]:
+    """Each download the worker expands, by name: the SHA-256 of its expanded bytes."""
+    files = json.loads((ROOT / "dist" / "build.json").read_text())["pyodide_files"]
+    return {name: file["raw_sha256"] for name, file in files.items()}
+
+
+# The names whose kept copy is whole and matches the SHA-256 given for it.
+GOOD_COPIES = """
+async ([cacheName, root, want]) => {
+  const cache = await caches.open(cacheName);
+  const good = [];
+  for (const [name, sha] of Object.entries(want)) {
+    const response = await cache.match(root + "expanded/" + name);
+    if (!response) continue;
+    try {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+      if (Array.from(digest, (x) => x.toString(16).padStart(2, "0")).join("") === sha) good.push(name);
+    } catch {}
+  }
+  return good.sort();
+}
+"""
+
+
+def copies_logged(context: BrowserContext) -> list[str]:
+    """What the worker says, from now on, once it has kept its expanded copies.
+    (Only that says the entries are committed: Chromium can show a new Cache
+    Storage entry, whole, to another page before it commits it, and then list
+    it as missing for a moment.)"""
+    logged: list[str] = []
+    context.on("console", lambda msg: "kept expanded copies" in msg.text and logged.append(msg.text))
+    return logged
+
+
+def wait_until_copies_kept(page: Page, server: str, logged: list[str]) -> None:
+    want = expanded_files()
+    for _ in range(LOAD_TIMEOUT_MS // 100):
+        if logged:
+            break
+        page.wait_for_timeout(100)
+    assert logged, "the worker never said it kept its expanded copies"
+    assert page.evaluate(f"({GOOD_COPIES})", [COPIES_CACHE, server, want]) == sorted(want)
+
+
+def test_a_repeat_visit_takes_the_expanded_copies_instead_of_the_downloads(context: BrowserContext, server: str) -> None:
+    record = quetgames.new_game(GAME).record
+    logged = copies_logged(context)
+    first, timings = visit_app(context, server, record)
+    assert timings["copies"] == [], timings
+    wait_until_copies_kept(first, server, logged)
+    first.close()
+
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    again, timings = visit_app(context, server, record)
+    assert timings["copies"] == sorted(expanded_files()), timings
+    # nothing was expanded, so the decoder was not even fetched
+    decoder = json.loads((ROOT / "dist" / "build.json").read_text())["xz_decoder"]["url"]
+    assert server + decoder not in asked
+    play_first_move(again, record)
+
+
+def test_a_damaged_expanded_copy_is_dropped_and_downloaded_again(context: BrowserContext, server: str) -> None:
+    record = quetgames.new_game(GAME).record
+    logged = copies_logged(context)
+    first, _ = visit_app(context, server, record)
+    wait_until_copies_kept(first, server, logged)
+    # the wasm's copy with a byte changed, under the right SHA-256 header
+    first.evaluate("""async ([cacheName, key]) => {
+      const cache = await caches.open(cacheName);
+      const response = await cache.match(key);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      bytes[bytes.length >> 1] ^= 0x5a;
+      await cache.put(key, new Response(bytes, {headers: Object.fromEntries(response.headers.entries())}));
+    }""", [COPIES_CACHE, server + "expanded/pyodide.asm.wasm"])
+    first.close()
+    logged.clear()
+
+    page, timings = visit_app(context, server, record)
+    assert timings["copies"] == sorted(set(expanded_files()) - {"pyodide.asm.wasm"}), timings
+    play_first_move(page, record)
+    wait_until_copies_kept(page, server, logged)  # a good copy in its place
 
 
 def test_random_is_reseeded_after_every_restore(context: BrowserContext, server: str) -> None:

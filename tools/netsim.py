@@ -18,7 +18,8 @@ The model, kept small on purpose:
   host); *compressing* gzips text, JSON, SVG and wasm when the request's
   Accept-Encoding allows it, the way a CDN does (`GZIP_TYPES`, level
   `GZIP_LEVEL`, each file compressed once and kept in memory so compressing
-  costs no time while measuring). Files already compressed (`.gz`) go out as
+  costs no time while measuring). Files already compressed (`.gz`, and `.xz`,
+  whose type is none of those) go out as
   they are, with no Content-Encoding; zips, wheels and images are never
   compressed.
 - a `Meter` per link records every exchange: path, when the request arrived,

@@ -11,16 +11,17 @@
 // which takes and returns JSON text, so nothing but strings crosses over and no
 // PyProxy is ever handed out.
 //
-// Downloads. The build ships Pyodide's three big files gzipped (about a third
-// of their size, whether or not the host compresses), and the engine compiled:
-// a zip of sourceless .pyc files, made by this same Python in the build
-// (tools/stdlib_closure.mjs), also gzipped. It writes into BUILD below their
-// names, sizes and SHA-256, and Pyodide's lock file. So Pyodide's downloads
-// start the moment this script runs, before its own loader has even arrived
-// (the engine's once the wasm is in: see startDownloads), and each file is
-// expanded as it streams in: the wasm compiles while it downloads. A file that
-// is not the one listed, or does not expand, stops the start with a plain
-// message.
+// Downloads. The build ships Pyodide's three big files xz-compressed (about a
+// quarter of their size, whether or not the host compresses), and the engine
+// compiled: a zip of sourceless .pyc files, made by this same Python in the
+// build (tools/stdlib_closure.mjs), also xz-compressed. It writes into BUILD
+// below their names, sizes and SHA-256, the xz decoder's (web/xz.js), and
+// Pyodide's lock file. So Pyodide's downloads start the moment this script
+// runs, before its own loader has even arrived (the engine's once the wasm is
+// in: see startDownloads), and each file is expanded as it streams in: the
+// wasm compiles while it downloads. A file that is not the one listed, or does
+// not expand, stops the start with a plain message. What was expanded is kept
+// (see "Expanded copies" below), so a later start does not expand it again.
 
 // Written in by build.py (write_worker_facts); null in web/ before a build.
 const BUILD = /* build */ null /* end build */;
@@ -31,12 +32,21 @@ const BUILD = /* build */ null /* end build */;
 const STALL_TIMEOUT_MS = 30_000;
 const BASE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("pyodide/", BASE).href;
-const GZIP_MAGIC = [0x1f, 0x8b];
 // Where the engine's zip goes, on sys.path right after the standard library:
 // Python imports the compiled modules from it directly (zipimport), so nothing
 // is unpacked or compiled here. The same path as in tools/stdlib_closure.mjs,
 // which found the standard library the engine needs with it there.
 const ENGINE_ZIP = "/lib/quetgames.zip";
+
+// Expanded copies. xz takes CPU to expand (the wasm: about 0.35 s on the test
+// machine, against 0.09 s for gzip), which a repeat visit, whose bytes come
+// from the service worker's cache at once, would pay on every start. So once
+// the worker is ready it keeps what it expanded in Cache Storage, each copy
+// with the SHA-256 the build lists for the expanded file, and a later start
+// reads that copy (checked again) instead of the download. A copy that is
+// missing, stale or damaged is dropped, and the download is used.
+const EXPANDED_CACHE = "quetgames python files";
+const expandedKey = (name) => new URL(`expanded/${name}`, BASE).href; // a cache key only: never on the server
 
 // worker.js?diagnostics also answers a few calls named "_…" that reach past the
 // bridge (Python's random module, a timed computer move, the bridge tour): the
@@ -51,7 +61,8 @@ const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 // A snapshot only fits the exact Pyodide build and engine it was made with: it
 // is stored with a stamp naming them (and the standard library) and the SHA-256 of its bytes, and a stale,
 // damaged or failing one is deleted and Python starts the usual way (and
-// snapshots again). worker.js?snapshot=off turns this off (for measuring).
+// snapshots again). worker.js?snapshot=off turns this off, and the expanded
+// copies too (for measuring).
 // Python's hash seed is fixed per device by the snapshot; the random module is
 // reseeded from the browser's crypto after every restore.
 const SNAPSHOT_CACHE = "quetgames python snapshot"; // not the service worker's "quet-games …" caches
@@ -63,6 +74,9 @@ const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off"
 // or delete it, so they cannot race each other or the page's worker over it
 // (one with no usable snapshot starts the usual way and keeps nothing).
 const SNAPSHOT_READ_ONLY = globalThis.name === "analysis";
+const KEEP_EXPANDED = SNAPSHOT && !SNAPSHOT_READ_ONLY && Boolean(globalThis.caches); // (they read the copies too)
+const toKeep = new Map(); // name -> the chunks expanded, kept once the worker is ready
+const fromCopies = new Set(); // the downloads this start took from kept copies (in its timings)
 
 let bridgeCall = null; // PyProxy of quetgames.bridge.call, fetched once
 let diagnosticCall = null; // PyProxy of the diagnostics function, with ?diagnostics only
@@ -118,11 +132,12 @@ class DamagedDownload extends Error {
   }
 }
 
-/** Start fetching one of the gzipped files (once `after` settles). `response`
- * resolves to a Response of the expanded bytes, which stream as they arrive;
- * `failed` rejects, in words, if the file cannot be fetched, is not the one the
- * build listed, or does not expand (Pyodide itself would only log that and wait
- * for ever); `done` resolves once its last byte is in, or it failed. */
+/** Take the kept expanded copy of one of the xz-compressed files, or else
+ * start fetching it (once `after` settles). `response` resolves to a Response of the
+ * expanded bytes, which stream as they arrive; `failed` rejects, in words, if
+ * the file cannot be fetched, is not the one the build listed, or does not
+ * expand (Pyodide itself would only log that and wait for ever); `done`
+ * resolves once its last byte is in, or it failed. */
 function expanding(name, type, after = null) {
   const file = BUILD.files[name];
   let fail, finish;
@@ -135,26 +150,21 @@ function expanding(name, type, after = null) {
   });
   failed.catch(() => {}); // raced against the start, which reports it
   const response = (async () => {
+    const kept = await keptCopy(name, type);
+    if (kept) {
+      takeHanded(name)?.then((unread) => unread?.body?.cancel()); // the page asked for it all the same
+      count(file.size);
+      fromCopies.add(name);
+      arrived[name] = Math.round(performance.now());
+      finish();
+      return kept;
+    }
     await after;
     const fetched = (await takeHanded(name)) ?? (await fetch(new URL(file.url, BASE)));
     if (!fetched.ok || !fetched.body) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
     const input = fetched.body.getReader();
-    // A host that sends .gz files with Content-Encoding: gzip has the browser
-    // expand them already: the first bytes tell, and then the expanded hash counts.
-    let head = new Uint8Array(0);
-    while (head.length < GZIP_MAGIC.length) {
-      const { done, value } = await input.read();
-      if (done) break;
-      head = concat([head, value]);
-    }
-    const packed = GZIP_MAGIC.every((byte, i) => head[i] === byte);
-    const want = packed ? file.sha256 : file.raw_sha256;
-    const chunks = [head];
-    count(head.length);
+    const chunks = [];
     const checked = new ReadableStream({
-      start(controller) {
-        if (head.length) controller.enqueue(head);
-      },
       async pull(controller) {
         const { done, value } = await input.read();
         if (!done) {
@@ -165,8 +175,8 @@ function expanding(name, type, after = null) {
         }
         // Only with WebCrypto, which browsers give secure origins alone; on a plain
         // http address worker.js itself arrives unchecked, so a hash would guard
-        // nothing, and gzip's own CRC still catches damage.
-        if (globalThis.crypto?.subtle && (await sha256(concat(chunks))) !== want) {
+        // nothing, and xz's own CRC32 still catches damage.
+        if (globalThis.crypto?.subtle && (await sha256(concat(chunks))) !== file.sha256) {
           const error = new DamagedDownload(file.url, "it is not the file this version of the site lists");
           fail(error);
           controller.error(error);
@@ -177,16 +187,23 @@ function expanding(name, type, after = null) {
         controller.close();
       },
       cancel: (reason) => input.cancel(reason),
-    }, { highWaterMark: Infinity }); // read the network eagerly, even before Pyodide asks for the bytes
-    const output = (packed ? checked.pipeThrough(new DecompressionStream("gzip")) : checked).getReader();
+    }, { highWaterMark: Infinity }); // read the network eagerly, even before the decoder or Pyodide is there
+    const [{ xzExpander }, decoder] = await Promise.all([xzModule, xzDecoder()]);
+    const output = checked.pipeThrough(xzExpander(decoder)).getReader();
+    const expanded = KEEP_EXPANDED ? [] : null;
     const guarded = new ReadableStream({
       async pull(controller) {
         try {
           const { done, value } = await output.read();
-          if (done) controller.close();
-          else controller.enqueue(value);
+          if (!done) {
+            expanded?.push(value);
+            controller.enqueue(value);
+            return;
+          }
+          if (expanded) toKeep.set(name, expanded);
+          controller.close();
         } catch (err) {
-          const error = err instanceof DamagedDownload ? err : new DamagedDownload(file.url, "it does not expand as gzip");
+          const error = err instanceof DamagedDownload ? err : new DamagedDownload(file.url, `it does not expand: ${err?.message ?? err}`);
           fail(error);
           controller.error(error);
         }
@@ -197,6 +214,27 @@ function expanding(name, type, after = null) {
   })();
   response.catch(fail);
   return { response, failed, done };
+}
+
+// The decoder, imported and fetched at once (a dynamic import: a static one
+// would hold back this script, and with it every download, by a round trip).
+const xzModule = import("./xz.js");
+xzModule.catch(() => {}); // reported when awaited
+let xzDecoderModule = null;
+/** The xz decoder's compiled wasm, fetched and checked once (again after a failure). */
+function xzDecoder() {
+  xzDecoderModule ??= (async () => {
+    const file = BUILD.decoder;
+    const fetched = await fetch(new URL(file.url, BASE));
+    if (!fetched.ok) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
+    const bytes = await fetched.arrayBuffer();
+    if (globalThis.crypto?.subtle && (await sha256(bytes)) !== file.sha256) {
+      throw new DamagedDownload(file.url, "it is not the file this version of the site lists");
+    }
+    return WebAssembly.compile(bytes);
+  })();
+  xzDecoderModule.catch(() => { xzDecoderModule = null; });
+  return xzDecoderModule;
 }
 
 /** Everything Python needs from the network, requested at once, but for the
@@ -379,9 +417,11 @@ async function boot() {
   mark.bytes = received.bytes;
   mark.wasm_memory = pyodide._module?.HEAPU8?.byteLength ?? null; // Python's linear memory at the start, bytes (e2e/test_analysis.py reports it)
   mark.arrived = arrived;
+  mark.copies = [...fromCopies].sort();
   progress("Ready", 1);
   postMessage({ ready: true, timings: { restored, ...mark } });
-  if (snapshot) keepSnapshot(snapshot, stamp); // after ready: the page need not wait for the disk
+  // after ready, and not awaited: neither the page nor a request waits for the disk
+  (snapshot ? keepSnapshot(snapshot, stamp) : Promise.resolve()).then(keepExpanded);
 }
 
 // -- the snapshot in Cache Storage ------------------------------------------------
@@ -427,6 +467,43 @@ async function keepSnapshot(bytes, stamp) {
   } catch (err) {
     console.info(`Python snapshot not kept: ${err?.message ?? err}`); // e.g. over quota: next visit starts the usual way
   }
+}
+
+/** The kept expanded copy of download `name`, checked, as a Response; or null. */
+async function keptCopy(name, type) {
+  if (!SNAPSHOT || !globalThis.caches || !globalThis.crypto?.subtle) return null;
+  const want = BUILD.files[name].raw_sha256;
+  try {
+    const cache = await caches.open(EXPANDED_CACHE);
+    const response = await cache.match(expandedKey(name));
+    if (!response) return null;
+    const bytes = response.headers.get("X-Raw-SHA256") === want ? await response.arrayBuffer() : null;
+    if (bytes && (await sha256(bytes)) === want) return new Response(bytes, { headers: { "Content-Type": type } });
+    if (!SNAPSHOT_READ_ONLY) await cache.delete(expandedKey(name)); // stale (an older build) or damaged
+  } catch (err) {
+    console.info(`Kept copy of ${name} not used: ${err?.message ?? err}`);
+  }
+  return null;
+}
+
+/** Keep what this start expanded (see "Expanded copies"), each checked first. */
+async function keepExpanded() {
+  const kept = [...toKeep];
+  toKeep.clear();
+  const done = [];
+  for (const [name, chunks] of kept) {
+    try {
+      const bytes = concat(chunks);
+      const digest = await sha256(bytes);
+      if (digest !== BUILD.files[name].raw_sha256) continue; // never keep what is not the file
+      const headers = { "Content-Type": "application/octet-stream", "X-Raw-SHA256": digest };
+      await (await caches.open(EXPANDED_CACHE)).put(expandedKey(name), new Response(bytes, { headers }));
+      done.push(name);
+    } catch (err) {
+      console.info(`Expanded ${name} not kept: ${err?.message ?? err}`); // e.g. over quota: expanded again next time
+    }
+  }
+  if (done.length) console.info(`quetgames kept expanded copies: ${done.sort().join(" ")}`);
 }
 
 async function forgetSnapshot() {

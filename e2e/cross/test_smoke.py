@@ -260,7 +260,7 @@ def test_reload_offline_once_a_service_worker_holds_the_site(engine: engines.Eng
 
 
 def test_a_damaged_download_is_refused_in_plain_words(engine: engines.Engine, page: engines.Page, dist, tmp_path) -> None:
-    """A copy of the site whose gzipped wasm has bytes changed in the middle:
+    """A copy of the site whose xz-compressed wasm has bytes changed in the middle:
     every engine says so in words instead of hanging or starting."""
     import shutil
 
@@ -268,7 +268,7 @@ def test_a_damaged_download_is_refused_in_plain_words(engine: engines.Engine, pa
 
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    wasm = site / "pyodide" / "pyodide.asm.wasm.gz"
+    wasm = site / "pyodide" / "pyodide.asm.wasm.xz"
     data = bytearray(wasm.read_bytes())
     for i in range(len(data) // 2, len(data) // 2 + 64):
         data[i] ^= 0x5A
@@ -279,7 +279,7 @@ def test_a_damaged_download_is_refused_in_plain_words(engine: engines.Engine, pa
         page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
         page.wait("document.documentElement.dataset.engine === 'error'", what="the error view", timeout=120)
         text = page.eval("document.getElementById('loading-text').innerText")
-        assert "pyodide/pyodide.asm.wasm.gz arrived damaged" in text, text
+        assert "pyodide/pyodide.asm.wasm.xz arrived damaged" in text, text
     finally:
         httpd.shutdown()
         httpd.server_close()
