@@ -389,7 +389,9 @@ def test_view_is_json_ready_and_complete():
     view = state.view()
     assert json.loads(json.dumps(view)) == view
     b = view["board"]
-    assert set(b) == {"rays", "ring_count", "phase", "rings", "next_ring", "ring_scores", "free_values", "free_wedges", "inner", "choices"}
+    assert set(b) == {"rays", "ring_count", "phase", "rings", "next_ring", "ring_scores", "free_values", "free_wedges", "inner", "choices",
+                      "legal_listed"}
+    assert b["legal_listed"] is True
     assert b["rings"] == [[1, 2, 3, 4], [1, 1, 1, 3]]
     assert b["next_ring"] == 2 and b["inner"] == [1, 1, 1, 3]
     assert b["choices"][2] == {"sum": 4, "difference": 2, "same": False, "sum_prime": False, "difference_prime": True}
@@ -557,3 +559,29 @@ def test_a_ring_reads_in_words_wherever_a_move_is_listed():
     assert after.view()["moves"][-1]["words"] == words and after.history[-1] == ring
     assert state.move_words("++++++++") == "ring 1: sum in every wedge"
     assert state.move_words("-+++++--") == "ring 1: sum in wedges 2 to 6; difference in wedges 1, 7 and 8"
+
+
+def ring_phase(rays: int, centre: list[int]) -> quetgames.State:
+    state = quetgames.new_game("prime-target", k=3, rays=rays)
+    for wedge, value in enumerate(centre, start=1):
+        state = state.play(f"{value}@{wedge}", state.to_move[0])
+    return state
+
+
+def test_a_ring_of_thousands_of_patterns_is_not_listed_in_the_view_but_still_played():
+    # 12 rays, no 0 inside: every wedge has two choices, 4,096 patterns
+    state = ring_phase(12, list(range(1, 13)))
+    seat = state.to_move[0]
+    assert len(state.legal_moves(seat)) == 4096
+    view = state.view(seat)
+    assert view["legal_moves"] == [] and view["board"]["legal_listed"] is False
+    assert len(json.dumps(view)) < 5000  # (65 kB with the list)
+    after = state.play("-" * 12, seat)  # any pattern is still the engine's to check, and legal
+    assert after.history[-1] == "-" * 12
+    with pytest.raises(quetgames.IllegalMove):
+        state.play("+" * 11, seat)
+    # 8 rays: 256 patterns, listed as before
+    small = ring_phase(8, list(range(1, 9)))
+    small_view = small.view(small.to_move[0])
+    assert small_view["board"]["legal_listed"] is True
+    assert small_view["legal_moves"] == small.legal_moves(small.to_move[0])

@@ -233,7 +233,12 @@ async ({seed, maxMoves}) => {
     const lastAnswer = requests.length ? Math.max(...requests.map((m) => m.startTime + m.duration)) : null;
     const drawStart = draws.length ? Math.min(...draws.map((m) => m.startTime)) : null;
     const drawEnd = draws.length ? Math.max(...draws.map((m) => m.startTime + m.duration)) : null;
+    // the message's two trips, on the clock the page and the worker share (their time origins differ)
+    const trip = (m) => m.detail?.arrived == null ? null : {to: m.detail.arrived - (performance.timeOrigin + m.startTime),
+                                                           back: performance.timeOrigin + m.startTime + m.duration - m.detail.replied};
+    const trips = requests.map(trip).filter(Boolean);
     out.split.push({python, parse, message: sum(requests.map((m) => m.duration)) - python - parse,
+                    to_worker: sum(trips.map((t) => t.to)), to_page: sum(trips.map((t) => t.back)),
                     draw: sum(draws.map((m) => m.duration)),
                     before: firstAsk == null ? 0 : firstAsk - t0,
                     between: lastAnswer == null || drawStart == null ? 0 : Math.max(0, drawStart - lastAnswer),

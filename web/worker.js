@@ -574,6 +574,10 @@ const booted = boot().catch((err) => {
 self.onmessage = async (event) => {
   if (typeof event.data?.handed === "string") return receiveHanded(event.data); // a download from the page (above)
   const { id, call, args } = event.data ?? {};
+  const arrived = performance.timeOrigin + performance.now();
   await booted; // requests sent early wait for the engine instead of failing
-  postMessage(answer(id, call, args));
+  const reply = answer(id, call, args);
+  // (when the request arrived and its answer left, on the clock pages share, for the bench's split)
+  if (reply.ms) Object.assign(reply.ms, { arrived, replied: performance.timeOrigin + performance.now() });
+  postMessage(reply);
 };

@@ -4,7 +4,8 @@
 // toggling every wedge between sum and difference, with a live preview from the
 // engine (values, primes, score), then played with one button.
 // No rule lives here: values come from board.choices, primes and scores from
-// board.ring_scores or ui.preview; legality from view.legal_moves and the engine.
+// board.ring_scores or ui.preview; legality from view.legal_moves (or, where a
+// ring has too many patterns to list, board.legal_listed) and the engine.
 
 import { html as h, svg as s, describe, leaveTabOrder, setText, target, untarget } from "./svg.js";
 
@@ -197,7 +198,8 @@ export function update(wrap, view, ui = {}) {
  * part (a move, a try, a switch, or words only), the controls and the scores. */
 function paint(wrap, state, view, ui) {
   const b = view.board;
-  const inert = Boolean(ui.replaying) || view.is_over || view.legal_moves.length === 0;
+  // (a ring of thousands of patterns is not listed: legal_listed false, and still this seat's to play)
+  const inert = Boolean(ui.replaying) || view.is_over || (view.legal_moves.length === 0 && b.legal_listed !== false);
   const preview = previewer(ui);
   const hadFocus = Boolean(document.activeElement?.closest?.(".pt-board"));
   if (kept.record !== view.record) kept = { record: view.record, signs: null, value: null, focus: kept.focus };

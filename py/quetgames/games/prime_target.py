@@ -44,6 +44,11 @@ playing it (for a front end's live preview): it returns ``{"values": [...],
 - ``choices``: during the ring phase, per wedge ``{"sum", "difference",
   "same", "sum_prime", "difference_prime"}`` (``same``: only ``+`` is written
   there); else null. The score of a whole ring comes from ``preview_ring``.
+- ``legal_listed``: False when the view's ``legal_moves`` is left empty
+  although the seat has moves: a ring with more than ``LIST_IN_VIEW`` sign
+  patterns (11 or 12 rays), where the list would be most of every view's
+  JSON and the board never shows it. A move still goes to the engine, which
+  checks it, and ``legal_moves()`` still gives them all.
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 DIGITS64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _CENTRE_MOVE = re.compile(r"([1-9][0-9]?)@([1-9][0-9]?)")
 _RING_MOVE = re.compile(r"[+-]+")
+LIST_IN_VIEW = 1024  # ring moves a view lists at most (see legal_listed); 8 rays have 256
 
 
 class PrimeTarget(Game):
@@ -182,6 +188,18 @@ class PrimeTargetState(State):
             wedges = free_wedges(self.centre)
             return [f"{v}@{w}" for v in free_values(self.centre) for w in wedges]
         return list(_ring_moves(self.rays, same_mask(self._inner())))
+
+    def _legal_for_view(self, seat: int | None) -> list[str]:
+        if seat is not None and not self.is_over and not self._listed():
+            return []
+        return super()._legal_for_view(seat)
+
+    def _listed(self) -> bool:
+        """Whether a view lists this position's legal moves (see legal_listed)."""
+        if self.is_over or self.opening:
+            return True
+        free = self.rays - bin(same_mask(self._inner())).count("1")  # wedges with two choices
+        return 1 << free <= LIST_IN_VIEW
 
     def _apply(self, move: str, seat: int) -> PrimeTargetState:
         new = self._copy()
@@ -335,6 +353,7 @@ class PrimeTargetState(State):
             "free_wedges": free_wedges(self.centre) if self.opening else [],
             "inner": inner,
             "choices": choices,
+            "legal_listed": self._listed(),
         }
 
     def text_board(self) -> str:
