@@ -390,7 +390,7 @@ def test_a_sixty_move_game_first_look_then_final(measuring_browser: Browser, ser
     try:
         page = sixty_moves_replayed(w, server, COUNT_WORKERS)
         page.locator(".replay-banner").wait_for()
-        # the page's worker keeps its snapshot just after it is ready
+        # the page's worker keeps its snapshot once the page is quiet for a second after ready
         kept_snapshot = page.wait_for_function(SNAPSHOT_SHA, timeout=10_000).json_value()
         rss_before = renderers_rss()
         load_before = os.getloadavg()[0]

@@ -88,6 +88,12 @@ def expected_stamp() -> str:
     return f"format 1; pyodide {info['pyodide']}; stdlib {stdlib}; engine {engine}"
 
 
+# What each context's workers said once they had kept something. Only that says
+# the entry is committed: Chromium shows a new Cache Storage entry, whole, to
+# other pages before then, and loses it if the page closes meanwhile.
+SAID: dict[BrowserContext, list[str]] = {}
+
+
 @pytest.fixture
 def context(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext]:
     # A profile on disk, as a player's browser has: in an in-memory (incognito)
@@ -97,8 +103,21 @@ def context(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext]:
     context = browser.browser_type.launch_persistent_context(
         str(tmp_path / "profile"), **launch_options(SimpleNamespace(chromium=browser.browser_type)),
         viewport={"width": 1100, "height": 900})
+    said = SAID[context] = []
+    context.on("console", lambda msg: msg.text.startswith("quetgames kept") and said.append(msg.text))
     yield context
+    del SAID[context]
     context.close()
+
+
+def wait_until_said(page: Page, words: str, times: int) -> None:
+    """Until this page's context has said `words` `times` times in all."""
+    said = SAID[page.context]
+    for _ in range(LOAD_TIMEOUT_MS // 100):
+        if sum(words in text for text in said) >= times:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the worker said {words!r} {sum(words in text for text in said)} times, not {times}: {said}")
 
 
 def visit_app(context: BrowserContext, server: str, record: str) -> tuple[Page, dict]:
@@ -117,11 +136,11 @@ def visit_app(context: BrowserContext, server: str, record: str) -> tuple[Page, 
     return page, timings[0].args[1].json_value()
 
 
-def wait_until_kept(page: Page, server: str, stamp: str | None = None) -> None:
-    """Until the worker has stored a snapshot in Cache Storage (with `stamp`)."""
-    page.wait_for_function(
-        f"async ([name, key, stamp]) => {{ const kept = await ({KEPT_STAMP})([name, key]); return kept !== null && (stamp === null || kept === stamp); }}",
-        arg=[SNAPSHOT_CACHE, server + SNAPSHOT_KEY, stamp], polling=250, timeout=LOAD_TIMEOUT_MS)
+def wait_until_kept(page: Page, server: str, stamp: str, times: int = 1) -> None:
+    """Until the context's workers have kept a snapshot `times` times in all, the
+    last one with `stamp`, whole and matching its SHA-256."""
+    wait_until_said(page, "kept the Python snapshot", times)
+    assert page.evaluate(f"({KEPT_STAMP})", [SNAPSHOT_CACHE, server + SNAPSHOT_KEY]) == stamp
 
 
 def play_first_move(page: Page, record: str) -> None:
@@ -163,7 +182,7 @@ def test_a_broken_or_stale_snapshot_falls_back_to_a_normal_start(
     assert timings["restored"] is False and timings["snapshot"].startswith(outcome), timings
     play_first_move(page, record)
     # the bad one is gone and a good one is kept in its place
-    wait_until_kept(page, server, expected_stamp())
+    wait_until_kept(page, server, expected_stamp(), times=2)
 
 
 def expanded_files() -> dict[str, str]:
@@ -190,32 +209,19 @@ async ([cacheName, root, want]) => {
 """
 
 
-def copies_logged(context: BrowserContext) -> list[str]:
-    """What the worker says, from now on, once it has kept its expanded copies.
-    (Only that says the entries are committed: Chromium can show a new Cache
-    Storage entry, whole, to another page before it commits it, and then list
-    it as missing for a moment.)"""
-    logged: list[str] = []
-    context.on("console", lambda msg: "kept expanded copies" in msg.text and logged.append(msg.text))
-    return logged
-
-
-def wait_until_copies_kept(page: Page, server: str, logged: list[str]) -> None:
+def wait_until_copies_kept(page: Page, server: str, times: int = 1) -> None:
+    """Until the context's workers have kept their expanded copies `times` times
+    in all, and every copy is whole and matches its SHA-256."""
+    wait_until_said(page, "kept expanded copies", times)
     want = expanded_files()
-    for _ in range(LOAD_TIMEOUT_MS // 100):
-        if logged:
-            break
-        page.wait_for_timeout(100)
-    assert logged, "the worker never said it kept its expanded copies"
     assert page.evaluate(f"({GOOD_COPIES})", [COPIES_CACHE, server, want]) == sorted(want)
 
 
 def test_a_repeat_visit_takes_the_expanded_copies_instead_of_the_downloads(context: BrowserContext, server: str) -> None:
     record = quetgames.new_game(GAME).record
-    logged = copies_logged(context)
     first, timings = visit_app(context, server, record)
     assert timings["copies"] == [], timings
-    wait_until_copies_kept(first, server, logged)
+    wait_until_copies_kept(first, server)
     first.close()
 
     asked: list[str] = []
@@ -230,9 +236,8 @@ def test_a_repeat_visit_takes_the_expanded_copies_instead_of_the_downloads(conte
 
 def test_a_damaged_expanded_copy_is_dropped_and_downloaded_again(context: BrowserContext, server: str) -> None:
     record = quetgames.new_game(GAME).record
-    logged = copies_logged(context)
     first, _ = visit_app(context, server, record)
-    wait_until_copies_kept(first, server, logged)
+    wait_until_copies_kept(first, server)
     # the wasm's copy with a byte changed, under the right SHA-256 header
     first.evaluate("""async ([cacheName, key]) => {
       const cache = await caches.open(cacheName);
@@ -242,12 +247,11 @@ def test_a_damaged_expanded_copy_is_dropped_and_downloaded_again(context: Browse
       await cache.put(key, new Response(bytes, {headers: Object.fromEntries(response.headers.entries())}));
     }""", [COPIES_CACHE, server + "expanded/pyodide.asm.wasm"])
     first.close()
-    logged.clear()
 
     page, timings = visit_app(context, server, record)
     assert timings["copies"] == sorted(set(expanded_files()) - {"pyodide.asm.wasm"}), timings
     play_first_move(page, record)
-    wait_until_copies_kept(page, server, logged)  # a good copy in its place
+    wait_until_copies_kept(page, server, times=2)  # a good copy in its place
 
 
 def test_random_is_reseeded_after_every_restore(context: BrowserContext, server: str) -> None:
@@ -266,17 +270,8 @@ def test_random_is_reseeded_after_every_restore(context: BrowserContext, server:
     wait_until_kept(page, server, expected_stamp())
     page.close()
     seen = []
-    missed = 0
     while len(seen) < 2:
         page, timings = visit()
-        if timings["snapshot"] == "none" and missed == 0:
-            # Under the full suite's load Chromium has (rarely) lost the kept
-            # snapshot between two visits; the page then starts the usual way
-            # and keeps a new one. Once is allowed, not twice.
-            missed += 1
-            wait_until_kept(page, server, expected_stamp())
-            page.close()
-            continue
         assert timings["restored"] is True, (timings.get("snapshot"), timings)
         seen.append(page.evaluate("window.__call('_random')")["random"])
         page.close()
