@@ -423,6 +423,7 @@ async function boot() {
   // Not awaited, and only once the player pauses: hashing and storing some 30 MB
   // right after ready slowed the first clicks of a first visit (a game's moves
   // clicked at once: median 28 ms against 15 ms with the keeping held back).
+  lastRequest = performance.now();
   keepWhenQuiet(snapshot, stamp);
 }
 
@@ -462,13 +463,14 @@ async function checkSnapshot(bytes, response, mark) {
   return bytes;
 }
 
-// When the last request arrived (performance.now()), for keepWhenQuiet.
+// When the worker was last busy (ready, or the last request arrived;
+// performance.now()), for keepWhenQuiet.
 let lastRequest = 0;
 const KEEP_AFTER_QUIET_MS = 1000;
 
-/** Resolves once no request has arrived for `ms`. */
+/** Resolves once no request has arrived for `ms` (at once if none has for that long). */
 async function quiet(ms) {
-  for (let wait = ms; wait > 0; wait = lastRequest + ms - performance.now()) {
+  for (let wait = lastRequest + ms - performance.now(); wait > 0; wait = lastRequest + ms - performance.now()) {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
@@ -510,7 +512,10 @@ async function keptCopy(name, type) {
   return null;
 }
 
-/** Keep what this start expanded (see "Expanded copies"), each checked first. */
+/** Keep what this start expanded (see "Expanded copies"). Only a download that
+ * passed its checks (the build's SHA-256 where WebCrypto exists, xz's CRC32)
+ * got this far, so it is stored under the expanded file's SHA-256 as it is;
+ * a later start checks the copy again before using it. */
 async function keepExpanded(before) {
   const kept = [...toKeep];
   toKeep.clear();
@@ -518,11 +523,8 @@ async function keepExpanded(before) {
   for (const [name, chunks] of kept) {
     await before();
     try {
-      const bytes = concat(chunks);
-      const digest = await sha256(bytes);
-      if (digest !== BUILD.files[name].raw_sha256) continue; // never keep what is not the file
-      const headers = { "Content-Type": "application/octet-stream", "X-Raw-SHA256": digest };
-      await (await caches.open(EXPANDED_CACHE)).put(expandedKey(name), new Response(bytes, { headers }));
+      const headers = { "Content-Type": "application/octet-stream", "X-Raw-SHA256": BUILD.files[name].raw_sha256 };
+      await (await caches.open(EXPANDED_CACHE)).put(expandedKey(name), new Response(new Blob(chunks), { headers }));
       done.push(name);
     } catch (err) {
       console.info(`Expanded ${name} not kept: ${err?.message ?? err}`); // e.g. over quota: expanded again next time
