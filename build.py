@@ -158,8 +158,8 @@ def vendored_bytes(name: str, target: str, data: bytes) -> bytes:
         if len(found) != 1:
             raise SystemExit(f"build: {name} no longer holds exactly one wasm data: URL")
         return base64.b64decode(found[0])
-    if target.endswith(".LICENSE.txt") and HEADER_COMMENT.match(data):  # the bundle's licence header
-        lines = [line.strip(" *") for line in HEADER_COMMENT.match(data)[1].decode().splitlines()]
+    if target.endswith(".LICENSE.txt") and (header := HEADER_COMMENT.match(data)):  # the bundle's licence header
+        lines = [line.strip(" *") for line in header[1].decode().splitlines()]
         return ("\n".join(line for line in lines if line) + "\n").encode()
     return data
 

@@ -93,12 +93,6 @@ def move_set_name(game_id: str, options: dict) -> str:
 BENCH_JSON = ROOT / "docs" / "bench.json"
 BENCH_MD = ROOT / "docs" / "BENCH.md"
 TABLE_START, TABLE_END = "<!-- bench:table -->", "<!-- /bench:table -->"
-# Whether the worker has kept a copy of every download it expands (build.json's pyodide_files).
-KEPT_COPIES = """async (name) => {
-  const want = Object.keys((await (await fetch("build.json")).json()).pyodide_files).length;
-  return (await (await caches.open(name)).keys()).length >= want;
-}"""
-COPIES_CACHE = "quetgames python files"  # worker.js's Cache Storage for its expanded downloads (kept after the snapshot)
 TTI_GAME = "multiplications"  # the game page whose start-up is timed
 SW_SCRIPT = "sw.js"  # the site's service worker (web/offline.js registers it)
 
@@ -387,9 +381,9 @@ class Bench:
         try:
             # (the first visit's page stays open while it settles: its worker keeps
             # the snapshot and its expanded downloads once the page is quiet)
-            def settle(page: Page, result: dict) -> None:
+            def settle(page: Page, result: dict, said: list[str]) -> None:
                 result["bytes"] = self._bytes(responses)  # (up to ready: what the visit itself needed)
-                self._settle(page, snapshot_made=bool((result.get("worker") or {}).get("snapshot_ms")))
+                self._settle(page, said, snapshot_made=bool((result.get("worker") or {}).get("snapshot_ms")))
 
             first = self._app_visit(context, before_closing=settle)
             repeat = self._app_visit(context)
@@ -400,7 +394,9 @@ class Bench:
     def _app_visit(self, context: BrowserContext, before_closing=None) -> dict:
         page = context.new_page()
         timings: list = []
+        said: list[str] = []  # what the worker said it kept (see _settle)
         page.on("console", lambda msg: "engine ready" in msg.text and timings.append(msg))
+        page.on("console", lambda msg: msg.text.startswith("quetgames kept") and said.append(msg.text))
         page.add_init_script(RECORD_START)
         try:
             page.goto(f"{self.base}index.html#{self.record}")
@@ -421,23 +417,21 @@ class Bench:
             result["worker"] = worker
             result["controlled_by_service_worker"] = page.evaluate("Boolean(navigator.serviceWorker?.controller)")
             if before_closing is not None:
-                before_closing(page, result)
+                before_closing(page, result, said)
             return result
         finally:
             page.close()
 
-    def _settle(self, page: Page, snapshot_made: bool) -> None:
+    def _settle(self, page: Page, said: list[str], snapshot_made: bool) -> None:
         """Between the first and the repeat visit, on the first visit's page: let
-        what it left running finish (a service worker's precache, the worker
-        storing its snapshot and expanded downloads), so the repeat visit meets
-        the state a returning person would."""
-        deadline = time.monotonic() + (30 if snapshot_made else 0)
-        while time.monotonic() < deadline:
-            has = page.evaluate(KEPT_COPIES, COPIES_CACHE)
-            if has:
-                break
-            page.wait_for_timeout(250)
-        page.wait_for_timeout(1000)
+        what it left running finish (the worker storing its snapshot and then its
+        expanded downloads, which it says once done; the service worker's
+        install and precache), so the repeat visit meets the state a returning
+        person would."""
+        # (the sync API hands out events only inside a call: none slips between the check and the wait)
+        while snapshot_made and not any("kept expanded copies" in text for text in said):
+            page.wait_for_event("console", predicate=lambda msg: "kept expanded copies" in msg.text, timeout=LOAD_TIMEOUT_MS)
+        page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : false")
 
     def _bytes(self, responses: list) -> dict:
         """Body bytes of the responses the page and its worker got up to ready, by

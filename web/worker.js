@@ -74,7 +74,9 @@ const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off"
 // or delete it, so they cannot race each other or the page's worker over it
 // (one with no usable snapshot starts the usual way and keeps nothing).
 const SNAPSHOT_READ_ONLY = globalThis.name === "analysis";
-const KEEP_EXPANDED = SNAPSHOT && !SNAPSHOT_READ_ONLY && Boolean(globalThis.caches); // (they read the copies too)
+// Expanded copies are read where they can be checked, and kept by all but those workers.
+const READ_COPIES = SNAPSHOT && Boolean(globalThis.caches) && Boolean(globalThis.crypto?.subtle);
+const KEEP_EXPANDED = READ_COPIES && !SNAPSHOT_READ_ONLY;
 const toKeep = new Map(); // name -> the chunks expanded, kept once the worker is ready
 const fromCopies = new Set(); // the downloads this start took from kept copies (in its timings)
 
@@ -497,7 +499,7 @@ async function keepSnapshot(bytes, stamp) {
 
 /** The kept expanded copy of download `name`, checked, as a Response; or null. */
 async function keptCopy(name, type) {
-  if (!SNAPSHOT || !globalThis.caches || !globalThis.crypto?.subtle) return null;
+  if (!READ_COPIES) return null;
   const want = BUILD.files[name].raw_sha256;
   try {
     const cache = await caches.open(EXPANDED_CACHE);
