@@ -20,8 +20,8 @@ Local (127.0.0.1, bytes free; build.py's server):
 3. the app embedded (embed.html?start=visible in an iframe): long tasks the
    host page's main thread sees, same-origin host and cross-site host;
 4. move latency over whole games of all five games (MOVE_GAMES of each set),
-   clicked in the page (the page's first game FIRST_LOOK_MS after it is
-   ready), a fresh page's first game clicked at once, and the machine's floor
+   clicked in the page THINK_MS apart (the page's first game FIRST_LOOK_MS
+   after it is ready), a fresh page's first game clicked at once, and the machine's floor
    for the same timing (bench_pages/floor.html: a worker that answers at once);
 5. computer move time per level, in the worker (worker.js?diagnostics);
 6. bytes a first visit transfers, Pyodide's and our own.
@@ -86,6 +86,12 @@ MOVE_SETS: list[tuple[str, dict]] = [
 # slower (V8 still compiling what the start ran, the first visit's keeping),
 # which the bench measures on its own (Bench.cold_game) and reports beside.
 FIRST_LOOK_MS = 1500
+
+# Between one board and the next click a person takes a moment too: the bench
+# waits this long before each click (a fifth of a second is quick, about a
+# simple reaction time). The page works out the board's moves meanwhile
+# (web/ahead.js); before 26 November the bench clicked a frame apart.
+THINK_MS = 200
 
 
 def move_set_name(game_id: str, options: dict) -> str:
@@ -184,7 +190,7 @@ PAINTS = """() => Object.fromEntries(performance.getEntriesByType("paint").map(e
 # <html data-engine> is back to ready ("dom"), and to the next frame ("frame").
 # Curtains (hand the device over) and questions are answered and not timed.
 PLAY_GAME = """
-async ({seed, maxMoves}) => {
+async ({seed, maxMoves, think = 0}) => {
   let s = seed >>> 0;
   const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const frame = () => new Promise((r) => requestAnimationFrame(r));
@@ -210,6 +216,7 @@ async ({seed, maxMoves}) => {
     if (!targets.length) break;
     const el = targets[Math.floor(rnd() * targets.length)];
     const before = location.hash;
+    if (think) await new Promise((r) => setTimeout(r, think));  // a person looks before clicking
     await frame();
     const t0 = performance.now();
     el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));  // SVG targets too
@@ -529,7 +536,7 @@ class Bench:
         page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         if look_ms:
             page.wait_for_timeout(look_ms)
-        return {"game": game_id, "options": options, **page.evaluate(PLAY_GAME, {"seed": seed, "maxMoves": 400})}
+        return {"game": game_id, "options": options, **page.evaluate(PLAY_GAME, {"seed": seed, "maxMoves": 400, "think": THINK_MS})}
 
     # 5. computer moves, in the worker
     def computer(self, seed: int) -> dict:

@@ -40,6 +40,7 @@ import { SealedLinks } from "./sealing.js";
 import { TurnPhases } from "./phases.js";
 import { SideLines } from "./sidelines.js";
 import { AnalysisPanel } from "./analysis.js";
+import { LookAhead } from "./ahead.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
@@ -143,6 +144,7 @@ export class GameView {
     this.links = new SealedLinks(this); // play by link: sealed picks (sealing.js)
     this.phases = new TurnPhases(this, this.links); // turns and hand-over at one screen (phases.js)
     this.sideLines = new SideLines(this); // the board of a past position plays side lines (sidelines.js)
+    this.ahead = new LookAhead((args) => this.engine.request("play", args)); // answers before the click (ahead.js)
     this.computers = new ComputerPlayers(this.engine, {
       // (the computers play on from the game as this device holds it)
       game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
@@ -194,6 +196,8 @@ export class GameView {
 
   /** A bridge call, answered by the engine (restarted and sent again if its worker stopped). */
   ask(call, args) {
+    const early = call === "play" ? this.ahead.take(args) : null;
+    if (early) return early.catch(() => this.engine.request(call, args, RETRY));
     return this.engine.request(call, args, RETRY);
   }
 
@@ -206,6 +210,7 @@ export class GameView {
   leave() {
     this.computers.reset();
     this.analysis.cancel();
+    this.ahead.stop();
     cancelAnimationFrame(this.#frame);
     this.#scheduled = false;
     this.#focusPlan = null;
@@ -509,6 +514,7 @@ export class GameView {
     const started = performance.now();
     if (this.current) this.#draw();
     if (globalThis.quetTimings) performance.measure("draw", { start: started }); // (tools/bench.py asks for it)
+    this.#lookAhead();
     this.setEngineState("ready");
     this.#applyFocus();
     if (this.current) {
@@ -516,6 +522,21 @@ export class GameView {
       this.computers.schedule();
     }
     this.#settle();
+  }
+
+  /** Have the engine answer each move target on the board before it is
+   * clicked (ahead.js), where a click plays it as it stands: a person to move,
+   * nothing secret, sealed or computed first. */
+  #lookAhead() {
+    const { current } = this;
+    const open = current && !this.replay && !this.hotseat && !this.options.readOnly && !current.view.is_over &&
+      !hasComputer(current.view) && !current.view.sealing;
+    if (!open) {
+      this.ahead.stop();
+    } else if (this.ahead.record !== current.private_record) {
+      const targets = this.#regions?.node("board")?.querySelectorAll?.("[data-move]") ?? [];
+      this.ahead.start(current.private_record, [...new Set([...targets].map((el) => el.dataset.move))]);
+    }
   }
 
   #settle() {

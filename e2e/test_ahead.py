@@ -1,0 +1,82 @@
+"""Answers worked out before the click (web/ahead.js): while a person looks at
+the board, the engine answers each move the board offers, and a click then
+draws that answer without asking the worker again.
+
+The page's requests are read where they leave it (Worker.postMessage), and the
+positions expected come from the Python engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser
+
+from .harness import Watched, click_move, open_record, ready_page
+
+# Every "play" request the page sends its workers, as [move, record].
+PLAYS_SENT = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  window.__plays = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.call === "play") window.__plays.push([message.args.move, message.args.record]);
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+MOST_MOVES = 48  # web/ahead.js
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    yield from ready_page(browser, server, "index.html", init_script=PLAYS_SENT)
+
+
+def asked_at(w: Watched, record: str, at_least: int) -> list[str]:
+    """The moves asked from `record`, once there are `at_least` of them."""
+    w.page.wait_for_function(
+        "([r, n]) => window.__plays.filter(([, at]) => at === r).length >= n", arg=[record, at_least])
+    return [move for move, at in w.page.evaluate("window.__plays") if at == record]
+
+
+# the grid games, whose board targets are whole moves
+@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "enumeration", "multiplications"])
+def test_each_move_is_answered_before_the_click_and_the_click_asks_nothing(w: Watched, game_id: str) -> None:
+    state = quetgames.new_game(game_id)
+    rng = random.Random(game_id)
+    # a position in play, not the start, with a choice to make
+    state = state.play(rng.choice(state.legal_moves()))
+    while len(state.legal_moves()) < 2:
+        state = state.play(state.legal_moves()[0])
+    legal = state.legal_moves()
+    assert 1 < len(legal) <= MOST_MOVES, "the position must be one the page works out ahead"
+    open_record(w, state.record)
+
+    # every move the board offers is asked once, before any click (on the grid
+    # boards, every legal move is a target)
+    ahead = asked_at(w, state.record, len(legal))
+    assert sorted(ahead) == sorted(legal)
+
+    move = rng.choice(legal)
+    after = state.play(move)
+    assert click_move(w, move, name=f"ahead-{game_id}") == after.record
+    # the click asked nothing: still one request for that position and move
+    assert asked_at(w, state.record, len(legal)) == ahead
+    # and the new position is worked out in turn
+    assert sorted(asked_at(w, after.record, len(after.legal_moves()))) == sorted(after.legal_moves())
+
+
+def test_a_position_with_a_computer_to_answer_is_not_worked_out(w: Watched) -> None:
+    """Where a computer plays next, the page's click is not the next request:
+    nothing is asked ahead."""
+    state = quetgames.new_game("multiplications").with_seats(["", ""], ["human", "random"])
+    open_record(w, state.record)
+    move = state.legal_moves()[0]
+    click_move(w, move)
+    w.page.locator("html[data-engine=ready]").wait_for(state="attached")
+    assert [m for m, at in w.page.evaluate("window.__plays") if at == state.record] == [move]
