@@ -74,6 +74,11 @@ export class Engine {
     return () => this.#restartListeners.delete(listener);
   }
 
+  /** False once the worker has stopped (until a start). */
+  get alive() {
+    return this.#dead === null;
+  }
+
   async request(call, args = {}, { retry = false } = {}) {
     if (!retry) return this.#send(call, args);
     try {

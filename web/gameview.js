@@ -196,7 +196,8 @@ export class GameView {
 
   /** A bridge call, answered by the engine (restarted and sent again if its worker stopped). */
   ask(call, args) {
-    const early = call === "play" ? this.ahead.take(args) : null;
+    // (a stopped worker is restarted by the click, as by any request, not hidden behind answers from before)
+    const early = call === "play" && this.engine.alive ? this.ahead.take(args) : null;
     if (early) return early.catch(() => this.engine.request(call, args, RETRY));
     return this.engine.request(call, args, RETRY);
   }
