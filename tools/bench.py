@@ -21,8 +21,9 @@ Local (127.0.0.1, bytes free; build.py's server):
    host page's main thread sees, same-origin host and cross-site host;
 4. move latency over whole games of all five games (MOVE_GAMES of each set),
    clicked in the page THINK_MS apart (the page's first game FIRST_LOOK_MS
-   after it is ready), a fresh page's first game clicked at once, and the machine's floor
-   for the same timing (bench_pages/floor.html: a worker that answers at once);
+   after it is ready), a fresh page's first game clicked at once, and the
+   machine's floor for the same timing (bench_pages/floor.html: a worker that
+   answers at once);
 5. computer move time per level, in the worker (worker.js?diagnostics);
 6. bytes a first visit transfers, Pyodide's and our own.
 
