@@ -1,5 +1,5 @@
 """Answers worked out before the click (web/ahead.js): while a person looks at
-the board, the engine answers each move the board offers, and a click then
+the board, the engine answers each move target the board shows, and a click then
 draws that answer without asking the worker again.
 
 The page's requests are read where they leave it (Worker.postMessage), and the
@@ -15,7 +15,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import Watched, click_move, open_record, ready_page
+from .harness import Watched, board_moves, click_move, open_record, ready_page
 
 # Every "play" request the page sends its workers, as [move, record].
 PLAYS_SENT = """
@@ -44,31 +44,32 @@ def asked_at(w: Watched, record: str, at_least: int) -> list[str]:
     return [move for move, at in w.page.evaluate("window.__plays") if at == record]
 
 
-# the grid games, whose board targets are whole moves
-@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "enumeration", "multiplications"])
-def test_each_move_is_answered_before_the_click_and_the_click_asks_nothing(w: Watched, game_id: str) -> None:
+@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "enumeration", "multiplications", "prime-target"])
+def test_each_target_is_answered_before_the_click_and_the_click_asks_nothing(w: Watched, game_id: str) -> None:
     state = quetgames.new_game(game_id)
     rng = random.Random(game_id)
     # a position in play, not the start, with a choice to make
     state = state.play(rng.choice(state.legal_moves()))
     while len(state.legal_moves()) < 2:
         state = state.play(state.legal_moves()[0])
-    legal = state.legal_moves()
-    assert 1 < len(legal) <= MOST_MOVES, "the position must be one the page works out ahead"
     open_record(w, state.record)
+    targets = board_moves(w.page)
+    assert 1 < len(targets) <= MOST_MOVES and set(targets) <= set(state.legal_moves())
 
-    # every move the board offers is asked once, before any click (on the grid
-    # boards, every legal move is a target)
-    ahead = asked_at(w, state.record, len(legal))
-    assert sorted(ahead) == sorted(legal)
+    # every target on the board is asked once, before any click, and nothing
+    # else (Prime Target shows the wedges of one number at a time: 7 of its 49
+    # moves here)
+    ahead = asked_at(w, state.record, len(targets))
+    assert sorted(ahead) == sorted(targets)
 
-    move = rng.choice(legal)
+    move = rng.choice(targets)
     after = state.play(move)
     assert click_move(w, move, name=f"ahead-{game_id}") == after.record
     # the click asked nothing: still one request for that position and move
-    assert asked_at(w, state.record, len(legal)) == ahead
-    # and the new position is worked out in turn
-    assert sorted(asked_at(w, after.record, len(after.legal_moves()))) == sorted(after.legal_moves())
+    assert asked_at(w, state.record, len(targets)) == ahead
+    # and the new board is worked out in turn
+    targets = board_moves(w.page)
+    assert sorted(asked_at(w, after.record, len(targets))) == sorted(targets)
 
 
 def test_a_position_with_a_computer_to_answer_is_not_worked_out(w: Watched) -> None:
