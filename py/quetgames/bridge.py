@@ -64,7 +64,10 @@ from .data import JSON, JSONObject
 
 __all__ = ["call"]
 
-_CACHE_SIZE = 16
+# States by record, newest last. Large enough for the page's look-ahead
+# (web/ahead.js: up to 48 positions after one), so the position a click lands
+# on is still here for the next round instead of being replayed from its record.
+_CACHE_SIZE = 64
 _cache: OrderedDict[str, State] = OrderedDict()
 
 
