@@ -1190,7 +1190,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default=None,
                         help="with --only moves: only these move sets, comma-separated game ids (such as convoluted-coprimality,enumeration)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games played and positions timed")
-    parser.add_argument("--json", type=Path, default=BENCH_JSON, help=f"where to write the figures (default {BENCH_JSON.relative_to(ROOT)})")
+    parser.add_argument("--json", type=Path, default=None,
+                        help=f"where to write the figures (default: {BENCH_JSON.relative_to(ROOT)} for a full run, "
+                             ".cache/bench-PART.json with --only, so a partial run never replaces the full run's figures)")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to measure (default dist/)")
     parser.add_argument("--write-docs", action="store_true", help=f"put the table into {BENCH_MD.relative_to(ROOT)} (a full run only)")
     args = parser.parse_args(argv)
@@ -1209,8 +1211,10 @@ def main(argv: list[str] | None = None) -> int:
                  against=args.against, games=args.games)
     text = table(result)
     print(text)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=1) + "\n")
+    out = args.json or (ROOT / ".cache" / f"bench-{args.only}.json" if args.only else BENCH_JSON)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"figures written to {out}", file=sys.stderr)
     if args.write_docs:
         write_docs(text)
     return 0
