@@ -21,6 +21,7 @@ from quetgames import analysis as analysis_module
 from quetgames.analysis import CLASSES, THRESHOLDS, classify, move_accuracy, within_result_loss
 from quetgames.bridge import call
 from quetgames.errors import InvalidOptions
+from quetgames.players import player_for
 from quetgames.players.convoluted_coprimality import PLAYER as CC_PLAYER
 from quetgames.players.search import alphabeta
 
@@ -154,6 +155,26 @@ def test_within_one_proved_result_the_second_key_grades_the_move():
         "best", "good", "inaccuracy", "inaccuracy"]
     assert within_result_loss(0.5, 12, 1) == 0.0  # a shared win has no second key
     assert max(within_result_loss(v, 1000, p) for v in (0.0, 1.0) for p in (1, 1000, 10**6)) < THRESHOLDS[-1]
+
+
+def test_a_mirror_image_of_the_best_move_is_best_and_nothing_else_is():
+    # On a fresh Coprimality grid the 2 goes to a2 or b1, mirror images about
+    # the diagonal from a1: one value estimated twice, so neither opening is
+    # charged the other's noise. After it the grid is no longer its own mirror.
+    start = quetgames.new_game("convoluted-coprimality", players=3, size=6)
+    assert CC_PLAYER.same_chances(start, 0, "a2", "b1") and CC_PLAYER.same_chances(start, 0, "b1", "a2")
+    assert not CC_PLAYER.same_chances(start, 0, "a2", "a2")
+    later = start.play("a2").play("a3")
+    assert not any(CC_PLAYER.same_chances(later, later.to_move[0], a, b)
+                   for a in later.legal_moves() for b in later.legal_moves() if a != b)
+    for opening in ("a2", "b1"):
+        for seed in range(4):
+            first = analyse(start.play(opening), seed=seed, iterations=60).moves[0]
+            assert (first.loss, first.best_move, first.after) == (0.0, opening, first.before)
+    # the hook's default: a game whose adapter claims no symmetry
+    other = quetgames.new_game("prime-target")
+    a, b = other.legal_moves()[:2]
+    assert not player_for(other.game).same_chances(other, 0, a, b)
 
 
 def test_multiplications_numbering_is_exact():

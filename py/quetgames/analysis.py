@@ -44,7 +44,10 @@ its value: before is the mean result of the most visited move (not counting
 those forced iterations), after that of the move played (or the proved value
 of the position it leads to). Taking both from one tree makes a search's
 optimism for its own mover cancel out, which two separate searches of the
-positions before and after would not.
+positions before and after would not. A move that is the best move's image
+under a symmetry of the position (a mirror of the board, as the adapter's
+`same_chances` hook says) is best: the two have one value, and the search
+only estimated it twice.
 
 Secret moves are judged on what the mover could know when choosing: the
 position is first reduced to the mover's secret-free view
@@ -397,6 +400,10 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
         before = max(top_value, after)
         if after >= top_value:
             best = move
+        elif player.same_chances(state, seat, move, best):
+            # the best move's mirror image: one value, estimated twice
+            before = after if there is not None else before
+            after, best = before, move
         exact = False
     loss = 0.0 if forced or move == best else max(0.0, before - after, within)
     return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, classify(loss),

@@ -28,7 +28,7 @@ from ..games.convoluted_coprimality import (
     next_writer,
     targets,
 )
-from ..grid import square_name
+from ..grid import parse_square, square_name
 from .search import Budget, OutOfTime, Player, Proof, Sim, alphabeta, best_at_root, best_by_plies, plies_to_win
 
 __all__ = ["PLAYER", "CoprimalityPlayer", "CoprimalitySim"]
@@ -199,6 +199,17 @@ class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int])
             if top >= 1.0 or all(v <= 0.0 for v in values.values()) or depth > 150:
                 break
         return self.notation(sim, best)
+
+    def same_chances(self, state: ConvolutedCoprimalityState, seat: int, a: str, b: str) -> bool:
+        """Mirror images about the diagonal from a1, on a grid that is its own
+        mirror (a fresh grid holding only its 1: the 2 goes to a2 or b1).
+        Nothing else in the rules has a direction, so the two are the same move."""
+        size = state.size
+        grid = state.grid
+        if any(grid[r * size + c] != grid[c * size + r] for r in range(size) for c in range(r + 1, size)):
+            return False
+        (ra, ca), (rb, cb) = parse_square(a, size), parse_square(b, size)
+        return (ra, ca) == (cb, rb) and ra != ca
 
     def exact(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:

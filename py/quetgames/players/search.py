@@ -274,6 +274,12 @@ class Player(Generic[St, S, M]):
         searches it with the strong player's UCT."""
         return None
 
+    def same_chances(self, state: St, seat: int, a: str, b: str) -> bool:
+        """True when moves `a` and `b` by `seat` from `state` are images of
+        each other under a symmetry of the position (a mirror of the board),
+        so they offer exactly the same chances; False when unknown."""
+        return False
+
     def prove(self, state: St, seconds: float) -> float | None:
         """The first seat's proved result from `state` under best play (1 won,
         0 lost, 0.5 a shared win), or None when not proved within `seconds`."""
