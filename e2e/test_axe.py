@@ -114,6 +114,18 @@ def test_hot_seat_hand_over_and_secret_pick(w: Watched, page: Page) -> None:
     check(page, "the hand-over to Bob")
 
 
+def test_a_long_pick_list_in_ranges(w: Watched, page: Page) -> None:
+    # default picks up to 1,000: after round 1 hundreds would score, so they come
+    # in closed ranges of a hundred (boards/nonconformity.js), one opened here
+    state = quetgames.new_game("nonconformity", starts=(12, 18)).with_seats(["Alice", "Bob"])
+    state = state.play("24", 0).play("996", 1)  # Alice then scores between 18 and 996: some 650 picks
+    open_record(w, state.record)
+    page.get_by_role("button", name="I am Alice: show my choices").click()
+    page.locator("details.nc-range > summary").nth(1).click()
+    page.locator("details.nc-range[open] [data-move]").first.wait_for()
+    check(page, "a long list of scoring picks, one range open")
+
+
 def test_play_by_link_pick_and_seal(w: Watched, page: Page) -> None:
     # not the hot-seat test's game: this device keeps Alice's pick in that one
     state = quetgames.new_game("nonconformity", length=3, max_pick=100, starts=(7, 11)).with_seats(["Alice", "Bob"])

@@ -287,6 +287,19 @@ def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: 
     scoring = sorted(starred, key=int)
     move = rng.choice(scoring) if scoring and rng.random() < 0.7 else rng.choice(legal)
     if move in starred:
+        # a long list of scoring picks comes in closed ranges of a hundred, each
+        # given its buttons when opened: the range counts add up, and the one
+        # opened holds exactly the scoring picks of its hundred
+        ranges = page.locator("details.nc-range")
+        if ranges.count():
+            counts = ranges.locator("> summary").all_inner_texts()
+            assert sum(int(c.rsplit("(", 1)[1].rstrip(")")) for c in counts) == len(starred)
+            low = int(move) // 100 * 100
+            holder = page.locator(f'details.nc-range[data-low="{low}"]')
+            assert holder.locator("[data-move]").count() == 0
+            holder.locator("> summary").click()
+            inside = holder.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+            assert inside == [m for m in legal if m in starred and int(m) // 100 * 100 == low]
         page.locator(f'.nc-picks:not(.all) [data-move="{move}"]').click()
     else:
         if page.locator("details.nc-all:not([open])").count():

@@ -214,7 +214,12 @@ async ({seed, maxMoves, think = 0}) => {
     const curtain = document.querySelector(".curtain button");
     if (curtain) { curtain.click(); out.untimed++; await frame(); continue; }
     const targets = [...document.querySelectorAll("#view [data-move]")];
-    if (!targets.length) break;
+    if (!targets.length) {
+      // only closed lists of moves (Nonconformity's long ones): a person opens one first, untimed
+      const closed = [...document.querySelectorAll("#view details:not([open]) > summary")];
+      if (!closed.length) break;
+      closed[Math.floor(rnd() * closed.length)].click(); out.untimed++; await frame(); continue;
+    }
     const el = targets[Math.floor(rnd() * targets.length)];
     const before = location.hash;
     if (think) await new Promise((r) => setTimeout(r, think));  // a person looks before clicking

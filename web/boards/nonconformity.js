@@ -245,7 +245,7 @@ function pickPanel(view, ui, seat) {
       h("p", { class: "nc-picks-title" }, scoring.length
         ? `Numbers that would score (${scoring.length})`
         : "No open number would score this round."),
-      scoring.length ? h("div", { class: "nc-picks", role: "group", "aria-label": "Numbers that would score" }, scoring.map(button)) : "");
+      scoring.length ? scoringPicks(scoring, button) : "");
     // Every open number: up to some 500 buttons, so a list that starts closed
     // gets them when it is first opened (building and then dropping them on
     // every turn was most of a pick's drawing).
@@ -261,6 +261,35 @@ function pickPanel(view, ui, seat) {
     panel.append(details);
   }
   return panel;
+}
+
+// A long list of scoring picks (a default game offers 160 to 680 from round 2
+// on) comes in ranges of a hundred, closed, each given its buttons when
+// first opened: as one list they made a pick screen thousands of pixels tall,
+// and its layout was most of the time a turn took to appear (docs/BENCH.md).
+const FLAT_UP_TO = 60;
+const RANGE = 100;
+
+function scoringPicks(moves, button) {
+  const label = "Numbers that would score";
+  if (moves.length <= FLAT_UP_TO) return h("div", { class: "nc-picks", role: "group", "aria-label": label }, moves.map(button));
+  const ranges = new Map(); // the range's first number -> its picks
+  for (const m of moves) {
+    const low = Math.floor(Number(m) / RANGE) * RANGE;
+    if (!ranges.has(low)) ranges.set(low, []);
+    ranges.get(low).push(m);
+  }
+  return h("div", { class: "nc-ranges" }, [...ranges.keys()].sort((a, b) => a - b).map((low) => {
+    const picks = ranges.get(low);
+    const span = low === 0 ? `under ${RANGE}` : `${low} to ${low + RANGE - 1}`;
+    const box = h("div", { class: "nc-picks", role: "group", "aria-label": `${label}, ${span}` });
+    const range = h("details", { class: "nc-range", dataset: { low } },
+      h("summary", {}, `${span[0].toUpperCase()}${span.slice(1)} (${picks.length})`), box);
+    range.addEventListener("toggle", () => {
+      if (range.open && !box.firstChild) box.append(...picks.map(button));
+    });
+    return range;
+  }));
 }
 
 function waitNote(view, ui, seat) {
