@@ -145,7 +145,12 @@ def wait_fragment_change(w: Watched, old: str, timeout: float = 20_000) -> str:
 
 
 def board_moves(page: Page, *, unique: bool = True) -> list[str]:
-    """The notations of the board's one-click targets (unique: each once)."""
+    """The notations of the board's one-click targets (unique: each once),
+    folded lists unfolded first (their buttons are made when opened)."""
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#board details:not([open])'))
+                               if (!d.closest('[inert]')) d.open = true; }""")
+    page.wait_for_function("""() => [...document.querySelectorAll('#board details[open] [role=group]')]
+                                     .every((group) => group.children.length > 0)""")
     moves = page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
     return list(dict.fromkeys(moves)) if unique else moves
 
@@ -155,8 +160,9 @@ def press_target(page: Page, move: str) -> None:
     list first, and use the keyboard where the pointer cannot reach it."""
     if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
         # the target is in a folded list: unfold it, as a person would
-        for summary in page.locator("#board details:not([open]) > summary").all():
-            summary.click()
+        folded = page.locator("#board details:not([open]) > summary")
+        while folded.count():
+            folded.first.click()  # (opened, it leaves `folded`)
     target = page.locator(f'#board [data-move="{move}"]:visible').first
     try:
         target.click(timeout=3000)

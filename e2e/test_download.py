@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Route
+from playwright.sync_api import Error as PlaywrightError
 
 import quetgames
 from quetgames import bridge
@@ -143,9 +144,17 @@ def served(server: str, route: Route, change) -> None:
     """Answer `route` with the file from the server, changed by `change(bytes)`
     (with the server's headers but its Content-Length, which the change may
     make wrong: the browser would refuse the response before the worker saw it)."""
-    response = route.fetch()
+    try:
+        response = route.fetch()
+        body = response.body()
+    except PlaywrightError as error:
+        # the test already closed its context (the page refused another file
+        # first): nothing is left to answer, and nothing to report
+        if "disposed" in str(error) or "closed" in str(error):
+            return
+        raise
     headers = {name: value for name, value in response.headers.items() if name.lower() != "content-length"}
-    route.fulfill(status=response.status, headers=headers, body=change(response.body()))
+    route.fulfill(status=response.status, headers=headers, body=change(body))
 
 
 def flip_middle(data: bytes) -> bytes:

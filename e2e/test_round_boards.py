@@ -298,6 +298,7 @@ def nc_pick(w: Watched, state, seat: int, rng: random.Random, *, secret_before: 
             holder = page.locator(f'details.nc-range[data-low="{low}"]')
             assert holder.locator("[data-move]").count() == 0
             holder.locator("> summary").click()
+            holder.locator("[data-move]").first.wait_for()  # (made on the toggle event, a task after the click)
             inside = holder.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
             assert inside == [m for m in legal if m in starred and int(m) // 100 * 100 == low]
         page.locator(f'.nc-picks:not(.all) [data-move="{move}"]').click()
