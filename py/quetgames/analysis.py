@@ -401,9 +401,9 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
         if after >= top_value:
             best = move
         elif player.same_chances(state, seat, move, best):
-            # the best move's mirror image: one value, estimated twice
-            before = after if there is not None else before
-            after, best = before, move
+            # the best move's mirror image: one value, estimated twice (or proved after the move)
+            before = after = after if there is not None else before
+            best = move
         exact = False
     loss = 0.0 if forced or move == best else max(0.0, before - after, within)
     return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, classify(loss),

@@ -205,11 +205,11 @@ class CoprimalityPlayer(Player[ConvolutedCoprimalityState, CoprimalitySim, int])
         mirror (a fresh grid holding only its 1: the 2 goes to a2 or b1).
         Nothing else in the rules has a direction, so the two are the same move."""
         size = state.size
-        grid = state.grid
-        if any(grid[r * size + c] != grid[c * size + r] for r in range(size) for c in range(r + 1, size)):
-            return False
         (ra, ca), (rb, cb) = parse_square(a, size), parse_square(b, size)
-        return (ra, ca) == (cb, rb) and ra != ca
+        if (ra, ca) != (cb, rb) or ra == ca:
+            return False
+        grid = state.grid
+        return all(grid[r * size + c] == grid[c * size + r] for r in range(size) for c in range(r + 1, size))
 
     def exact(self, state: ConvolutedCoprimalityState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:
