@@ -144,13 +144,21 @@ def wait_fragment_change(w: Watched, old: str, timeout: float = 20_000) -> str:
     return w.fragment()
 
 
-def board_moves(page: Page, *, unique: bool = True) -> list[str]:
-    """The notations of the board's one-click targets (unique: each once),
-    folded lists unfolded first (their buttons are made when opened)."""
-    page.evaluate("""() => { for (const d of document.querySelectorAll('#board details:not([open])'))
-                               if (!d.closest('[inert]')) d.open = true; }""")
+def unfold(page: Page) -> None:
+    """Open the board's folded lists as a person would, a click on each one's
+    summary (not on a board drawn as a picture), and wait for their buttons,
+    which a list is given on its toggle event."""
+    folded = page.locator("#board details:not([open]) > summary")
+    while folded.count() and folded.first.evaluate("el => !el.closest('[inert]')"):
+        folded.first.click()  # (opened, it leaves `folded`)
     page.wait_for_function("""() => [...document.querySelectorAll('#board details[open] [role=group]')]
                                      .every((group) => group.children.length > 0)""")
+
+
+def board_moves(page: Page, *, unique: bool = True) -> list[str]:
+    """The notations of the board's one-click targets (unique: each once),
+    folded lists unfolded first."""
+    unfold(page)
     moves = page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
     return list(dict.fromkeys(moves)) if unique else moves
 
@@ -159,10 +167,7 @@ def press_target(page: Page, move: str) -> None:
     """Press the board's target for `move` as a person would: unfold a folded
     list first, and use the keyboard where the pointer cannot reach it."""
     if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
-        # the target is in a folded list: unfold it, as a person would
-        folded = page.locator("#board details:not([open]) > summary")
-        while folded.count():
-            folded.first.click()  # (opened, it leaves `folded`)
+        unfold(page)  # the target is in a folded list
     target = page.locator(f'#board [data-move="{move}"]:visible').first
     try:
         target.click(timeout=3000)

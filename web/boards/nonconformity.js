@@ -179,6 +179,9 @@ function numberLine(view, actingSeat) {
 
 // -- the pick ----------------------------------------------------------------------------------
 
+const FLAT_UP_TO = 60; // pick buttons drawn at once; a longer list is folded
+const RANGE = 100; // a long list of scoring picks, a hundred numbers to a range
+
 function pickPanel(view, ui, seat) {
   const b = view.board;
   const name = seatName(view, seat);
@@ -246,30 +249,32 @@ function pickPanel(view, ui, seat) {
         ? `Numbers that would score (${scoring.length})`
         : "No open number would score this round."),
       scoring.length ? scoringPicks(scoring, button) : "");
-    // Every open number: up to some 500 buttons, so a list that starts closed
-    // gets them when it is first opened (building and then dropping them on
-    // every turn was most of a pick's drawing).
-    const open = scoring.length === 0 || view.legal_moves.length <= 60;
-    const all = h("div", { class: "nc-picks all", role: "group", "aria-label": "Every number you may choose" }, open ? view.legal_moves.map(button) : []);
-    const details = h("details", { class: "nc-all", open },
-      h("summary", { class: "nc-picks-title" }, `Every number you may choose (${view.legal_moves.length})`), all);
-    if (!open) {
-      details.addEventListener("toggle", () => {
-        if (details.open && !all.firstChild) all.append(...view.legal_moves.map(button));
-      });
-    }
-    panel.append(details);
+    // Every open number: up to some 700 buttons, so a long list starts closed
+    // (open when nothing would score, so there is something to tap)
+    const label = "Every number you may choose";
+    panel.append(foldedPicks(view.legal_moves, button, {
+      open: scoring.length === 0 || view.legal_moves.length <= FLAT_UP_TO, className: "nc-all", boxClass: "nc-picks all",
+      title: `${label} (${view.legal_moves.length})`, titleClass: "nc-picks-title", label,
+    }));
   }
   return panel;
 }
 
-// A long list of scoring picks (a default game offers 160 to 680 from round 2
-// on) comes in ranges of a hundred, closed, each given its buttons when
-// first opened: as one list they made a pick screen thousands of pixels tall,
-// and its layout was most of the time a turn took to appear (docs/BENCH.md).
-const FLAT_UP_TO = 60;
-const RANGE = 100;
+// A list of pick buttons in a <details>: drawn at once if it starts open,
+// else given its buttons when first opened. Building hundreds of buttons
+// and dropping them again every turn, and laying them out, was most of the
+// time a pick screen took to appear (docs/BENCH.md).
+function foldedPicks(moves, button, { open = false, className, boxClass = "nc-picks", title, titleClass = null, label, dataset = null }) {
+  const box = h("div", { class: boxClass, role: "group", "aria-label": label }, open ? moves.map(button) : []);
+  return h("details", {
+    class: className, open, dataset,
+    ontoggle: (event) => { if (event.target.open && !box.firstChild) box.append(...moves.map(button)); },
+  }, h("summary", { class: titleClass }, title), box);
+}
 
+// A long list of scoring picks (a default game offers 160 to 680 from round 2
+// on) comes in closed ranges of a hundred: as one list they made a pick
+// screen thousands of pixels tall.
 function scoringPicks(moves, button) {
   const label = "Numbers that would score";
   if (moves.length <= FLAT_UP_TO) return h("div", { class: "nc-picks", role: "group", "aria-label": label }, moves.map(button));
@@ -282,13 +287,9 @@ function scoringPicks(moves, button) {
   return h("div", { class: "nc-ranges" }, [...ranges.keys()].sort((a, b) => a - b).map((low) => {
     const picks = ranges.get(low);
     const span = low === 0 ? `under ${RANGE}` : `${low} to ${low + RANGE - 1}`;
-    const box = h("div", { class: "nc-picks", role: "group", "aria-label": `${label}, ${span}` });
-    const range = h("details", { class: "nc-range", dataset: { low } },
-      h("summary", {}, `${span[0].toUpperCase()}${span.slice(1)} (${picks.length})`), box);
-    range.addEventListener("toggle", () => {
-      if (range.open && !box.firstChild) box.append(...picks.map(button));
+    return foldedPicks(picks, button, {
+      className: "nc-range", dataset: { low }, title: `${span[0].toUpperCase()}${span.slice(1)} (${picks.length})`, label: `${label}, ${span}`,
     });
-    return range;
   }));
 }
 
