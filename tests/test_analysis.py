@@ -24,6 +24,7 @@ from quetgames.errors import InvalidOptions
 from quetgames.players import player_for
 from quetgames.players.convoluted_coprimality import PLAYER as CC_PLAYER
 from quetgames.players.search import alphabeta
+from quetgames.registry import replay_record
 
 GAME_IDS = sorted(quetgames.GAMES)
 SHORT = {  # quick settings per game for whole games
@@ -233,6 +234,26 @@ def test_a_game_analysed_a_few_moves_at_a_time_gives_the_same_moves(game_id):
             analyse(state, iterations=5, span=bad)
 
 
+@pytest.mark.parametrize("game_id", ["convoluted-coprimality", "nonconformity", "prime-target"])
+def test_each_move_judged_as_if_played_agrees_with_the_game_that_played_it(game_id):
+    state = play_out(game_id, SHORT[game_id][0], ["random", "greedy"], seed=6)
+    report = analyse(state, seed=3, iterations=30)
+    start, moves, _ = replay_record(state.record)
+    position = start
+    for judged, (move, seat) in zip(report.moves, moves):
+        if len(position.legal_moves(judged.seat)) > 1:
+            each = quetgames.judge_each(position, seed=3, iterations=30)
+            assert set(each) == set(position.legal_moves(judged.seat))
+            assert each[judged.move] == judged
+            if judged.exact:  # a proof's best move is best whichever move is searched
+                assert each[judged.best_move].loss == 0.0
+        position = position.play(move, judged.seat if seat is None else seat)
+    with pytest.raises(InvalidOptions):
+        quetgames.judge_each(state, iterations=5)  # over: nothing to judge
+    with pytest.raises(InvalidOptions):
+        quetgames.judge_each(start, iterations=0)
+
+
 def test_a_pick_is_judged_without_the_other_seats_secret_pick():
     # Player 1 picks 24 in the first round, then Player 2 picks; Player 2's
     # pick is judged from its own view, so Player 1's pick of the same round
@@ -386,10 +407,8 @@ def test_the_balance_command_writes_between_the_markers(tmp_path):
     assert main(["balance", "--games", "0"], stdout=io.StringIO()) == 2
 
 
-def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
-    # tools/analysis_benchmark.py: a game in which a side had no choice is
-    # skipped and another is played, until the asked number are counted (at
-    # most three times as many played); the others (equal, lower) still count.
+def analysis_benchmark():
+    """tools/analysis_benchmark.py, as a module."""
     import importlib.util
     from pathlib import Path
 
@@ -397,6 +416,14 @@ def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
     spec = importlib.util.spec_from_file_location("analysis_benchmark", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
+    # tools/analysis_benchmark.py: a game in which a side had no choice is
+    # skipped and another is played, until the asked number are counted (at
+    # most three times as many played); the others (equal, lower) still count.
+    bench = analysis_benchmark()
     # Game g: strong had no choice when g % 3 == 0, random had none when g % 5 == 1, else strong 90 vs random 80 + g % 20.
     def fake(g):
         return (None if g % 3 == 0 else 90.0, None if g % 5 == 1 else 80.0 + g % 20, f"game {g}")
@@ -409,3 +436,36 @@ def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
     assert {"strong had no choice", "random had no choice", "higher", "equal", "lower"} <= set(kinds)
     # Nothing ever counted: stops at three times the games asked for.
     assert len(bench.until_counted(lambda gs: [(None, 50.0, "") for _ in gs], 4)) == 12
+
+
+@pytest.mark.parametrize("options, g", [({"size": 5}, 0), ({"size": 6}, 1), ({"players": 3, "size": 4}, 2), ({"players": 3, "size": 5}, 0)])
+def test_the_benchmarks_ceiling_is_the_chance_random_play_is_judged_perfect(options, g):
+    # --ceiling's chance, against every game uniform random play can make
+    # from the start (strong moving as it does), each finished and analysed
+    # as the benchmark analyses a game: the chance of the games in which both
+    # sides had a choice and the random seats' accuracy is 100.
+    bench = analysis_benchmark()
+    strong = g % quetgames.new_game("convoluted-coprimality", **options).players
+
+    def games(state, chance):
+        if state.is_over:
+            yield chance, state
+            return
+        seat = state.to_move[0]
+        if seat == strong:
+            yield from games(state.play(computer_move(state, seat, "strong", seed=g, iterations=30), seat), chance)
+            return
+        legal = state.legal_moves(seat)
+        for move in legal:
+            yield from games(state.play(move, seat), chance / len(legal))
+
+    perfect = total = 0.0
+    for chance, state in games(quetgames.new_game("convoluted-coprimality", **options), 1.0):
+        total += chance
+        accuracy = analyse(state, seed=g, iterations=30).accuracy
+        others = [a for s, a in enumerate(accuracy) if s != strong and a is not None]
+        if accuracy[strong] is not None and others and sum(others) / len(others) == 100.0:
+            perfect += chance
+    assert total == pytest.approx(1.0)
+    assert 0.0 < perfect < 1.0  # (a setting where it can go either way)
+    assert bench.perfect_chance(("convoluted-coprimality", options, g, 30, None)) == pytest.approx(perfect)

@@ -17,7 +17,7 @@ state's `to_move`, `legal_moves`, `play`, `scores`, `winners`, `record` and
 from __future__ import annotations
 
 
-from .analysis import Analysis, MoveAnalysis, analyse
+from .analysis import Analysis, MoveAnalysis, analyse, judge_each
 from .base import Game, State
 from .errors import IllegalMove, InvalidNote, InvalidOptions, InvalidRecord, RulesError
 from .players import computer_move
@@ -40,6 +40,7 @@ __all__ = [
     "new_game_id",
     "computer_move",
     "analyse",
+    "judge_each",
     "Analysis",
     "MoveAnalysis",
 ]

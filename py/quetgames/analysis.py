@@ -104,7 +104,7 @@ from .data import JSONObject
 M = TypeVar("M")  # a move of a search position
 S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
-__all__ = ["analyse", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy",
+__all__ = ["analyse", "judge_each", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy",
            "within_result_loss", "LOST_SPREAD", "WON_SPREAD"]
 
 MAX_WORKERS = 64  # processes an analysis may spread over
@@ -274,25 +274,34 @@ def analyse(
         seats.append(seat)
         positions.append(here.play(move, seat))
     context = _Context(seed, float(budget), iterations)
+    proof = _Proofs(player_for(state.game), context)
     judged: list[MoveAnalysis] = []
-    proved: dict[int, Proof | None] = {}
-    player = player_for(state.game)
     for ply in range(first, stop):
-        began = time.perf_counter()
-        move, seat = moves[ply][0], seats[ply]
-        public = positions[ply].secret_free(seat)  # another seat's pending secret, if any, is gone
-        verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
-        if verdict is not None:
-            judged.append(_judged(public, seat, move, ply + 1, verdict))
-        else:
-            # Proofs get half the move's budget between them, the estimate the rest.
-            for i in (ply, ply + 1):
-                if i not in proved:
-                    proved[i] = _exact(player, positions[i], context, began)
-            judged.append(_judge_move(player, positions[ply], seat, move, ply + 1, proved[ply], proved[ply + 1], context, began))
+        judged.append(_judge_at(proof, positions[ply], seats[ply], moves[ply][0], positions[ply + 1], ply + 1))
         if progress is not None:
             progress(ply + 1 - first, stop - first)
     return _report(state, record, judged, seed, float(budget), iterations, first, stop, len(moves))
+
+
+def judge_each(state: State, seed: int = 0, *, iterations: int | None = None,
+               budget: float | None = None) -> dict[str, MoveAnalysis]:
+    """How the analysis would judge each legal move of the first seat to move
+    at `state` if it were the game's next move: for the move the game goes on
+    with, the same verdict `analyse` gives it with the same seed and setting.
+    Raises InvalidOptions as `analyse` does, and for a finished game."""
+    if not isinstance(state, State):
+        raise InvalidOptions(f"judge_each needs a game state, not {type(state).__name__}")
+    if state.is_over:
+        raise InvalidOptions("the game is over: there is no move to judge")
+    if budget is None:
+        budget = DEFAULT_BUDGET
+        if iterations is None:
+            iterations = player_for(state.game).analysis_iterations
+    check_search_arguments(seed, budget, iterations)
+    proof = _Proofs(player_for(state.game), _Context(seed, float(budget), iterations))
+    seat, ply = state.to_move[0], len(replay_record(state.moves_record)[1]) + 1
+    return {move: _judge_at(proof, state, seat, move, state.play(move, seat), ply)
+            for move in state.legal_moves(seat)}
 
 
 def _report(state: State, record: str, judged: Sequence[MoveAnalysis], seed: int, budget: float,
@@ -354,6 +363,36 @@ class _Context:
 
     def deadline(self, since: float, share: float = 1.0) -> float:
         return since + self.budget * share
+
+
+class _Proofs:
+    """A position's proof (the adapter's `exact` hook, or a finished game's
+    result), found once: two moves in a row share the position between them."""
+
+    def __init__(self, player: AnyPlayer, context: _Context) -> None:
+        self.player, self.context = player, context
+        self.known: dict[str, Proof | None] = {}
+
+    def __call__(self, state: State, began: float) -> Proof | None:
+        key = state.moves_record
+        if key not in self.known:
+            self.known[key] = _exact(self.player, state, self.context, began)
+        return self.known[key]
+
+
+def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: State, ply: int) -> MoveAnalysis:
+    """`move`, played by `seat` at `position` and leaving `after`, judged:
+    by the adapter's `judge` hook on the mover's secret-free view where it
+    has one, else from the two positions' proofs and one search."""
+    player, context = proof.player, proof.context
+    began = time.perf_counter()
+    public = position.secret_free(seat)  # another seat's pending secret, if any, is gone
+    verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
+    if verdict is not None:
+        return _judged(public, seat, move, ply, verdict)
+    # Proofs get half the move's budget between them, the estimate the rest.
+    here, there = proof(position, began), proof(after, began)
+    return _judge_move(player, position, seat, move, ply, here, there, context, began)
 
 
 def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> Proof | None:
