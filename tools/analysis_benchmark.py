@@ -4,6 +4,7 @@ strong side's accuracy higher than random's? (issues 14 and 23 ask for 95 of
 
     python tools/analysis_benchmark.py --games 100 --iterations 300 --jobs 2
     python tools/analysis_benchmark.py --only 0,1 --games 20 --show   # the two Coprimality rows, failures listed
+    python tools/analysis_benchmark.py --only 0,1 --ceiling           # ... and how many games random plays perfectly
 
 A game is *counted* only when both sides had a choice (at least one move
 that was not the only legal one): a side with no choice has no accuracy, so
