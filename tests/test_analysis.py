@@ -438,7 +438,8 @@ def test_benchmark_counts_only_games_where_both_sides_had_a_choice():
     assert len(bench.until_counted(lambda gs: [(None, 50.0, "") for _ in gs], 4)) == 12
 
 
-@pytest.mark.parametrize("options, g", [({"size": 5}, 0), ({"size": 6}, 1), ({"players": 3, "size": 4}, 2), ({"players": 3, "size": 5}, 0)])
+@pytest.mark.parametrize("options, g", [({"size": 5}, 0), ({"size": 6}, 1),
+                                        ({"players": 3, "size": 4}, 2), ({"players": 3, "size": 5}, 0)])
 def test_the_benchmarks_ceiling_is_the_chance_random_play_is_judged_perfect(options, g):
     # --ceiling's chance, against every game uniform random play can make
     # from the start (strong moving as it does), each finished and analysed
