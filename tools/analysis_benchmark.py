@@ -149,9 +149,11 @@ def main():
                 tasks = [(game_id, options, args.first + g, args.iterations, args.analysis_iterations)
                          for g in range(len(results))]
                 expected = sum(pool.map(perfect_chance, tasks))
+                imperfect = [k for (_, w, _), k in zip(results, kinds) if k not in SKIPPED and w < 100.0]
                 print(f"  random judged perfect (accuracy 100, so at best equal): expected in {expected:.1f} "
-                      f"of the {len(counted_kinds)} counted; higher can reach about {len(counted_kinds) - expected:.0f}",
-                      flush=True)
+                      f"of the {len(counted_kinds)} counted; higher can reach about {len(counted_kinds) - expected:.0f}; "
+                      f"in the {len(imperfect)} counted where random is below 100, strong higher in "
+                      f"{imperfect.count('higher')}", flush=True)
             if args.show:
                 for g, ((s, w, record), kind) in enumerate(zip(results, kinds), start=args.first):
                     if kind != "higher":
