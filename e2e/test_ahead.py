@@ -9,7 +9,9 @@ positions expected come from the Python engine.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import quetgames
@@ -29,7 +31,9 @@ PLAYS_SENT = """
 })();
 """
 
-MOST_MOVES = 48  # web/ahead.js
+# the most targets a board may have for its answers to be worked out ahead
+MOST_MOVES = int(re.search(r"export const MOST_MOVES = (\d+);",
+                           (Path(__file__).resolve().parent.parent / "web" / "ahead.js").read_text())[1])
 
 
 @pytest.fixture(scope="module")
