@@ -244,13 +244,7 @@ def analyse(
 
     Raises InvalidOptions for a bad budget, seed, iteration count, span or
     worker count."""
-    if not isinstance(state, State):
-        raise InvalidOptions(f"analyse needs a game state, not {type(state).__name__}")
-    if budget is None:
-        budget = DEFAULT_BUDGET
-        if iterations is None:
-            iterations = player_for(state.game).analysis_iterations
-    check_search_arguments(seed, budget, iterations)
+    budget, iterations = _setting("analyse", state, seed, budget, iterations)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise InvalidOptions(f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r:.40}")
     record = state.record
@@ -264,8 +258,8 @@ def analyse(
     else:
         first, stop = span[0], span[1]
     if workers > 1 and stop - first > 1:
-        spread = _in_processes(record, float(budget), seed, iterations, first, stop, workers, progress)
-        return _report(state, record, spread, seed, float(budget), iterations, first, stop, len(moves))
+        spread = _in_processes(record, budget, seed, iterations, first, stop, workers, progress)
+        return _report(state, record, spread, seed, budget, iterations, first, stop, len(moves))
     positions = [start]
     seats = []
     for move, seat in moves[:stop]:
@@ -273,14 +267,14 @@ def analyse(
         seat = here.to_move[0] if seat is None else seat
         seats.append(seat)
         positions.append(here.play(move, seat))
-    context = _Context(seed, float(budget), iterations)
+    context = _Context(seed, budget, iterations)
     proof = _Proofs(player_for(state.game), context)
     judged: list[MoveAnalysis] = []
     for ply in range(first, stop):
         judged.append(_judge_at(proof, positions[ply], seats[ply], moves[ply][0], positions[ply + 1], ply + 1))
         if progress is not None:
             progress(ply + 1 - first, stop - first)
-    return _report(state, record, judged, seed, float(budget), iterations, first, stop, len(moves))
+    return _report(state, record, judged, seed, budget, iterations, first, stop, len(moves))
 
 
 def judge_each(state: State, seed: int = 0, *, iterations: int | None = None,
@@ -289,19 +283,29 @@ def judge_each(state: State, seed: int = 0, *, iterations: int | None = None,
     at `state` if it were the game's next move: for the move the game goes on
     with, the same verdict `analyse` gives it with the same seed and setting.
     Raises InvalidOptions as `analyse` does, and for a finished game."""
-    if not isinstance(state, State):
-        raise InvalidOptions(f"judge_each needs a game state, not {type(state).__name__}")
+    budget, iterations = _setting("judge_each", state, seed, budget, iterations)
     if state.is_over:
         raise InvalidOptions("the game is over: there is no move to judge")
+    proof = _Proofs(player_for(state.game), _Context(seed, budget, iterations))
+    seat = state.to_move[0]
+    return {move: _judge_at(proof, state, seat, move, state.play(move, seat), state.plies + 1)
+            for move in state.legal_moves(seat)}
+
+
+def _setting(caller: str, state: State, seed: int, budget: float | None,
+             iterations: int | None) -> tuple[float, int | None]:
+    """The budget and iterations a call asked for, checked: with neither, the
+    game's own setting (its adapter's `analysis_iterations`), else
+    DEFAULT_BUDGET seconds. Raises InvalidOptions for a state that is not one,
+    or a bad seed, budget or iteration count."""
+    if not isinstance(state, State):
+        raise InvalidOptions(f"{caller} needs a game state, not {type(state).__name__}")
     if budget is None:
         budget = DEFAULT_BUDGET
         if iterations is None:
             iterations = player_for(state.game).analysis_iterations
     check_search_arguments(seed, budget, iterations)
-    proof = _Proofs(player_for(state.game), _Context(seed, float(budget), iterations))
-    seat, ply = state.to_move[0], len(replay_record(state.moves_record)[1]) + 1
-    return {move: _judge_at(proof, state, seat, move, state.play(move, seat), ply)
-            for move in state.legal_moves(seat)}
+    return float(budget), iterations
 
 
 def _report(state: State, record: str, judged: Sequence[MoveAnalysis], seed: int, budget: float,
