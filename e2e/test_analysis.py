@@ -145,9 +145,18 @@ def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: P
     page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
     page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
     page.locator(f'.analysis-chart .point[data-ply="{ply}"][aria-current]').wait_for()
+    # the panel judges move `ply`, the move that led here (not the one after it) ...
+    judged = expected.moves[ply - 1]
+    played = page.locator(".analysis-played")
+    assert played.get_attribute("data-ply") == str(ply)
+    assert played.inner_text().startswith(f"Move {ply}. ")
+    assert f"played {judged.move}" in played.inner_text()
+    if not judged.forced:
+        assert f"Best there: {judged.best_move}" in page.locator(".analysis-best").inner_text()
+    # ... and names the best move from the position shown, which the board marks
     best = expected.moves[ply]
-    words = page.locator(".analysis-best").inner_text()
-    assert f"Best here: {best.best_move}, keeps {best.best_value:.2f}" in words
+    words = page.locator(".analysis-next").inner_text()
+    assert f"Best from here: {best.best_move}, which keeps {best.best_value:.2f}" in words
     # the best move's targets on the board, which plays side lines here (e2e/test_side_lines.py)
     assert page.locator("#board .best-here").count() >= 1
     assert set(page.locator("#board .best-here").evaluate_all("els => els.map(e => e.dataset.move)")) == {best.best_move}
@@ -193,17 +202,18 @@ def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game
     ply = len(state.history) // 2
     page.locator(f'.analysis-chart .point[data-ply="{ply}"]').click()
     page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
-    judged = expected.moves[ply]
+    judged = expected.moves[ply - 1]
+    assert page.locator(".analysis-played").inner_text().startswith(f"Move {ply}. ")
     assert f"played {judged.move}" in page.locator(".analysis-played").inner_text()
     if not judged.forced:
-        assert f"Best here: {judged.best_move}" in page.locator(".analysis-best").inner_text()
+        assert f"Best there: {judged.best_move}" in page.locator(".analysis-best").inner_text()
     # a replayed board plays for the seat to move there, for a side line (e2e/test_side_lines.py)
     assert page.locator("#board.replaying.side-play").count() == 1
     shoot(page, f"analysis-{game}")
     page.locator('.analysis-chart .point[data-ply="1"]').click()
     page.locator(".replay-banner", has_text="after move 1 of").wait_for()
     if not expected.moves[1].forced and game != "nonconformity":
-        page.locator(f".analysis-best:has-text('Best here: {expected.moves[1].best_move}')").wait_for()
+        page.locator(f".analysis-next:has-text('Best from here: {expected.moves[1].best_move}')").wait_for()
     page.screenshot(path=str(ARTIFACTS / f"analysis-{game}-move-1.png"))
 
 

@@ -484,23 +484,30 @@ export class AnalysisPanel {
     return sofar ? h("div", {}, list, h("p", { class: "accuracy-sofar" }, `Accuracy${sofar}.`)) : list;
   }
 
-  /** What the move shown was, and the best move found there. */
+  /** The move that led to the position shown (move `ply`, as clicked in the
+   * chart or the moves list), its verdict, and the best move found instead. */
   #here(result, view, ply) {
     const box = h("div", { class: "analysis-here", "aria-live": "polite" });
-    const next = result.moves[ply]; // the move played from the position shown
-    if (!next) {
-      box.append(h("p", {}, ply === 0 ? "No moves to judge." : "The game ends here. Pick a point of the chart or a move to see it judged."));
+    const move = ply > 0 ? result.moves[ply - 1] : null;
+    // the best move from the position shown, which the board marks (bestAt)
+    const next = result.moves[ply];
+    const onward = next && !next.forced
+      ? h("p", { class: "analysis-next", dataset: { best: next.best_move } }, `Best from here: ${next.best_move}, which keeps ${fmt(next.best_value)}.`) : null;
+    if (!move) {
+      box.append(h("p", {}, ply === 0 ? "The start of the game: no move to judge yet. Pick a point of the chart or a move to see it judged."
+        : "No verdict for this move yet."), onward ?? "");
       return box;
     }
-    const exact = (next.exact ? "proved" : "estimated") + (result.final?.[ply] === false ? ", first look" : "");
-    const played = next.forced ? `${seatName(view, next.seat)} played ${next.move}, the only legal move.`
-      : `${seatName(view, next.seat)} played ${next.move}: ${next.grade} (expected result ${fmt(next.before)} → ${fmt(next.after)}, ${exact}).`;
-    box.append(h("p", { class: "analysis-played" }, h("strong", {}, `Move ${next.ply}. `), played));
-    if (!next.forced) {
-      box.append(h("p", { class: "analysis-best", dataset: { best: next.best_move } },
-        next.best_move === next.move ? `Best here: ${next.best_move}, the move played (keeps ${fmt(next.best_value)}).`
-          : `Best here: ${next.best_move}, keeps ${fmt(next.best_value)}.`));
+    const exact = (move.exact ? "proved" : "estimated") + (result.final?.[ply - 1] === false ? ", first look" : "");
+    const played = move.forced ? `${seatName(view, move.seat)} played ${move.move}, the only legal move.`
+      : `${seatName(view, move.seat)} played ${move.move}: ${move.grade} (expected result ${fmt(move.before)} → ${fmt(move.after)}, ${exact}).`;
+    box.append(h("p", { class: "analysis-played", dataset: { ply: String(move.ply) } }, h("strong", {}, `Move ${move.ply}. `), played));
+    if (!move.forced) {
+      box.append(h("p", { class: "analysis-best", dataset: { best: move.best_move } },
+        move.best_move === move.move ? `Best there: ${move.best_move}, the move played (keeps ${fmt(move.best_value)}).`
+          : `Best there: ${move.best_move}, which keeps ${fmt(move.best_value)}.`));
     }
+    if (onward) box.append(onward);
     return box;
   }
 

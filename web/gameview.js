@@ -611,12 +611,14 @@ export class GameView {
 
     // while a person picks after the computers (computerPickBanner), the line says what
     // the engine says of the round with their held picks in, as the banner does
-    const status = !page && replay ? `After move ${replay.ply}: ${replay.view.status}`
-      : !replay && hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
-    const over = view.is_over && !(!page && replay);
+    // The line says what the engine says of the position shown (a past one, or
+    // a side line's, while stepping through), never of the game as it stands.
+    const status = replay ? shown.status
+      : hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
+    const over = shown.is_over;
     // the embed has no end screen: its line says why the game ended, as the page's summary does
-    const why = over && !page && view.end_reason
-      ? `${/[.!]$/.test(status) ? "" : "."} ${view.end_reason[0].toUpperCase()}${view.end_reason.slice(1)}.` : "";
+    const why = over && !page && shown.end_reason
+      ? `${/[.!]$/.test(status) ? "" : "."} ${shown.end_reason[0].toUpperCase()}${shown.end_reason.slice(1)}.` : "";
     region("status", JSON.stringify([status, over, why]), () =>
       h("p", { id: "status", class: over ? "status over" : "status" }, status, why ? h("span", { class: "end-reason" }, why) : null));
 

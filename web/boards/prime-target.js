@@ -217,9 +217,12 @@ function paint(wrap, state, view, ui) {
     const r0 = edges[ring];
     const r1 = edges[ring + 1];
     const isNext = b.next_ring === ring && !view.is_over;
+    // the ring being built, drawn as a preview only where it can be played:
+    // a replay, a picture or a computer's turn shows it empty, as it stood
+    const building = isNext && !inert && Boolean(b.choices);
     const scored = scoresByRing.get(ring);
     const digits = Math.max(2, ...(values ?? []).map((v) => String(v ?? "").length),
-      ...(isNext && b.choices ? b.choices.map((c) => String(Math.max(c.sum, c.difference)).length) : []));
+      ...(building ? b.choices.map((c) => String(Math.max(c.sum, c.difference)).length) : []));
     for (let w = 1; w <= b.rays; w++) {
       const a0 = (w - 1) * step;
       const a1 = w * step;
@@ -229,7 +232,7 @@ function paint(wrap, state, view, ui) {
       let label;
       let part = null; // "centre" (a move), "taken" (a try), "ring" (a switch), or words only
       if (scored) classes.push(`done`, `seat-${scored.seat}`);
-      if (value == null && !isNext) classes.push("empty");
+      if (value == null && !building) classes.push("empty");
       if (prime) classes.push("prime");
       const where = ring === 0 ? `centre wedge ${w}` : `ring ${ring} wedge ${w}`;
       if (ring === 0 && b.phase === "centre") {
@@ -242,7 +245,7 @@ function paint(wrap, state, view, ui) {
           // Not legal: a click or Enter still asks the engine, which says why.
           if (!inert) part = "taken";
         }
-      } else if (isNext && b.choices) {
+      } else if (building) {
         classes.push("next");
         part = "ring";
         label = where;
@@ -267,6 +270,7 @@ function paint(wrap, state, view, ui) {
         setText(text, shows);
         mark.classList.toggle("off", !prime);
       }
+      text.classList.toggle("preview", part === "ring");
       // the wedge's part: set again only when it changed (its options object kept, so the palette can re-aim it)
       const key = `${classes.join(" ")}|${label}|${part}|${inert}`;
       if (kept_.key !== key) {
@@ -286,7 +290,7 @@ function paint(wrap, state, view, ui) {
       else if (part === "ring") {
         const entry = { path, text, mark, wedge: w, kind: "ring" };
         nextWedges.push(entry);
-        if (!inert) targets.push(entry);
+        targets.push(entry);
       }
     }
   }
@@ -297,8 +301,11 @@ function paint(wrap, state, view, ui) {
     targets.push(...tries.map((t) => ({ ...t, kind: "taken" })));
     targets.sort((x, y) => x.wedge - y.wedge);
     centreControls(view, ui, controls, targets, tries);
-  } else if (b.phase === "rings" && b.choices && nextWedges.length) {
-    ringControls(view, ui, controls, nextWedges, inert, preview);
+  } else if (nextWedges.length) {
+    ringControls(view, ui, controls, nextWedges, preview);
+  } else if (b.phase === "rings" && !ui.replaying) {
+    // (a computer's turn: the ring stays empty until it is played)
+    controls.append(h("p", { class: "pt-label" }, `Ring ${b.next_ring} is next.`));
   } else if (view.is_over) {
     controls.append(h("p", { class: "pt-note" }, "The target is complete."));
   }
@@ -367,14 +374,17 @@ function centreControls(view, ui, controls, targets, tries) {
 
 // -- ring phase --------------------------------------------------------------------
 
-function ringControls(view, ui, controls, wedges, inert, preview) {
+/** The ring being built, at the live end of a game: its wedges switch between
+ * sum and difference, drawn as a preview (class "preview": unlike numbers
+ * played) until "Play this ring". */
+function ringControls(view, ui, controls, wedges, preview) {
   const b = view.board;
   const ring = b.next_ring;
   if (!kept.signs || kept.signs.length !== b.rays) kept.signs = b.choices.map(() => "+");
   const notation = () => kept.signs.map((sign, i) => (b.choices[i].same ? "+" : sign)).join("");
   const seat = view.to_move[0];
 
-  const play = h("button", { type: "button", class: "pt-play-ring", disabled: inert }, "Play this ring");
+  const play = h("button", { type: "button", class: "pt-play-ring" }, "Play this ring");
   const summary = h("p", { class: "pt-preview", "aria-live": "polite" });
   const valuesLine = h("p", { class: "pt-preview-values" });
   const signsLine = h("code", { class: "pt-notation" });
@@ -395,13 +405,13 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
 
   function labelWedge(entry) {
     const prime = entry.prime ? ", prime" : "";
-    const act = inert ? "" : entry.path.ownerSVGElement ? ", press to switch" : "";
-    entry.path.setAttribute("aria-label", `ring ${ring} wedge ${entry.wedge}, ${entry.what}${prime}${act}`);
+    const act = entry.path.ownerSVGElement ? ", press to switch" : "";
+    entry.path.setAttribute("aria-label", `ring ${ring} wedge ${entry.wedge}, preview: ${entry.what}${prime}${act}`);
   }
 
   async function refresh() {
     const move = notation();
-    if (!inert) play.dataset.move = move;
+    play.dataset.move = move;
     signsLine.textContent = move;
     const ticket = ++asked;
     let result;
@@ -432,7 +442,6 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
   }
 
   function toggle(entry) {
-    if (inert) return;
     const i = entry.wedge - 1;
     if (b.choices[i].same) {
       ui.explain?.(`Wedge ${entry.wedge}: the sum and the difference are both ${b.choices[i].sum}.`, "info");
@@ -445,7 +454,6 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
 
   for (const entry of wedges) {
     draw(entry);
-    if (inert) continue;
     entry.path.setAttribute("role", "switch");
     entry.path.setAttribute("aria-checked", String(!b.choices[entry.wedge - 1].same && kept.signs[entry.wedge - 1] === "-"));
     // (a click on the wedge reaches it through the board's one listener, render())
@@ -460,15 +468,14 @@ function ringControls(view, ui, controls, wedges, inert, preview) {
     for (const entry of wedges) draw(entry);
     refresh();
   };
-  const tools = inert ? null : h("div", { class: "pt-tools" },
+  const tools = h("div", { class: "pt-tools" },
     h("button", { type: "button", class: "pt-all secondary", onclick: () => setAll("+") }, "All sums"),
     h("button", { type: "button", class: "pt-all secondary", onclick: () => setAll("-") }, "All differences"));
 
   controls.append(
-    h("p", { class: "pt-label" }, inert ? `Ring ${ring} is next.` :
-      `Ring ${ring}: tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it.`),
-    // (Element.append writes a null as the word "null": an inert board appends no actions)
-    valuesLine, summary, ...(inert ? [] : [h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools)]));
+    h("p", { class: "pt-label" }, h("span", { class: "pt-preview-tag" }, "Preview"),
+      ` Ring ${ring}, not played yet: tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it.`),
+    valuesLine, summary, h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools));
   refresh();
 }
 
