@@ -166,6 +166,12 @@ def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: P
     page.mouse.move(0, 0)
     page.locator(".game-body").screenshot(path=str(ARTIFACTS / "analysis-readme.png"), scale="css")
     page.set_viewport_size({"width": 1280, "height": 800})
+    # a move of the moves list names the same move: its own verdict, not the next one's
+    listed = next(i for i, m in enumerate(expected.moves, start=1) if i != ply and i < len(expected.moves) and not m.forced)
+    page.locator(f'.move-list [data-key="ply-{listed}"]').click()
+    page.locator(f'.analysis-played[data-ply="{listed}"]').wait_for()
+    assert f"played {expected.moves[listed - 1].move}" in page.locator(".analysis-played").inner_text()
+    page.locator(f'.analysis-chart .point[data-ply="{listed}"][aria-current]').wait_for()
     # the keyboard: Enter on a point
     other = 2
     page.locator(f'.analysis-chart .point[data-ply="{other}"]').focus()

@@ -590,6 +590,10 @@ export class GameView {
       else this.#root.dataset.record = record;
     }
     const shown = replay ? replay.view : view;
+    // the position shown, named on the root: a ply of the game, or of a side line
+    this.#root.dataset.ply = String(replay ? replay.ply : this.plies());
+    if (replay?.line) this.#root.dataset.line = `${replay.line.index}:${replay.line.n}`;
+    else delete this.#root.dataset.line;
     const readOnly = this.options.readOnly;
     const blocked = !readOnly && this.computers.blocksHuman(view, privateRecord);
     const plies = this.plies();
