@@ -274,6 +274,45 @@ def test_saved_games_can_be_deleted(w: Watched, page: Page) -> None:
     assert all(e["record"] != state.record for e in saved(page))
 
 
+def test_taking_back_a_finished_game_asks_and_keeps_it_as_it_ended(w: Watched, page: Page) -> None:
+    forget_games(w)
+    # a game one move from its end, finished here by its last move
+    state = played("multiplications", ["Fin", "Ish"], 0, 0, k=3)
+    rng = random.Random(5)
+    while not (whole := state.play(move := rng.choice(state.legal_moves()))).is_over:
+        state = whole
+    play_some(w, state, 0, 0)
+    assert click_move(w, move) == whole.record
+    page.locator("#summary").wait_for()
+    [entry] = saved(page)
+    assert entry["over"] and entry["record"] == whole.record
+    # Look again, then Take back: asked first; "keep" changes nothing
+    go(w, "", wait=True)
+    page.locator(".saved-game", has_text="Fin vs Ish").get_by_role("link", name="Look again").click()
+    page.locator("#summary").wait_for()
+    page.locator("[data-key=undo]").click()
+    page.locator("dialog.confirm[open]", has_text="This game is over").wait_for()
+    shoot(page, "take-back-finished-asks")
+    page.locator("dialog.confirm[open] button[value=no]").click()
+    page.locator("dialog.confirm[open]").wait_for(state="detached")
+    assert page.locator("section.game").get_attribute("data-record") == whole.record
+    assert [(e["record"], e["over"]) for e in saved(page)] == [(whole.record, True)]
+    # taken back: a new game from the move before, and the finished one kept as it ended
+    page.locator("[data-key=undo]").click()
+    page.locator("dialog.confirm[open] button[value=yes]").click()
+    page.wait_for_function("r => document.querySelector('section.game')?.dataset.record !== r", arg=whole.record)
+    page.locator("#note", has_text="the finished one is kept").wait_for()
+    cut = page.locator("section.game").get_attribute("data-record")
+    assert cut is not None and cut != state.record and quetgames.load(cut).history == state.history
+    entries = {e["record"]: e for e in saved(page)}
+    assert entries[whole.record]["over"] and entries[whole.record]["result"].startswith(("Fin won", "Ish won", "Fin and Ish"))
+    assert len(entries) == 2 and not entries[cut]["over"]
+    go(w, "", wait=True)
+    page.locator(".saved-game[data-over=yes]", has_text="Fin vs Ish").wait_for()
+    page.locator(".saved-game[data-over=no]", has_text="Fin vs Ish").wait_for()
+    shoot(page, "take-back-finished-home")
+
+
 def test_at_the_limit_the_oldest_finished_game_makes_room(w: Watched, page: Page) -> None:
     """web/saved.js keeps SAVED_LIMIT (100) games: a move that would keep one
     more drops the oldest finished game, and never the game being played."""

@@ -459,10 +459,19 @@ export class GameView {
         this.explain("There is no move of yours to take back.", "info");
         return;
       }
-      const at = await this.ask("at", { record: current.private_record, ply });
+      // A finished game is never undone in place: it stays saved as it ended,
+      // and the game played on from the move before is a new game (a new id).
+      const finished = current.view.is_over;
+      if (finished && !(await confirmDialog(
+        "This game is over. Take back its last move and play on from there? The finished game stays in your games as it ended; playing on starts a new game from that position.",
+        { yes: "Play on as a new game", no: "Keep the finished game" }))) return;
+      let at = await this.ask("at", { record: current.private_record, ply });
+      if (finished) at = await this.ask("new_id", { record: at.private_record });
       this.follow(at.record);
-      await this.show({ record: at.record, private_record: at.private_record, view: at.view }, { secret: at.view.history.length < ply, focus: "undo" });
-      this.explain(plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
+      await this.show({ record: at.record, private_record: at.private_record, view: at.view },
+        { secret: at.view.history.length < ply, focus: "undo", ...(finished ? { saveId: null, save: true } : {}) });
+      this.explain(finished ? "The last move was taken back in a new game; the finished one is kept as it ended."
+        : plies - ply > 1 ? "Your last move and the computer's reply were taken back." : "The last move was taken back.", "info");
     });
   }
 
