@@ -4,13 +4,21 @@
 // query. See embed.js for what the embed does with them. A puzzle's embed
 // (mode=puzzle, the puzzle's id in the fragment) is written the same way,
 // from the puzzle page.
+//
+// The frame's poster shows the position it opens at before any Python loads:
+// the snippet carries it after the record, as `!poster.<payload>` in the
+// fragment (poster.js), made here from the engine's view of that position
+// (this page has the engine running). The fragment is never sent to the host's
+// server, so its length costs no request line.
 
 import { h } from "./dom.js";
+import { joinFragment, makePoster } from "./poster.js";
 
 const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 600, responsive: false };
 
-/** The embed's absolute address for `record` and `options` (see DEFAULTS). */
-export function embedURL(record, options = {}, base = location.href) {
+/** The embed's absolute address for `record` and `options` (see DEFAULTS),
+ * with the `poster` payload (poster.js) after the record when there is one. */
+export function embedURL(record, options = {}, base = location.href, poster = null) {
   const o = { ...DEFAULTS, ...options };
   const url = new URL("embed.html", base);
   const query = new URLSearchParams();
@@ -20,7 +28,7 @@ export function embedURL(record, options = {}, base = location.href) {
   if (o.start !== "click") query.set("start", o.start);
   if (o.autoplay && o.mode === "replay") query.set("autoplay", "1");
   url.search = query.toString();
-  url.hash = encodeURIComponent(record);
+  url.hash = joinFragment(encodeURIComponent(record), poster);
   return url.href;
 }
 
@@ -39,10 +47,10 @@ export function gameURL(record, base = location.href) {
 /** The <iframe> snippet, as HTML text, with a plain link to the game after
  * it: where a site strips iframes (newsletters, feeds, many hosted editors)
  * the link is still there. */
-export function embedSnippet(record, gameName, options = {}, base = location.href) {
+export function embedSnippet(record, gameName, options = {}, base = location.href, poster = null) {
   const o = { ...DEFAULTS, ...options };
   const width = o.responsive ? "100%" : String(o.width);
-  return `<iframe src="${attr(embedURL(record, o, base))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
+  return `<iframe src="${attr(embedURL(record, o, base, poster))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
     + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
     + `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`;
 }
@@ -57,10 +65,10 @@ export function puzzlePageURL(id, base = location.href) {
 
 /** The puzzle embed's <iframe> snippet (embed.html?mode=puzzle#<id>), with
  * the plain link to the puzzle on the full site after it, as for a game. */
-export function puzzleSnippet(id, gameName, options = {}, base = location.href) {
+export function puzzleSnippet(id, gameName, options = {}, base = location.href, poster = null) {
   const o = { ...DEFAULTS, ...options, mode: "puzzle", ply: null, autoplay: false };
   const width = o.responsive ? "100%" : String(o.width);
-  return `<iframe src="${attr(embedURL(id, o, base))}" title="${attr(`A puzzle of ${gameName}, a game by Leroy Quet`)}" `
+  return `<iframe src="${attr(embedURL(id, o, base, poster))}" title="${attr(`A puzzle of ${gameName}, a game by Leroy Quet`)}" `
     + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
     + `<p><a href="${attr(puzzlePageURL(id, base))}">Try this ${attr(gameName)} puzzle</a> (a game by Leroy Quet)</p>`;
 }
@@ -112,9 +120,12 @@ function sizeFields() {
 /**
  * The builder dialog around `fields` (the form's own choices, before Colours,
  * Size and Load): read(data, errors) gives the options from the form,
- * snippet(options) and url(options) the code and the address. Returns the dialog, open.
+ * poster(options) a promise of the poster payload for them (or of null),
+ * snippet(options, poster) and url(options, poster) the code and the address.
+ * The code's data-poster says "pending", then "ready" or "none"; Copy waits
+ * for it. Returns the dialog, open.
  */
-function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
+function openBuilder({ heading, fields, read, poster, snippet, url, what = "game" }) {
   linkStyles();
   const before = document.activeElement;
   const size = sizeFields();
@@ -123,6 +134,7 @@ function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
   const copy = h("button", { type: "button", class: "copy" }, "Copy");
   const preview = h("a", { class: "button secondary", target: "_blank", rel: "noopener" }, "Open the embed in a new tab");
   const problem = h("p", { class: "form-error", role: "alert" });
+  const posterSaid = h("p", { class: "hint poster-said" });
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
     fields,
@@ -133,6 +145,7 @@ function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
     code,
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
+    posterSaid,
     h("p", { class: "hint" }, `Under the frame the code has a plain link to the ${what}: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it.`),
     what === "game"
       ? h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link.")
@@ -145,18 +158,32 @@ function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
     const own = read(data, errors);
     return { errors, options: { ...own, theme: data.get("theme"), start: data.get("start"), ...size.read(data, errors) } };
   };
+  let asked = 0; // the latest options' poster: an older one arriving late is dropped
+  let posterDone = Promise.resolve();
   const update = () => {
     const { errors, options: o } = options();
     problem.textContent = errors.join(" ");
-    code.value = snippet(o);
-    preview.href = url(o);
+    const write = (payload, state) => {
+      code.value = snippet(o, payload);
+      preview.href = url(o, payload);
+      code.dataset.poster = state;
+      posterSaid.textContent = state === "ready"
+        ? `Before the ${what} loads, the frame shows this position (it travels after the # of the address, which is never sent to your site's server).`
+        : state === "none" ? `The frame's poster will show the ${what}'s name only: the position could not be added to its address.` : "";
+    };
     copied.textContent = "";
+    const run = ++asked;
+    write(null, "pending");
+    posterDone = Promise.resolve(poster(o)).catch(() => null).then((payload) => {
+      if (run === asked) write(payload, payload ? "ready" : "none");
+    });
   };
   form.addEventListener("input", update);
   form.addEventListener("change", update);
   form.addEventListener("submit", (event) => event.preventDefault());
   code.addEventListener("focus", () => code.select());
   copy.addEventListener("click", async () => {
+    await posterDone; // (the code with its poster, if it is still being made)
     code.select();
     try {
       await navigator.clipboard.writeText(code.value);
@@ -189,7 +216,7 @@ function openBuilder({ heading, fields, read, snippet, url, what = "game" }) {
  * is the number of moves in the record (the largest starting move); notes:
  * the game has comments or side lines (then "Replay with comments" is offered).
  */
-export function openEmbedDialog({ record, name, plies, notes = false }) {
+export function openEmbedDialog({ record, name, plies, notes = false, ask = engineAsk }) {
   const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
   const fields = [
     radios("mode", "What readers can do", [
@@ -209,19 +236,42 @@ export function openEmbedDialog({ record, name, plies, notes = false }) {
     }
     return { mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story", ply: startPly };
   };
+  // the poster of the position the frame opens at: the move asked for, the
+  // start for a replay that plays itself through, else the game as it stands
+  const posters = new Map(); // ply -> Promise of the payload
+  const posterAt = (at) => {
+    if (!posters.has(at)) {
+      posters.set(at, ask("at", { record, ply: at })
+        .then((answer) => makePoster(answer.view, { key: record, ply: at, plies }))
+        .catch(() => null));
+    }
+    return posters.get(at);
+  };
   return openBuilder({
     heading: `Embed this game of ${name}`, fields, read,
-    snippet: (o) => embedSnippet(record, name, o), url: (o) => embedURL(record, o),
+    poster: (o) => posterAt(o.autoplay && o.ply == null ? 0 : o.ply ?? plies),
+    snippet: (o, poster) => embedSnippet(record, name, o, location.href, poster),
+    url: (o, poster) => embedURL(record, o, location.href, poster),
   });
 }
 
+/** The page's engine (this dialog is only opened on a page where it runs). */
+async function engineAsk(call, args) {
+  const { engine } = await import("./engine.js");
+  return engine.request(call, args, { retry: true });
+}
+
 /** Open the Embed dialog for a puzzle (the puzzle page's "Embed this puzzle"):
- * the reader tries the puzzle in the frame (embed.html?mode=puzzle#<id>). */
-export function openPuzzleEmbedDialog({ id, name }) {
+ * the reader tries the puzzle in the frame (embed.html?mode=puzzle#<id>).
+ * view: the engine's view of the puzzle's position, for the frame's poster. */
+export function openPuzzleEmbedDialog({ id, name, view = null }) {
+  const payload = view ? makePoster(view, { key: id }).catch(() => null) : Promise.resolve(null);
   return openBuilder({
     heading: `Embed this ${name} puzzle`, what: "puzzle",
     fields: h("p", { class: "hint" }, "Readers see the task, try moves on the board (each is answered from the puzzle’s proof), and can ask for the solution."),
     read: () => ({ mode: "puzzle" }),
-    snippet: (o) => puzzleSnippet(id, name, o), url: (o) => embedURL(id, { ...o, mode: "puzzle" }),
+    poster: () => payload,
+    snippet: (o, poster) => puzzleSnippet(id, name, o, location.href, poster),
+    url: (o, poster) => embedURL(id, { ...o, mode: "puzzle" }, location.href, poster),
   });
 }

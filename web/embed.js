@@ -1,14 +1,17 @@
 // The embedded game (embed.html, meant for an <iframe> on someone else's page).
 //
-// Nothing heavy loads until the reader asks: first a poster (the game's name and
-// its board module's static thumbnail, a few kB), then, on "Start" (or, with
-// start=visible, once the frame is scrolled into view), the engine worker with
-// Pyodide, and the game view shared with the site's game page (gameview.js).
+// Nothing heavy loads until the reader asks: first a poster (the game's name
+// and the position the frame opens at, drawn still by the game's own board
+// module from a small view the snippet carries in the fragment: poster.js),
+// then, on "Start" (or, with start=visible, once the frame is scrolled into
+// view), the engine worker with Pyodide, and the game view shared with the
+// site's game page (gameview.js). A change of the fragment is followed: the
+// poster of the new game, or once started, the new game opened.
 // Like the shell, no rule lives here: the board modules draw the engine's
 // view() and send notations back.
 //
-// Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible&autoplay=1#<record>
-//      or: embed.html?mode=puzzle&theme=…&start=…#<puzzle id>
+// Address: embed.html?mode=play|replay&ply=N&theme=light|dark|auto&start=click|visible&autoplay=1#<record>[!poster.<payload>]
+//      or: embed.html?mode=puzzle&theme=…&start=…#<puzzle id>[!poster.<payload>]
 //   mode   play (default): the reader plays on from the position; the frame's
 //          fragment follows the record, and "Open in Quet Games" carries it.
 //          replay: step through the record; the board never plays.
@@ -28,11 +31,14 @@
 // as a file (share.js, picture.js).
 // Testability: <html data-engine> is "idle" on the poster, then "loading",
 // "ready", "busy", or "error"; one-click targets carry data-move; #status says
-// whose turn it is.
+// whose turn it is; the poster's section says data-poster="position" (a board
+// from the address), "none" (the address has no position) or "unreadable".
 
 import { h } from "./dom.js";
 import { boardFor } from "./renderers.js";
 import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
+import { seatName } from "./handover.js";
+import { drawStill, PosterError, readPoster, splitFragment } from "./poster.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -77,11 +83,19 @@ function fragment() {
 }
 
 // The poster names the game before the engine is loaded, from the record's
-// game code ("q1.pt.…") and the engine's catalog in build.json. Only names:
-// an unknown code still gets a poster, and the engine has the last word once
-// it is running.
-/** {games, boards, engine} from build.json (the engine's catalog, and its build's hash), or empty lists if it cannot be read. */
-async function readCatalog() {
+// game code ("q1.pt.…") and the engine's catalog in build.json: an unknown
+// code still gets a poster, and the engine has the last word once it is
+// running. Its position comes from the address (poster.js), drawn by the
+// game's own board module.
+let catalogRead = null;
+
+/** {games, boards, engine} from build.json (the engine's catalog, and its build's hash), or empty lists if it cannot be read; read once. */
+function readCatalog() {
+  catalogRead ??= readCatalogOnce();
+  return catalogRead;
+}
+
+async function readCatalogOnce() {
   try {
     const response = await fetch("build.json");
     if (!response.ok) throw new Error(String(response.status));
@@ -130,8 +144,19 @@ function showFatal(title, text) {
     h("p", {}, h("a", { href: fullSiteURL(""), target: "_blank", rel: "noopener" }, "Go to Quet Games"))));
 }
 
-async function showPoster(record) {
+/** The move the frame opens at: `ply`, or the start for a replay that plays
+ * itself through, else null (the game as it stands). */
+function openingPly() {
+  return opts.autoplay && opts.ply == null ? 0 : opts.ply;
+}
+
+let posterRun = 0; // the poster being made: a slower, older one is dropped
+const posterProblem = "The position in this embed's address cannot be shown (the game shows it once loaded):";
+
+async function showPoster({ record, poster: payload }) {
+  const run = ++posterRun;
   catalog = await readCatalog();
+  if (run !== posterRun) return;
   const known = posterGame(record, catalog.games);
   const name = known?.name ?? "A game by Leroy Quet";
   titleEl.textContent = name;
@@ -139,13 +164,18 @@ async function showPoster(record) {
   const from = opts.ply != null ? ` from move ${opts.ply}` : "";
   const what = opts.autoplay ? `A game that plays itself through${from ? from : " from the start"}, with its comments.`
     : opts.mode === "replay" ? `A game to step through${from}.` : `A game you can play here${opts.ply != null ? `, starting at move ${opts.ply}` : ""}.`;
-  poster(known, name, what, () => boot(() => openGame(record)));
+  const still = await posterPosition(payload, { key: record, ply: openingPly(), game: known?.id });
+  if (run !== posterRun) return;
+  poster(name, what, still, () => boot(openWanted));
 }
 
-/** The poster of a puzzle: its game and rating from puzzles.json, before any engine. */
-async function showPuzzlePoster(id) {
+/** The poster of a puzzle: its game and rating from puzzles.json, its
+ * position from the address, before any engine. */
+async function showPuzzlePoster({ record: id, poster: payload }) {
+  const run = ++posterRun;
   let puzzles;
   [catalog, puzzles] = await Promise.all([readCatalog(), puzzleList().catch((error) => error)]);
+  if (run !== posterRun) return;
   if (puzzles instanceof Error) {
     showFatal("The puzzles could not be read", `Try again later: ${puzzles.message}.`);
     return;
@@ -160,31 +190,98 @@ async function showPuzzlePoster(id) {
   titleEl.textContent = `Puzzle: ${name}`;
   document.title = `Puzzle · ${name} · Quet Games`;
   const several = puzzle.solutions.length > 1;
-  poster(known, `Puzzle: ${name}`,
+  const still = await posterPosition(payload, { key: puzzle.id, ply: null, game: known?.id });
+  if (run !== posterRun) return;
+  poster(`Puzzle: ${name}`,
     `A position from a real game: find ${several ? "a move" : "the one move"} that keeps a certain win. Puzzle rating ${puzzle.rating.elo}.`,
-    () => boot(() => openPuzzle(puzzle)));
+    still, () => boot(openWanted));
 }
 
-/** The poster: `name`, what the frame holds, Start (or on screen, start=visible) calls `start`. */
-function poster(known, name, what, start) {
-  const thumb = h("div", { class: "poster-thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, name.replace(/^Puzzle: /, "")[0]));
-  if (known) {
-    boardFor(known.id, catalog.boards).then((module) => {
-      const picture = typeof module.thumbnail === "function" ? module.thumbnail() : null;
-      if (picture instanceof Element) thumb.replaceChildren(picture);
-    }).catch(() => {});
+/**
+ * The position the poster shows, from the payload in the address (poster.js):
+ * {view, draw} (the still view, and draw() its board by the game's own board
+ * module), or {problem} in words when there is a payload we cannot use, or {}
+ * when the address carries none (a snippet made before posters had one).
+ */
+async function posterPosition(payload, { key, ply, game }) {
+  if (payload == null) return {};
+  const problem = (why) => ({ problem: `${posterProblem} ${why}.` });
+  if (!game) return problem("the game it names is not known here");
+  let view;
+  try {
+    view = await readPoster(payload, { key, ply, game });
+  } catch (error) {
+    return problem(error instanceof PosterError ? error.message : "it could not be read");
   }
+  try {
+    const module = await boardFor(game, catalog.boards);
+    await stylesLoaded(); // (its sheet: a board measures itself once on the page)
+    return { view, draw: () => drawStill(module, view) };
+  } catch {
+    return problem("its board could not be drawn");
+  }
+}
+
+/** The seats of the poster's position, as the game view lists them. */
+function posterSeats(view) {
+  return h("ol", { class: "seats embed-seats poster-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
+    const toMove = !view.is_over && view.to_move.includes(i);
+    const won = view.winners.includes(i);
+    const score = Array.isArray(view.standing) ? view.standing[i] : view.scores[i];
+    return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
+      h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
+      h("span", { class: "seat-name" }, seatName(view, i)),
+      h("span", { class: "score" }, String(score ?? 0)));
+  }));
+}
+
+/**
+ * The poster: `name`, what the frame holds, and Start (or on screen,
+ * start=visible), which calls `start`. With a position (`still.view`,
+ * `still.draw()`): laid out as the game will be after Start (its status, its
+ * players, the board in the same box), Start where the step bar will be.
+ * Without one: words only, and `still.problem` if a position could not be shown.
+ */
+function poster(name, what, still, start) {
   const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
-  const poster = h("section", { class: "poster", "aria-labelledby": "poster-title" },
-    thumb,
-    h("div", { class: "poster-text" },
-      h("h2", { id: "poster-title" }, name),
-      h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
-      button,
-      h("p", { class: "poster-note" }, opts.start === "visible"
-        ? `The ${opts.mode === "puzzle" ? "puzzle" : "game"} loads when this frame is on screen (about 4.5 MB once, then cached).`
-        : `Click to load the ${opts.mode === "puzzle" ? "puzzle" : "game"} (about 4.5 MB once, then cached).`),
-      problemsNote()));
+  const thing = opts.mode === "puzzle" ? "puzzle" : "game";
+  const note = opts.start === "visible"
+    ? `The ${thing} loads when this frame is on screen (about 4.5 MB once, then cached).`
+    : `Click to load the ${thing} (about 4.5 MB once, then cached).`;
+  let poster = null;
+  let board = null;
+  if (still.draw) {
+    try {
+      // drawn as it goes on the page (a board may measure itself on the next
+      // frame), in the box the game's board will have after Start
+      // (#board.embed-board), and around it what will be there (status and
+      // players above, a bar of one or two lines below, where the step bar
+      // will be), so nothing jumps
+      board = h("div", { id: "board", class: `board embed-board poster-board${opts.mode === "replay" ? " replaying" : ""}` }, still.draw());
+      board.inert = true; // (a still board, as in a replay: nothing in it is a target)
+      poster = h("section", { class: "poster poster-position", "aria-labelledby": "poster-title", dataset: { poster: "position" } },
+        h("h2", { id: "poster-title", class: "visually-hidden" }, name), // (the frame's head shows it)
+        h("p", { id: "poster-status", class: "status poster-status" }, String(still.view.status ?? "")),
+        posterSeats(still.view),
+        problemsNote(),
+        board,
+        h("div", { class: "poster-bar" }, button,
+          h("p", { class: "poster-what" }, what, " Invented by Leroy Quet. ", h("span", { class: "poster-note" }, note))));
+    } catch (error) {
+      board = null;
+      still = { problem: `${posterProblem} ${error instanceof PosterError ? error.message : "its board could not be drawn"}.` };
+    }
+  }
+  if (!poster) {
+    poster = h("section", { class: "poster poster-plain", "aria-labelledby": "poster-title", dataset: { poster: still.problem ? "unreadable" : "none" } },
+      h("div", { class: "poster-text" },
+        h("h2", { id: "poster-title" }, name),
+        h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
+        still.problem ? h("p", { class: "poster-problem", role: "note" }, still.problem) : null,
+        button,
+        h("p", { class: "poster-note" }, note),
+        problemsNote()));
+  }
   let started = false;
   const go = () => {
     if (started) return;
@@ -193,8 +290,6 @@ function poster(known, name, what, start) {
     start();
   };
   button.addEventListener("click", go);
-  // the whole picture is a click target too, as a reader expects of a poster
-  thumb.addEventListener("click", go);
   let observer = null;
   if (opts.start === "visible" && "IntersectionObserver" in window) {
     // Inside a cross-origin frame the implicit root is the top page's viewport.
@@ -203,9 +298,23 @@ function poster(known, name, what, start) {
     }, { threshold: 0.5 });
     observer.observe(poster);
   }
+  posterObserver?.disconnect();
+  posterObserver = observer;
   stage.replaceChildren(poster);
   setEngineState("idle");
+  if (board) fitBoard();
 }
+
+/** Resolves once every stylesheet linked so far has loaded (or failed). */
+function stylesLoaded() {
+  const waiting = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  return Promise.all(waiting.map((link) => new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  })));
+}
+
+let posterObserver = null; // the poster's start=visible watch, dropped with its poster
 
 let catalog = { games: [], boards: null };
 
@@ -216,6 +325,9 @@ let GameView = null; // gameview.js, imported with the engine
 
 /** Load the engine, then `open()` what the frame holds. */
 async function boot(open) {
+  begun = true;
+  posterRun++; // (a poster still being made is not shown over the game)
+  posterObserver?.disconnect();
   setEngineState("loading");
   const text = h("p", { id: "loading-text" }, "Loading the game engine…");
   const bar = h("progress", { id: "loading-bar", max: "1" });
@@ -236,6 +348,7 @@ async function boot(open) {
       });
     }
     await engine.ready;
+    engineUp = true;
   } catch (error) {
     setEngineState("error");
     const retry = h("button", { type: "button", class: "retry" }, "Try again");
@@ -492,18 +605,83 @@ const MIN_BOARD_PX = 220; // about 18 px a square on a 12 × 12 grid: still a ta
 let fitFrame = 0;
 window.addEventListener("resize", () => {
   cancelAnimationFrame(fitFrame);
-  fitFrame = requestAnimationFrame(() => (game || opts.mode === "puzzle") && fitBoard());
+  fitFrame = requestAnimationFrame(() => fitBoard());
 });
 
-// -- start ---------------------------------------------------------------------------
+// -- start, and a change of the address --------------------------------------------------
+//
+// The frame follows its fragment as the site's game page does: a host page
+// that changes it (to show another game in the same frame) gets the poster of
+// the new one, or, once started, the new game opened. The frame's own
+// rewrites of its fragment (play mode: the record as it stands) use
+// history.replaceState, which fires no hashchange, so nothing here loops.
 
-const startRecord = fragment();
-openLink.href = opts.mode === "puzzle" && startRecord ? puzzleSiteURL(startRecord) : fullSiteURL(startRecord);
-if (opts.mode === "puzzle") {
-  if (startRecord === "") showFatal("No puzzle here", "This embed's address names no puzzle (it should end with # and a puzzle's id). Make one with “Embed this puzzle” on a puzzle page of Quet Games.");
-  else showPuzzlePoster(startRecord);
-} else if (startRecord === "") {
-  showFatal("No game here", "This embed's address holds no game record (it should end with # and a record). Make one with the Embed button on a game page of Quet Games.");
-} else {
-  showPoster(startRecord);
+let wanted = splitFragment(fragment()); // {record (or puzzle id), poster payload}
+let begun = false; // the reader asked for the game: no poster any more
+let engineUp = false; // the engine answered ready once
+
+/** The poster of what the address names, or why there is none. */
+function showFront() {
+  const { record } = wanted;
+  openLink.href = opts.mode === "puzzle" && record ? puzzleSiteURL(record) : fullSiteURL(record);
+  if (record === "") {
+    posterRun++; // (a poster still being made for an earlier address is dropped)
+    if (opts.mode === "puzzle") showFatal("No puzzle here", "This embed's address names no puzzle (it should end with # and a puzzle's id). Make one with “Embed this puzzle” on a puzzle page of Quet Games.");
+    else showFatal("No game here", "This embed's address holds no game record (it should end with # and a record). Make one with the Embed button on a game page of Quet Games.");
+  } else if (opts.mode === "puzzle") {
+    showPuzzlePoster(wanted);
+  } else {
+    showPoster(wanted);
+  }
 }
+
+let opening = null; // the open under way
+let openAgain = false; // the address changed meanwhile: open again once it is done
+
+/** Open what the address names now (after Start, and after each change of it). */
+function openWanted() {
+  if (opening) {
+    openAgain = true;
+    return opening;
+  }
+  opening = (async () => {
+    do {
+      openAgain = false;
+      pause();
+      if (wanted.record === "") showFront();
+      else if (opts.mode === "puzzle") await openPuzzleById(wanted.record);
+      else await openGame(wanted.record);
+    } while (openAgain);
+  })().finally(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+async function openPuzzleById(id) {
+  let puzzles;
+  try {
+    puzzles = await puzzleList();
+  } catch (error) {
+    showFatal("The puzzles could not be read", `Try again later: ${error.message}.`);
+    return;
+  }
+  const puzzle = puzzles.find((p) => p.id === id);
+  if (!puzzle) showFatal("No such puzzle", `${noSuchPuzzle(id)} The address may have been cut short, or come from another copy of Quet Games.`);
+  else await openPuzzle(puzzle);
+}
+
+window.addEventListener("hashchange", () => {
+  wanted = splitFragment(fragment());
+  if (!begun) {
+    showFront();
+    return;
+  }
+  openLink.href = opts.mode === "puzzle" ? puzzleSiteURL(wanted.record) : fullSiteURL(wanted.record);
+  // (still loading: the engine opens what is wanted once it is up)
+  if (!engineUp) return;
+  if (opts.mode !== "puzzle" && wanted.record !== "" && game?.current?.record === wanted.record && !opening) return; // shown already
+  openWanted();
+});
+
+showFront();

@@ -162,7 +162,7 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   played.buttons.append(nextLink);
   const embed = h("button", { type: "button", class: "secondary", id: "puzzle-embed" }, "Embed this puzzle");
   embed.addEventListener("click", () => import("./embed-snippet.js")
-    .then((m) => m.openPuzzleEmbedDialog({ id: puzzle.id, name: shown.game_name })));
+    .then((m) => m.openPuzzleEmbedDialog({ id: puzzle.id, name: shown.game_name, view: shown.view })));
 
   document.title = `Puzzle · ${shown.game_name} · Quet Games`;
   viewEl.replaceChildren(h("section", { class: "puzzle", dataset: { puzzle: puzzle.id } },
