@@ -159,6 +159,52 @@ def test_a_tab_that_missed_a_move_catches_up_before_it_plays(both: tuple[Watched
     assert [e["record"] for e in saved_entries(b.page)] == [state.record]
 
 
+def test_one_link_opened_in_two_tabs_before_any_save_is_one_game(both: tuple[Watched, Watched]) -> None:
+    """A link clicked twice (a chat app): two tabs show the same new game, and
+    neither has saved it yet. It is one game: one saved entry, under the
+    game's id, and a move in either tab shows in the other."""
+    a, b = both
+    state = started("convoluted-coprimality", ["Gil", "Hal"], size=6)
+    rng = random.Random(21)
+    go(a, state.record, wait=True)
+    go(b, state.record, wait=True)
+    for ply in range(3):
+        mover, other = (a, b) if ply % 2 == 0 else (b, a)
+        move = rng.choice(board_moves(mover.page))
+        assert click_move(mover, move) == (state := state.play(move)).record
+        shows(other, state.record)
+        other.page.locator("#note", has_text="played on in another tab").wait_for()
+    entries = saved_entries(a.page)
+    assert [(e["id"], e["record"]) for e in entries] == [(f"g{state.game_id}", state.record)]
+    # brought to the front, the other tab shows the same game as stored
+    b.page.bring_to_front()
+    shows(b, state.record)
+
+
+def test_a_stale_tab_that_never_saved_catches_up_instead_of_saving_a_second_copy(both: tuple[Watched, Watched]) -> None:
+    a, b = both
+    state = started("multiplications", ["Ida", "Jo"])
+    rng = random.Random(23)
+    go(a, state.record, wait=True)
+    go(b, state.record, wait=True)
+    home(a)  # (tab a moves on to the home page: what it saves next is not part of this)
+    # the other tab's save of a move, which this tab never hears of (it writes it itself)
+    ahead = state.play(rng.choice(state.legal_moves()))
+    b.page.evaluate(
+        """([key, record, game_id]) => localStorage.setItem(key, JSON.stringify({
+          id: key.slice('quetgames.game.'.length), link: record, record, game: 'multiplications',
+          name: 'Multiplications Within the Permutation', seats: ['Ida', 'Jo'], moves: 1, history: ['x'],
+          over: false, at: Date.now(), started: true, gameId: game_id}))""",
+        [f"{GAME_PREFIX}g{state.game_id}", ahead.record, state.game_id])
+    assert b.fragment() == state.record
+    # a move in the stale tab: not saved as a second copy; the tab catches up, in words
+    target = rng.choice(board_moves(b.page))
+    b.page.locator(f'#board [data-move="{target}"]').first.click()
+    shows(b, ahead.record)
+    b.page.locator("#note", has_text="your move was not played").wait_for()
+    assert [e["record"] for e in saved_entries(b.page)] == [ahead.record]
+
+
 def test_two_tabs_moving_from_one_position_are_told_and_choose(both: tuple[Watched, Watched]) -> None:
     a, b = both
     state = started("multiplications", ["Eve", "Fay"])
@@ -230,6 +276,32 @@ def test_two_tabs_saving_two_games_at_once_both_keep_theirs(both: tuple[Watched,
     shows(a, games[0].play(moves[0]).record)
     shows(b, games[1].play(moves[1]).record)
     assert sorted(e["record"] for e in saved_entries(a.page)) == want
+
+
+def test_one_game_saved_twice_by_an_older_version_is_listed_twice_with_a_word(browser: Browser, server: str) -> None:
+    """Before saves were keyed by game id, two tabs could keep two copies of
+    one game under two random ids. Both stay (nothing is dropped unseen), and
+    each says it is one of two copies once the engine has read their ids."""
+    w = watched_page(browser, server, timeout_ms=30_000)
+    try:
+        start = started("enumeration", ["Kim", "Lou"])
+        one = start.play(start.legal_moves()[0])
+        two = start.play(start.legal_moves()[-1])
+        w.goto_ready(server)
+        w.page.evaluate(
+            """(entries) => { for (const [id, record, move] of entries) localStorage.setItem('quetgames.game.' + id, JSON.stringify({
+              id, link: record, record, game: 'enumeration', name: 'Enumeration', seats: ['Kim', 'Lou'],
+              moves: 1, history: [move], over: false, at: Date.now(), started: true})); }""",
+            [["0123456789abcdef", one.record, one.history[0]], ["fedcba9876543210", two.record, two.history[0]]])
+        w.page.reload()
+        w.wait_ready()
+        copies = w.page.locator(".saved-game .saved-copies", has_text="One of 2 copies of this game")
+        copies.nth(1).wait_for()
+        assert copies.count() == 2
+        assert sorted(e["record"] for e in saved_entries(w.page)) == sorted([one.record, two.record])
+        shoot(w.page, "tabs-two-copies")
+    finally:
+        w.context.close()
 
 
 def test_the_list_of_older_versions_is_moved_into_one_key_per_game(browser: Browser, server: str) -> None:

@@ -21,7 +21,7 @@ import { confirmDialog, showRules } from "./dialog.js";
 import { setupScreen } from "./setup.js";
 import { forfeitedHere, hotSeatRecord } from "./commit.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
-import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
+import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, gameSaveId, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
 import { watchTabs } from "./tabs.js";
 import { backupPanel, storageNotes } from "./backup.js";
 import { importForm } from "./share.js";
@@ -260,6 +260,8 @@ async function route() {
     return;
   }
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
+  // (this tab now holds the saved game as stored: a later change in another tab is seen as one)
+  if (saved) knowSaved(saved.id, saved.record);
   leaveGame();
   await gameView.openLink(opened, keep);
 }
@@ -445,7 +447,7 @@ function checkSavedSoon(linkError, conflict) {
   const routeId = routeCount;
   engineArrived
     .then(() => checkSavedRecords((call, args) => engine.request(call, args, { retry: true })))
-    .then((count) => { if (count && routeId === routeCount && viewEl.querySelector(".home")) showHome(linkError, conflict); })
+    .then(({ setAside, learned }) => { if ((setAside || learned) && routeId === routeCount && viewEl.querySelector(".home")) showHome(linkError, conflict); })
     .catch((error) => console.warn("the saved games could not be checked:", error));
 }
 
@@ -522,20 +524,43 @@ function showOpening(record) {
 const TAB_WORDS = "This game was played on in another tab; here it is as it stands now.";
 let tabConflict = false; // a save was refused for another tab's: the player chooses, nothing follows meanwhile
 
+/** The saved game `id` is the game on screen: saved under that id here, or,
+ * not saved here yet, saved under its game id by another tab. */
+function showsSaved(id) {
+  const { current } = gameView;
+  return !!current && (current.saveId != null ? current.saveId === id : gameSaveId(current.view) === id);
+}
+
 /** Show the saved entry's record in place of the game on screen (the same game, further on). */
 async function followSaved(entry, words) {
   while (gameView.busy) await new Promise((resolve) => setTimeout(resolve, 40));
   const { current } = gameView;
-  if (tabConflict || !current || current.saveId !== entry.id || current.record === entry.link) return;
+  if (tabConflict || !current || !showsSaved(entry.id) || current.record === entry.link) return;
   knowSaved(entry.id, entry.record);
   notices.push([words, "info"]);
   history.replaceState(null, "", `#${entry.link}`);
   await routed();
 }
 
+/** The saved copy of the game on screen, if another tab saved it as something
+ * else than this tab knew (a game this tab has not saved yet is looked up
+ * under its game id, against the record it shows); else null. */
+function storedElsewhere(current) {
+  if (!current) return null;
+  return current.saveId != null ? changedElsewhere(current.saveId) : changedElsewhere(gameSaveId(current.view), current.record);
+}
+
+// A tab brought to the front looks again, in case a save of another tab's
+// reached it while it could not follow (busy, or a browser that held it back).
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || gameView.busy) return;
+  const stored = storedElsewhere(gameView.current);
+  if (stored) followSaved(stored, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
+});
+
 /** Before a move: true (and the game brought up to date) if another tab moved it on. */
 function catchUp(current) {
-  const stored = changedElsewhere(current?.saveId);
+  const stored = storedElsewhere(current);
   if (!stored) return false;
   followSaved(stored, "This game was played on in another tab, so your move was not played: here it is as it stands now. Play your move again if it still fits.");
   return true;
@@ -544,7 +569,7 @@ function catchUp(current) {
 watchTabs({
   onList: () => { if (viewEl.querySelector(".home")) refreshSavedList(); },
   onGame: (id, entry) => {
-    if (entry && gameView.current?.saveId === id) followSaved(entry, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
+    if (entry && showsSaved(id)) followSaved(entry, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
   },
 });
 

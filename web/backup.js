@@ -17,7 +17,7 @@
 // answer to navigator.storage.persist(), a save it refused).
 
 import { h } from "./dom.js";
-import { entryFor, newSaveId, onSaveOutcome, savedGames, storeEntry, unsavedGames } from "./saved.js";
+import { entryFor, onSaveOutcome, saveIdFor, savedGames, storeEntry, unsavedGames } from "./saved.js";
 
 export const BACKUP_FORMAT = "quetgames-backup";
 export const BACKUP_VERSION = 1;
@@ -168,10 +168,10 @@ export async function importBackup(file, ask) {
     } else if (outcome === "changed") {
       // the same game rewritten: kept beside the saved one, under an id of its own (docs/RECORD.md)
       const apart = await ask("new_id", { record: opened.private_record ?? opened.record });
-      written = storeEntry(entryFor({ id: newSaveId(), link: apart.record, view: apart.view, at }));
+      written = storeEntry(entryFor({ id: saveIdFor(apart.view), link: apart.record, view: apart.view, at }));
       result.apart += written ? 1 : 0;
     } else {
-      written = storeEntry(entryFor({ id: newSaveId(), link: opened.record, view, at }));
+      written = storeEntry(entryFor({ id: saveIdFor(view), link: opened.record, view, at }));
       result.added += written ? 1 : 0;
     }
     if (!written) {

@@ -32,7 +32,7 @@ import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
 import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
-import { newSaveId, saveGame } from "./saved.js";
+import { saveGame, saveIdFor } from "./saved.js";
 import { followNewLink, sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
@@ -245,6 +245,8 @@ export class GameView {
     linkSeat = this.current?.linkSeat ?? null,
     // the saved-games entry (saved.js); save: keep the game now (after a move)
     saveId = this.current?.saveId ?? null, save = false,
+    // the record this tab showed before (after a move: the stored copy must still be it)
+    base = null,
     // show the position after this many moves first (the embed's ?ply= in replay mode)
     ply = null,
     // or the position after move line.n of side line line.index
@@ -268,11 +270,12 @@ export class GameView {
     await this.drawSoon(focus);
     // kept after the draw: a move is on screen first (the same task still keeps it)
     if (this.options.saves && (save || saveId) && this.current === current) {
-      current.saveId = saveId ?? newSaveId();
+      // (under the game's own id: a game opened in two tabs is one saved game)
+      current.saveId = saveId ?? saveIdFor(current.view);
       // the saved link (the Resume link) is public; a pick made in secret at
       // this screen is kept beside it, on this device only (commit.js)
       const hidden = current.private_record !== current.record;
-      saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden });
+      saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden, base });
       keepHotSeat(current.saveId, hidden ? current.private_record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
@@ -332,7 +335,7 @@ export class GameView {
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
         secret: hidden, revealed: revealText(before, played.view), focus: "board",
-        linkSeat: byLink ? seat : current.linkSeat, save: true,
+        linkSeat: byLink ? seat : current.linkSeat, save: true, base: current.record,
       });
       return true;
     } catch (error) {

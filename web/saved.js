@@ -94,6 +94,7 @@ export function entryProblem(e) {
     ["at", Number.isFinite(e.at)],
     ["linkSeat", e.linkSeat == null || Number.isInteger(e.linkSeat)],
     ["started", e.started === undefined || typeof e.started === "boolean"],
+    ["gameId", e.gameId == null || isText(e.gameId, 64)],
   ];
   const bad = checks.filter(([, ok]) => !ok).map(([name]) => name);
   return bad.length ? `its ${bad.join(", ")} ${bad.length === 1 ? "is" : "are"} missing or not what a saved game holds` : null;
@@ -239,16 +240,24 @@ function setAsideSaved(id, why) {
 /**
  * Ask the engine to read each saved game's record (once per page load); one it
  * refuses (InvalidRecord and the like: its reason in words) is set aside.
- * ask(call, args): the engine. Resolves to how many were set aside.
+ * ask(call, args): the engine. An entry saved before entries kept their
+ * game id is given it. Resolves to {setAside, learned}: how many were set
+ * aside, and how many learned their game id.
  */
 export async function checkSavedRecords(ask) {
   let count = 0;
+  let learned = 0;
   for (const entry of readList()) {
     const key = `${entry.id} ${entry.record}`;
     if (engineChecked.has(key)) continue;
     try {
-      await ask("open", { record: entry.record });
+      const opened = await ask("open", { record: entry.record });
       engineChecked.add(key);
+      // (entries of older versions learn their game id, so copies of one game can be told apart: savedGamesPanel)
+      if (entry.gameId === undefined && readSaved(entry.id)?.record === entry.record) {
+        writeStored(keyOf(entry.id), { ...entry, gameId: opened.view?.game_id ?? null });
+        learned += 1;
+      }
     } catch (error) {
       // a worker that failed is no verdict on the record: only the engine's refusal is
       if (!REFUSALS.has(error?.type)) continue;
@@ -256,7 +265,7 @@ export async function checkSavedRecords(ask) {
       count += 1;
     }
   }
-  return count;
+  return { setAside: count, learned };
 }
 
 /** The plain-words note after saved games were set aside (null if none was). */
@@ -278,6 +287,19 @@ export function savedGames() {
 export function newSaveId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The save id of a game with a game id in its record ("g" + the id, as the
+ * engine's view gives it): one game, one saved entry, in every tab. null for
+ * a record made before game ids. */
+export function gameSaveId(view) {
+  const id = view?.game_id;
+  return typeof id === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(id) ? `g${id}` : null;
+}
+
+/** Where a game not yet saved is saved: under its game id, else a fresh id. */
+export function saveIdFor(view) {
+  return gameSaveId(view) ?? newSaveId();
 }
 
 const LEVEL_WORDS = { random: "easy", greedy: "medium", strong: "hard" };
@@ -322,11 +344,15 @@ export function knowSaved(id, record) {
   known.set(id, record);
 }
 
-/** Whether another tab changed the saved game `id` since this tab last wrote or read it. */
-export function changedElsewhere(id) {
-  if (id == null || !known.has(id)) return null;
+/** Whether another tab changed the saved game `id` since this tab last wrote
+ * or read it; for a game this tab has not saved yet (`shown`: the record it
+ * shows), whether another tab has saved it as something else. */
+export function changedElsewhere(id, shown = null) {
+  if (id == null) return null;
+  const knew = known.has(id) ? known.get(id) : shown;
+  if (knew == null) return null;
   const stored = readSaved(id);
-  return stored && stored.record !== known.get(id) ? stored : null;
+  return stored && stored.record !== knew ? stored : null;
 }
 
 /** listener({id, mine, theirs}): a save not written, as another tab moved the game on. */
@@ -351,7 +377,7 @@ export function entryFor({ id, link, view, linkSeat = null, at = Date.now() }) {
     seats: view.seats.map((s, i) => s.name || `Player ${i + 1}`),
     players: view.seats.map(seatWords), result: resultWords(view),
     moves: view.history.length, history: view.history, over: view.is_over, status: view.status,
-    linkSeat, started: true, at,
+    linkSeat, started: true, at, gameId: view.game_id ?? null,
   };
 }
 
@@ -387,12 +413,13 @@ function prune(keep) {
 }
 
 /**
- * Keep a game: {id, link (the fragment), view (the public view), linkSeat}.
+ * Keep a game: {id, link (the fragment), view (the public view), linkSeat,
+ * base (the record this tab showed before the move, if it had one)}.
  * A game is kept once it has a move (a game taken back to no move is dropped).
  * Written only if the stored copy is still the one this tab knew (else the
  * conflict listeners are told, and nothing is written). True once written.
  */
-export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
+export function saveGame({ id, link, view, linkSeat = null, hidden = false, base = null }) {
   // a move: in the public history, or kept secret in the record, in the link
   // (a sealed pick), or on this device only (`hidden`: a hot-seat pick kept
   // out of the public record)
@@ -402,7 +429,9 @@ export function saveGame({ id, link, view, linkSeat = null, hidden = false }) {
   }
   const entry = entryFor({ id, link, view, linkSeat });
   const stored = readSaved(id);
-  if (stored && known.has(id) && stored.record !== known.get(id) && stored.record !== entry.record) {
+  // (a copy this tab never knew of, under the game's own id, is another tab's: never written over unseen)
+  const knew = known.has(id) ? known.get(id) : stored && stored.id === gameSaveId(view) && base != null ? base : null;
+  if (stored && knew != null && stored.record !== knew && stored.record !== entry.record) {
     for (const listener of conflictListeners) listener({ id, mine: entry, theirs: stored });
     return false;
   }
@@ -441,7 +470,7 @@ function when(at) {
   return new Date(at).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
-function savedRow(entry, onDelete) {
+function savedRow(entry, onDelete, copies = 1) {
   const names = (Array.isArray(entry.players) ? entry.players : entry.seats).join(" vs ");
   const moves = `${entry.moves} ${entry.moves === 1 ? "move" : "moves"}`;
   const result = typeof entry.result === "string" ? entry.result : entry.over ? "finished" : "in progress";
@@ -450,7 +479,9 @@ function savedRow(entry, onDelete) {
       h("strong", { class: "saved-name" }, entry.name),
       h("span", { class: "saved-seats" }, names),
       h("span", { class: "saved-meta" }, h("span", { class: "saved-result" }, result), ` · ${moves} · `,
-        h("time", { datetime: new Date(entry.at).toISOString() }, when(entry.at)))),
+        h("time", { datetime: new Date(entry.at).toISOString() }, when(entry.at))),
+      // (two tabs of an older version could keep one game twice: both stay, said so)
+      copies > 1 ? h("span", { class: "saved-copies" }, `One of ${copies} copies of this game, saved apart by an older version: open both before deleting one.`) : null),
     h("div", { class: "saved-buttons" },
       h("a", { class: entry.over ? "button secondary resume" : "button resume", href: `#${entry.link}` },
         entry.over ? "Look again" : "Resume", h("span", { class: "visually-hidden" }, ` ${entry.name}: ${names}`)),
@@ -466,9 +497,11 @@ export function savedGamesPanel({ onDelete }) {
   if (entries.length === 0) return null;
   const unfinished = entries.filter((e) => !e.over);
   const finished = entries.filter((e) => e.over);
+  const copies = new Map();
+  for (const e of entries) if (e.gameId) copies.set(e.gameId, (copies.get(e.gameId) ?? 0) + 1);
   const group = (title, list) => list.length === 0 ? null : [
     h("h3", {}, title),
-    h("ul", { class: "saved-list" }, list.map((e) => savedRow(e, onDelete))),
+    h("ul", { class: "saved-list" }, list.map((e) => savedRow(e, onDelete, e.gameId ? copies.get(e.gameId) : 1))),
   ];
   return h("section", { class: "saved-games", id: "saved-games", "aria-labelledby": "saved-title" },
     h("h2", { id: "saved-title" }, "Your games"),
