@@ -276,3 +276,27 @@ def test_the_replay_embed_shows_each_position_of_a_side_line(browser: Browser, s
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def test_keys_faster_than_the_screen_each_take_a_step_from_the_position_asked(w: Watched) -> None:
+    """Enter on a move and then arrow keys, pressed without waiting for the
+    screen: each key steps from the position the one before asked for, and
+    none is lost (a quick player's keys, and a loaded machine's)."""
+    state = finished("enumeration", 3, size=5)
+    page = w.page
+    open_record(w, state.record)
+    page.locator("[data-key='ply-2']").focus()
+    page.keyboard.press("Enter")
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    wait_shown(page, 6)
+    page.wait_for_function("() => document.activeElement?.dataset.key === 'ply-6'")
+    check(read(page), ask("at", record=state.record, ply=6)["view"], "after Enter on move 2, five steps on and one back")
+    # Home and End: the first and last moves of the line
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    wait_shown(page, 2)
+    page.keyboard.press("End")
+    wait_shown(page, len(state.history))
+    assert w.errors == []

@@ -388,22 +388,76 @@ export class GameView {
     }
   }
 
-  replayTo(ply) {
-    return this.step(async () => {
+  /** Show the position after `ply` moves; focus: a data-key to give the focus to once drawn. */
+  replayTo(ply, focus = null) {
+    return this.#stepTo({ ply }, async () => {
       await this.showPly(ply);
-      await this.drawSoon();
+      await this.drawSoon(focus);
     });
   }
 
-  exitReplay() {
-    this.replay = null;
-    return this.drawSoon("exit-replay");
+  // Steps through the record (the moves list, the step buttons, the arrow
+  // keys, the chart) are taken in turn, never dropped while another is under
+  // way, and a step by key goes from the position last asked for (aimed()),
+  // so keys pressed faster than the screen is drawn still land where they
+  // would have, one after the other.
+  #aim = null; // {ply} or {line, n}: the position the latest step asked for, until it is shown
+  #steps = Promise.resolve();
+
+  #stepTo(target, work) {
+    this.#aim = target;
+    const run = async () => {
+      if (this.#aim !== target) return; // a later step goes on from here: this one need not be drawn
+      while (this.busy) await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        await this.step(work);
+      } finally {
+        if (this.#aim === target) this.#aim = null;
+      }
+    };
+    this.#steps = this.#steps.then(run, run);
+    return this.#steps;
   }
 
-  /** Show the position after move `n` of side line `index` (docs/RECORD.md). */
-  lineTo(index, n) {
-    return this.step(async () => {
-      if (await this.#showLine(index, n)) await this.drawSoon();
+  /** The position the latest step asked for, else the one shown: {ply} or {line, n}. */
+  aimed() {
+    if (this.#aim) return this.#aim;
+    const { replay } = this;
+    return replay?.line ? { line: replay.line.index, n: replay.line.n } : { ply: replay ? replay.ply : this.current ? this.plies() : 0 };
+  }
+
+  /** A step along the line of the position aimed at: by -1 or +1, or to its
+   * "first" or "last" move; `focusMove`: the focus goes to the move shown in
+   * the moves list (a step by key there). */
+  stepBy(delta, { focusMove = false } = {}) {
+    if (!this.current) return Promise.resolve();
+    const aim = this.aimed();
+    const key = (k) => (focusMove ? k : null);
+    if (aim.line != null) {
+      const line = this.current.view.notes?.lines?.[aim.line];
+      if (!line) return Promise.resolve();
+      const n = delta === "first" ? 1 : delta === "last" ? line.moves.length : aim.n + delta;
+      if (n < 1) return this.replayTo(line.ply, key(`ply-${line.ply}`)); // back from its first move: where it branches off
+      if (n > line.moves.length || n === aim.n) return Promise.resolve();
+      return this.lineTo(aim.line, n, key(`line-${aim.line}-${n}`));
+    }
+    const plies = this.plies();
+    const ply = delta === "first" ? (focusMove ? 1 : 0) : delta === "last" ? plies : aim.ply + delta;
+    if (ply < 0 || ply > plies || ply === aim.ply) return Promise.resolve();
+    return this.replayTo(ply, key(`ply-${ply}`));
+  }
+
+  exitReplay() {
+    return this.#stepTo({ ply: this.current ? this.plies() : 0 }, async () => {
+      this.replay = null;
+      await this.drawSoon("exit-replay");
+    });
+  }
+
+  /** Show the position after move `n` of side line `index` (docs/RECORD.md); focus as replayTo's. */
+  lineTo(index, n, focus = null) {
+    return this.#stepTo({ line: index, n }, async () => {
+      if (await this.#showLine(index, n)) await this.drawSoon(focus);
     });
   }
 
@@ -698,6 +752,7 @@ export class GameView {
       };
       const on = {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
+        stepBy: (delta, how) => this.stepBy(delta, how),
         lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
         dropLine: (index) => this.sideLines.dropLine(index),
       };
@@ -719,6 +774,7 @@ export class GameView {
       };
       region("moves", JSON.stringify(panel), () => (panel ? movesPanel(panel, {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.replayTo(plies), lineTo: (index, n) => this.lineTo(index, n),
+        stepBy: (delta, how) => this.stepBy(delta, how),
       }) : null));
     }
 
@@ -748,6 +804,8 @@ export class GameView {
       // a step button that is now disabled (at the first move): the nearest one that is not
       if (again?.disabled) again = again.closest("[role=group], section, div")?.querySelector("button:not(:disabled)") ?? null;
       if (again) plan = { el: again, preventScroll: true, ifLost: true };
+      // (outside the board, at once: a key pressed before the next frame still reaches it)
+      if (again && !r.node("board")?.contains?.(again)) again.focus({ preventScroll: true });
     }
     const lostInBoard = focusInBoard && !active?.isConnected && !plan;
     this.#focusPlan = this.#focusTarget(plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
@@ -926,8 +984,9 @@ export class GameView {
     // the engine's words for the move, without its mover: the frame's one line stays one line
     const line = replay?.line;
     // in a side line, back and forward go along it (back from its first move: where it branches off)
-    const back = line ? (line.n > 1 ? () => this.lineTo(line.index, line.n - 1) : line.from) : at - 1;
-    const forward = line ? () => this.lineTo(line.index, line.n + 1) : at + 1;
+    // (from the position last asked for: two quick clicks are two steps)
+    const back = () => this.stepBy(-1);
+    const forward = () => this.stepBy(1);
     const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
     const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? `: ${move}` : ""}`
       : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;

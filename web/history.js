@@ -12,7 +12,8 @@ import { askInDialog } from "./dialog.js";
  * moves: the public moves (view.moves: {seat, move, kind, words}); names: the
  * seats' names; ply: the move shown while replaying
  * (null when showing the game as it stands); plies: moves in the record.
- * on: {replayTo(ply), exit(), undo(), lineTo(index, n), annotate(), dropLine(index)};
+ * on: {replayTo(ply), exit(), undo(), lineTo(index, n), annotate(), dropLine(index),
+ * stepBy(delta | "first" | "last", {focusMove}): a step from the position last asked for};
  * canUndo: whether undo is offered; canDropLines: whether a side line may be removed.
  */
 export function movesPanel(panel, on) {
@@ -24,7 +25,7 @@ export function movesPanel(panel, on) {
   // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
   const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": "moves-keys" }, moves.map(item));
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
-  list.addEventListener("keydown", (event) => stepByKey(event, list));
+  list.addEventListener("keydown", (event) => stepByKey(event, ctx));
   const head = panelHead(panel, on);
   const nav = panelNav(panel, on);
   const section = h("section", { class: "moves", "aria-labelledby": "moves-title" },
@@ -147,34 +148,31 @@ function panelNav({ ply, plies, canReplay, notes = null, line = null }, on) {
     }, words);
   // in a side line, Back and Forward go along it (back from its first move: where it branches off)
   const inLine = line ? (notes?.lines ?? []).find((l) => l.index === line.index) : null;
+  // (Back and Forward go from the position last asked for: two quick clicks are two steps)
   return h("div", { class: "replay-nav", role: "group", "aria-label": "Step through the game" },
     step("first", "« First", "First: the start of the game", 0, canReplay && (shown > 0 || line != null)),
     inLine
-      ? step("back", "‹ Back", "Back one move in this side line", line.n > 1 ? () => on.lineTo(line.index, line.n - 1) : inLine.ply, canReplay)
-      : step("back", "‹ Back", "Back one move", shown - 1, canReplay && shown > 0),
+      ? step("back", "‹ Back", "Back one move in this side line", () => on.stepBy(-1), canReplay)
+      : step("back", "‹ Back", "Back one move", () => on.stepBy(-1), canReplay && shown > 0),
     inLine
-      ? step("forward", "Forward ›", "Forward one move in this side line", () => on.lineTo(line.index, line.n + 1), canReplay && line.n < inLine.moves.length)
-      : step("forward", "Forward ›", "Forward one move", shown + 1, canReplay && !live),
+      ? step("forward", "Forward ›", "Forward one move in this side line", () => on.stepBy(1), canReplay && line.n < inLine.moves.length)
+      : step("forward", "Forward ›", "Forward one move", () => on.stepBy(1), canReplay && !live),
     step("last", "Last »", "Last: the game as it stands", plies, canReplay && !live));
 }
 
-/** Arrow keys on a move of the list: the move before or after it in its own
- * line (the game's, or a side line's, whose first move steps back to the
- * position it branches from), Home and End its first and last; the focus
- * follows, and the position is shown. */
-function stepByKey(event, list) {
+/** Arrow keys on a move of the list: the move before or after the position
+ * shown (or last asked for, when keys come faster than the screen is drawn)
+ * in its own line (the game's, or a side line's, whose first move steps back
+ * to the position it branches from), Home and End its first and last; the
+ * position is shown and the focus follows it. */
+function stepByKey(event, ctx) {
   const button = event.target.closest?.("button.ply");
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
   const end = { Home: "first", End: "last" }[event.key];
   if (!button || (!step && !end) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  const side = button.closest("ol.side-line");
-  const line = side ? [...side.querySelectorAll("button.ply")] : [...list.querySelectorAll(":scope > li > button.ply")];
-  let target = end === "first" ? line[0] : end === "last" ? line.at(-1) : line[line.indexOf(button) + step];
-  if (!target && side && step < 0) target = list.querySelector(`[data-key="ply-${side.dataset.from}"]`);
   event.preventDefault();
-  if (!target || target === button || target.disabled) return;
-  target.focus();
-  target.click();
+  if (button.disabled || !ctx.panel.canReplay) return;
+  ctx.on.stepBy(step ?? end, { focusMove: true });
 }
 
 /** The dialog that asks what a move played at a past position is meant to
