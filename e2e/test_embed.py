@@ -11,18 +11,21 @@ in its own process). Expected records come from the Python engine.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
 import statistics
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import quetgames
+from quetgames import bridge
 from playwright.sync_api import Browser, Frame, Page
 
 from .conftest import build
@@ -170,9 +173,10 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
     dialog.get_by_label("Responsive (full width of the column)").check()
     dialog.get_by_label("Height (px)").fill("640")
     code = dialog.locator("#embed-code")
+    dialog.locator("#embed-code[data-poster=ready]").wait_for()  # (the position for the frame's poster)
     snippet = code.input_value()
     app = f"{urlsplit(server).scheme}://{urlsplit(server).netloc}"
-    assert f'src="{app}/embed.html?theme=dark#{state.record}"' in snippet
+    assert f'src="{app}/embed.html?theme=dark#{state.record}!poster.' in snippet
     assert 'title="Convoluted Coprimality, a game by Leroy Quet"' in snippet
     assert 'loading="lazy"' in snippet and 'width="100%"' in snippet and 'height="640"' in snippet
     assert " allow=" not in snippet and "sandbox" not in snippet
@@ -197,7 +201,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
         poster = frame.locator("#embed-start")
         poster.wait_for()
         assert frame.locator("#poster-title").inner_text() == "Convoluted Coprimality"
-        frame.locator(".poster-thumb svg").wait_for()
+        frame.locator("section.poster[data-poster=position] #board svg").first.wait_for()
         assert frame.evaluate("document.documentElement.classList.contains('theme-dark')")
         reader.shoot("poster-phone-dark")
         # nothing heavy before Start: no Pyodide, not even the engine client
@@ -427,3 +431,352 @@ def host_blocking_idle(reader: HostPage) -> dict:
     probe = reader.page.evaluate("window.__host")
     gaps = sorted(probe["gaps"])
     return {"max_gap_ms": round(gaps[-1]), "median_gap_ms": round(statistics.median(gaps), 1), "long_tasks": len(probe["longTasks"])}
+
+
+# -- the poster shows the position the embed opens at (issue 37) ------------------------------
+#
+# The snippet is made as a person makes it: the Embed dialog on the game page
+# (or "Embed this puzzle" on the puzzle page), with the engine running there.
+# The poster's board is then read in the frame (grid squares or wedges, and
+# every number drawn) and compared with the engine's view of that position,
+# computed here in Python by the bridge call the page uses ("at"), and with
+# the board the frame draws after Start.
+
+# What a board shows, read from its box: the squares of its main grid (a small
+# picture of the last grid wiped left out), the wedges and rings of a target,
+# the rows of a table, every number written (a preview or a ghost of the next
+# number left out), and how wide it is drawn.
+READ_BOARD = """box => {
+  const own = (el) => !el.closest('.grid-mini');
+  const cells = [...box.querySelectorAll('g.cell[data-square]')].filter(own);
+  const wedges = [...box.querySelectorAll('path[data-wedge]')];
+  const numbers = [...box.querySelectorAll('text.num, text.pt-value:not(.preview), .nc-term')].filter(own)
+    .map((e) => e.textContent.trim()).filter((t) => t !== '').map(Number).sort((a, b) => a - b);
+  // (the drawn board's width: its squares', its wedges' or its table's, whatever box holds them)
+  const drawn = cells.length ? cells : wedges.length ? wedges : [...box.querySelectorAll('table.nc-seqs-table')];
+  const rects = drawn.map((el) => el.getBoundingClientRect());
+  const width = rects.length ? Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left)) : 0;
+  return {
+    cells: cells.length,
+    wedges: new Set(wedges.map((p) => p.dataset.wedge)).size,
+    rings: new Set(wedges.map((p) => p.dataset.ring)).size,
+    rows: box.querySelectorAll('table.nc-seqs-table tbody tr').length,
+    numbers,
+    width: Math.round(width),
+  };
+}"""
+
+
+def bridge_call(name: str, **args: object) -> dict:
+    answer = json.loads(bridge.call(name, json.dumps(args)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def board_of(view: dict) -> dict:
+    """What the board of `view` must show, from the engine's view alone."""
+    b = view["board"]
+    game = view["game"]
+    shape = {"cells": 0, "wedges": 0, "rings": 0, "rows": 0}
+    if game == "convoluted-coprimality":
+        shape["cells"] = b["size"] ** 2
+        found = [v for row in b["grid"] for v in row]
+    elif game == "enumeration":
+        shape["cells"] = b["size"] ** 2
+        found = [v for grid in [b["values"], *b["finished"]] for row in grid for v in row]
+    elif game == "prime-target":
+        shape["wedges"], shape["rings"] = b["rays"], b["ring_count"]
+        found = [v for ring in b["rings"] for v in ring]
+    elif game == "multiplications":
+        shape["cells"] = b["size"] ** 2
+        found = list(b["numbers"].values())
+    elif game == "nonconformity":
+        shape["rows"] = 1 + len(b["round_log"])
+        found = [v for seq in b["sequences"] for v in seq]
+    else:
+        raise AssertionError(f"no reading of {game}'s board")
+    return {**shape, "numbers": sorted(v for v in found if v is not None)}
+
+
+def shown_board(frame: Frame, box: str = "#board") -> dict:
+    seen = frame.locator(box).evaluate(READ_BOARD)
+    return {key: seen[key] for key in ("cells", "wedges", "rings", "rows", "numbers", "width")}
+
+
+def without_width(seen: dict) -> dict:
+    return {key: value for key, value in seen.items() if key != "width"}
+
+
+def line_of(game: str, moves: int, seed: int, **options: object) -> quetgames.State:
+    """A seeded random game of `moves` rounds (each seat to move moves: no pick is left secret)."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game, **options)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        for seat in state.to_move:
+            state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
+    return state
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser, server: str) -> Iterator[HostPage]:
+    """The full site, its engine loaded once for every snippet made here."""
+    page = HostPage(browser, DESKTOP)
+    page.page.goto(f"{server}index.html")
+    page.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    yield page
+    page.close()
+
+
+def snippet_from_dialog(site: HostPage, record: str, *, mode: str = "play", ply: int | None = None) -> str:
+    """Open `record` on the game page, and make its snippet with the Embed dialog."""
+    page = site.page
+    page.evaluate("r => { location.hash = r; }", record)
+    page.wait_for_function("r => document.querySelector('section.game')?.dataset.record === r", arg=record)
+    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.get_by_role("button", name="Embed").click()
+    dialog = page.locator("dialog.embed-builder")
+    if mode == "replay":
+        dialog.get_by_label(re.compile("^Replay only")).check()
+    if ply is not None:
+        dialog.get_by_label(re.compile("Start at move")).fill(str(ply))
+    dialog.locator("#embed-code[data-poster=ready]").wait_for()
+    snippet = dialog.locator("#embed-code").input_value()
+    dialog.get_by_role("button", name="Close").click()
+    dialog.wait_for(state="detached")
+    return snippet
+
+
+def snippet_src(snippet: str) -> str:
+    src = re.search(r'<iframe src="([^"]+)"', snippet)
+    assert src, snippet
+    return src.group(1).replace("&amp;", "&")
+
+
+# (game, options, rounds played, seed, mode, ply): Coprimality on 7 × 7 with
+# three players, Enumeration on 8 × 8, Prime Target with k = 3 and 10 wedges
+POSTERS = [
+    ("convoluted-coprimality", {"size": 7, "players": 3}, 14, 2, "play", None),
+    ("enumeration", {"size": 8}, 9, 3, "replay", 5),
+    ("prime-target", {"k": 3, "rays": 10}, 14, 4, "replay", 12),
+    ("multiplications", {"k": 3}, 6, 5, "play", 4),
+    ("nonconformity", {"length": 6, "max_pick": 100, "starts": [6, 9]}, 4, 6, "replay", 4),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "rounds", "seed", "mode", "ply"), POSTERS, ids=[g for g, *_ in POSTERS])
+def test_the_poster_shows_the_position_the_embed_opens_at(browser: Browser, site: HostPage, host: str, host_dir: Path,
+                                                        game: str, options: dict, rounds: int, seed: int, mode: str, ply: int | None) -> None:
+    state = line_of(game, rounds, seed, **options)
+    record = state.record
+    plies = bridge_call("at", record=record, ply=0)["plies"]
+    opens_at = plies if ply is None else ply
+    view = bridge_call("at", record=record, ply=opens_at)["view"]
+    want = board_of(view)
+    snippet = snippet_from_dialog(site, record, mode=mode, ply=ply)
+    src = snippet_src(snippet)
+    assert f"#{record}!poster." in src, src
+    # the position travels in the fragment, never in the query the host's server sees
+    assert "poster" not in urlsplit(src).query and len(urlsplit(src).query) < 100
+
+    reader = HostPage(browser, DESKTOP)
+    try:
+        reader.page.goto(host + write_host(host_dir, f"poster-{game}", snippet))
+        frame = reader.wait_frame("idle")
+        frame.locator("section.poster[data-poster=position] #board svg").first.wait_for()
+        poster = shown_board(frame)
+        assert without_width(poster) == want, f"{game}: the poster shows {poster}, the engine says {want}"
+        assert frame.locator("#poster-status").inner_text() == view["status"]
+        assert frame.locator("section.poster .seats li").count() == len(view["seats"])
+        assert frame.locator("section.poster [data-move], section.poster [data-try]").count() == 0
+        # nothing of the engine before Start
+        assert reader.pyodide_requests() == []
+        reader.shoot(f"poster-{game}")
+
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(".embed-game #board svg").first.wait_for()
+        started = shown_board(frame)
+        assert without_width(started) == without_width(poster), f"{game}: after Start {started}, on the poster {poster}"
+        assert frame.locator("#status").inner_text().startswith(view["status"])
+        # the board keeps its size on Start (within a few pixels: the bars around it differ a little)
+        assert abs(started["width"] - poster["width"]) <= max(24, 0.1 * started["width"]), (poster, started)
+        reader.shoot(f"poster-{game}-started")
+        assert reader.errors == []
+    finally:
+        reader.close()
+
+
+def test_the_puzzle_poster_shows_the_puzzle(browser: Browser, site: HostPage, host: str, host_dir: Path) -> None:
+    """"Embed this puzzle" on the puzzle page: the frame's poster is the puzzle's position."""
+    puzzles = json.loads((build.ROOT / "docs" / "puzzles.json").read_text())["puzzles"]
+    puzzle = next(p for p in puzzles if p["game"] == "convoluted-coprimality" and p["options"].get("size", 12) != 12)
+    view = bridge_call("puzzle", puzzle=puzzle)["view"]
+    want = board_of(view)
+    page = site.page
+    page.evaluate("id => { location.hash = `puzzle=${id}`; }", puzzle["id"])
+    page.locator(f'section.puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
+    page.get_by_role("button", name="Embed this puzzle").click()
+    dialog = page.locator("dialog.embed-builder")
+    dialog.locator("#embed-code[data-poster=ready]").wait_for()
+    snippet = dialog.locator("#embed-code").input_value()
+    dialog.get_by_role("button", name="Close").click()
+    assert f'embed.html?mode=puzzle#{puzzle["id"]}!poster.' in snippet
+
+    reader = HostPage(browser, DESKTOP)
+    try:
+        reader.page.goto(host + write_host(host_dir, "poster-puzzle", snippet))
+        frame = reader.wait_frame("idle")
+        frame.locator("section.poster[data-poster=position] #board svg").first.wait_for()
+        assert frame.locator("#poster-title").inner_text() == "Puzzle: Convoluted Coprimality"
+        poster = shown_board(frame)
+        assert without_width(poster) == want, f"the puzzle's poster shows {poster}, the engine says {want}"
+        assert reader.pyodide_requests() == []
+        reader.shoot("poster-puzzle")
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(f'.embed-puzzle[data-puzzle="{puzzle["id"]}"] #board svg').first.wait_for()
+        started = shown_board(frame)
+        assert without_width(started) == without_width(poster), f"after Start {started}, on the poster {poster}"
+        reader.shoot("poster-puzzle-started")
+        assert reader.errors == []
+    finally:
+        reader.close()
+
+
+# -- the frame follows a change of its fragment ---------------------------------------------------
+
+
+def test_the_embed_follows_a_change_of_its_fragment(browser: Browser, site: HostPage, host: str, host_dir: Path) -> None:
+    """A host page that points its frame at another game (only the fragment
+    changes, so the frame is not reloaded): on the poster, the new game's
+    poster; once started, the new game opened; and the frame's own rewrite of
+    its fragment (play mode) does not set it off again."""
+    games = [line_of("convoluted-coprimality", 6, 8, size=5), line_of("prime-target", 11, 9, k=2, rays=6),
+             line_of("enumeration", 7, 10, size=5)]
+    srcs = [snippet_src(snippet_from_dialog(site, state.record)) for state in games]
+    views = [state.view() for state in games]
+    reader = HostPage(browser, DESKTOP)
+    point = "src => { document.querySelector('iframe').src = src; }"
+    try:
+        reader.page.goto(host + write_host(host_dir, "follow", iframe(srcs[0], "640", "720")))
+        frame = reader.wait_frame("idle")
+        frame.locator("section.poster[data-poster=position] #board svg").first.wait_for()
+        assert without_width(shown_board(frame)) == board_of(views[0])
+        # the host points the frame at the second game: its poster, no reload
+        frame.evaluate("() => { window.__same = true; }")
+        reader.page.evaluate(point, srcs[1])
+        frame.wait_for_function("() => document.getElementById('poster-title')?.textContent === 'Prime Target'")
+        frame.locator("section.poster[data-poster=position] path[data-wedge]").first.wait_for()
+        assert without_width(shown_board(frame)) == board_of(views[1])
+        assert frame.locator("#poster-status").inner_text() == views[1]["status"]
+        assert frame.evaluate("() => window.__same === true"), "the frame was reloaded"
+        reader.shoot("follow-poster")
+
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        # (play mode: the frame's fragment is the record of the game opened, as it stands)
+        frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=games[1].record)
+        assert frame.locator("#status").inner_text().startswith(views[1]["status"])
+        assert without_width(shown_board(frame)) == board_of(views[1])
+
+        # started: the host points it at the third game, which opens
+        reader.page.evaluate(point, srcs[2])
+        frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=games[2].record)
+        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        assert frame.locator("#status").inner_text().startswith(views[2]["status"])
+        assert without_width(shown_board(frame)) == board_of(views[2])
+        assert frame.evaluate("() => window.__same === true"), "the frame was reloaded"
+        # its own rewrite of the fragment fires no hashchange: a move, and the game stays
+        hashchanges = frame.evaluate("() => { window.__changes = 0; addEventListener('hashchange', () => window.__changes++); return 0; }")
+        move = frame.locator("#board [data-move]").first.get_attribute("data-move")
+        frame.locator(f'#board [data-move="{move}"]').first.click()
+        after = games[2].play(move)
+        frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=after.record)
+        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        assert frame.locator("#status").inner_text().startswith(after.view()["status"])
+        assert frame.evaluate("() => window.__changes") == hashchanges
+        assert frame.locator("#open-full").get_attribute("href").endswith(f"#{after.record}")
+        reader.shoot("follow-started")
+        assert reader.errors == []
+    finally:
+        reader.close()
+
+
+# -- a poster payload that cannot be used ------------------------------------------------------
+
+
+def poster_key(text: str) -> str:
+    """poster.js's posterKey: FNV-1a over the text's UTF-16 code units."""
+    value = 0x811C9DC5
+    for unit in text.encode("utf-16-le")[::2]:
+        value = ((value ^ unit) * 0x01000193) & 0xFFFFFFFF
+    return f"{value:08x}"
+
+
+def packed(data: bytes) -> str:
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(squeeze.compress(data) + squeeze.flush()).decode().rstrip("=")
+
+
+def cut_short(payload: str) -> str:
+    """The payload with its last 40-odd characters lost, still whole bytes of base64url."""
+    end = len(payload) - 40
+    return payload[:end - (1 if end % 4 == 1 else 0)]
+
+
+def test_a_damaged_poster_gives_a_plain_poster_with_words(browser: Browser, server: str, host: str, host_dir: Path) -> None:
+    """Whatever comes after "!poster." in the address (cut short, changed,
+    made for another game, or forged to hang the frame), the poster is words
+    and a Start button, at once; and the game still starts."""
+    state = line_of("convoluted-coprimality", 4, 11, size=6)
+    record = state.record
+    plies = len(state.history)
+    good = {"v": 1, "key": poster_key(record), "ply": plies, "plies": plies, "view": state.view()}
+    forged_size = json.loads(json.dumps(good))
+    forged_size["view"]["board"]["size"] = 10**9
+    no_board = json.loads(json.dumps(good))
+    no_board["view"]["board"] = {"size": 6}
+    cases = {
+        "not base64url": ("@@not*base64@@", "not in the usual form"),
+        "not deflate": (base64.urlsafe_b64encode(bytes(range(200))).decode().rstrip("="), "damaged"),
+        "not a position": (packed(b"hello, world"), "damaged"),
+        "cut short": (cut_short(packed(json.dumps(good).encode())), "damaged"),
+        "another game": (packed(json.dumps({**good, "key": poster_key(record + "x")}).encode()), "another game"),
+        "another move": (packed(json.dumps({**good, "ply": 1}).encode()), "another move"),
+        "a grid of a billion": (packed(json.dumps(forged_size).encode()), "out of range"),
+        "a bomb": (packed(b"[" + b" " * 2_000_000 + b"]"), "far more than a position needs"),
+        "far too long": ("A" * 9000, "too long"),
+        "no board to draw": (packed(json.dumps(no_board).encode()), "could not be drawn"),
+    }
+    frames = [iframe(f"{server}embed.html#{record}", "360", "300")]
+    frames += [iframe(f"{server}embed.html#{record}!poster.{payload}", "360", "300") for payload, _ in cases.values()]
+    reader = HostPage(browser, DESKTOP)
+    try:
+        reader.page.goto(host + write_host(host_dir, "damaged", "\n".join(frames)))
+        # an address without a poster (every snippet made before): the name, no board
+        plain = reader.wait_frame("idle", 0)
+        plain.locator("section.poster[data-poster=none]").wait_for()
+        assert plain.locator("#poster-title").inner_text() == "Convoluted Coprimality"
+        assert plain.locator("section.poster svg, .poster-problem").count() == 0
+        for n, (name, (_, words)) in enumerate(cases.items(), start=1):
+            frame = reader.wait_frame("idle", n)
+            frame.locator("section.poster[data-poster=unreadable]").wait_for()
+            said = frame.locator(".poster-problem").inner_text()
+            assert words in said and "once loaded" in said, f"{name}: {said}"
+            assert frame.locator("#poster-title").inner_text() == "Convoluted Coprimality", name
+            assert frame.locator("section.poster svg").count() == 0, name
+            assert frame.locator("#embed-start").is_visible(), name
+        reader.shoot("damaged-posters")
+        assert [e for e in reader.errors if e.startswith("uncaught")] == []
+        assert reader.pyodide_requests() == []
+        # the game itself is not hurt: Start opens it
+        last = reader.wait_frame("idle", len(cases))
+        last.locator("#embed-start").click()
+        last.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        assert last.locator("#status").inner_text().startswith(state.view()["status"])
+        assert without_width(shown_board(last)) == board_of(state.view())
+        assert [e for e in reader.errors if e.startswith("uncaught")] == []
+    finally:
+        reader.close()

@@ -170,9 +170,10 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
     page.get_by_role("button", name="Embed this puzzle").click()
     dialog = page.locator("dialog.embed-builder")
     dialog.get_by_label("Height (px)").fill("720")
+    dialog.locator("#embed-code[data-poster=ready]").wait_for()  # (the puzzle's position, for the frame's poster)
     snippet = dialog.locator("#embed-code").input_value()
     app = f"{urlsplit(server).scheme}://{urlsplit(server).netloc}"
-    assert f'src="{app}/embed.html?mode=puzzle#{puzzle["id"]}"' in snippet and 'height="720"' in snippet
+    assert f'src="{app}/embed.html?mode=puzzle#{puzzle["id"]}!poster.' in snippet and 'height="720"' in snippet
     assert 'title="A puzzle of Enumeration, a game by Leroy Quet"' in snippet
     assert snippet.endswith(f'<p><a href="{app}/index.html#puzzle={puzzle["id"]}">Try this Enumeration puzzle</a> (a game by Leroy Quet)</p>')
     w.screenshot("puzzle-embed-builder")
