@@ -22,11 +22,14 @@ zlib): no image library.
 
 from __future__ import annotations
 
+import base64
 import os
+import random
 import re
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+from array import array
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -133,6 +136,104 @@ def read_gif(data: bytes) -> Gif:
             raise AssertionError(f"unknown GIF block 0x{kind:02x} at byte {at}")
 
 
+def lzw_decode(data: bytes, min_size: int, count: int) -> bytes:
+    """GIF's variable-length LZW (spec appendix F): `count` colour indices."""
+    clear, end = 1 << min_size, (1 << min_size) + 1
+    first = [bytes([i]) for i in range(clear)] + [b"", b""]
+    table, size, out, prev = list(first), min_size + 1, bytearray(), b""
+    acc = bits = at = 0
+    while len(out) < count:
+        while bits < size:
+            assert at < len(data), "the image's codes end early"
+            acc |= data[at] << bits
+            bits, at = bits + 8, at + 1
+        code, acc, bits = acc & ((1 << size) - 1), acc >> size, bits - size
+        if code == clear:
+            table, size, prev = list(first), min_size + 1, b""
+            continue
+        if code == end:
+            break
+        if code < len(table):
+            entry = table[code]
+            if prev and len(table) < 4096:
+                table.append(prev + entry[:1])
+        else:
+            assert code == len(table) and prev, f"LZW code {code} with a table of {len(table)}"
+            entry = prev + prev[:1]
+            table.append(entry)
+        out += entry
+        prev = entry
+        if len(table) == 1 << size and size < 12:
+            size += 1
+    assert len(out) == count, (len(out), count)
+    return bytes(out)
+
+
+def gif_frames(data: bytes) -> list[bytes]:
+    """Every frame of a GIF as a viewer shows it, RGBA: each image drawn over
+    what the frame before left (its transparent index showing what was there),
+    then disposed of as its graphic control extension says (1: kept, 2: cleared,
+    3: what was there before it). Non-interlaced images only (gifenc's)."""
+    width, height, packed = struct.unpack("<HHB", data[6:11])
+    at, table = 13, b""
+    if packed & 0x80:
+        table = data[at:at + 3 * 2 ** ((packed & 7) + 1)]
+        at += len(table)
+    screen = bytearray(width * height * 4)
+    frames, dispose, clear = [], 0, None
+
+    def sub_blocks(at: int) -> tuple[bytes, int]:
+        out = bytearray()
+        while data[at]:
+            out += data[at + 1:at + 1 + data[at]]
+            at += 1 + data[at]
+        return bytes(out), at + 1
+
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            label, (body, at) = data[at + 1], sub_blocks(at + 2)
+            if label == 0xF9:
+                dispose, clear = (body[0] >> 2) & 7, body[3] if body[0] & 1 else None
+            continue
+        assert data[at] == 0x2C, f"unknown GIF block 0x{data[at]:02x}"
+        left, top, w, h, flags = struct.unpack("<HHHHB", data[at + 1:at + 10])
+        assert not flags & 0x40, "interlaced"
+        at, colours = at + 10, table
+        if flags & 0x80:
+            colours = data[at:at + 3 * 2 ** ((flags & 7) + 1)]
+            at += len(colours)
+        body, after = sub_blocks(at + 1)
+        index = lzw_decode(body, data[at], w * h)
+        at = after
+        colours = colours.ljust(768, b"\0")
+        rgba = bytearray(w * h * 4)
+        for channel in range(3):
+            rgba[channel::4] = index.translate(colours[channel::3])
+        rgba[3::4] = b"\xff" * (w * h)
+        before = bytes(screen)
+        drawn = re.compile(b"[^" + re.escape(bytes([clear])) + b"]+" if clear is not None else b"(?s).+")
+        for row in range(h):
+            start = ((top + row) * width + left) * 4
+            for run in drawn.finditer(index, row * w, (row + 1) * w):
+                a, b = run.start() - row * w, run.end() - row * w
+                screen[start + 4 * a:start + 4 * b] = rgba[(row * w + a) * 4:(row * w + b) * 4]
+        frames.append(bytes(screen))
+        for row in range(h) if dispose in (2, 3) else ():
+            start = ((top + row) * width + left) * 4
+            screen[start:start + 4 * w] = bytes(4 * w) if dispose == 2 else before[start:start + 4 * w]
+        dispose, clear = 0, None
+    return frames
+
+
+def png_of(width: int, height: int, rgba: bytes) -> bytes:
+    """RGBA pixels as a PNG file (to look at a frame)."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    rows = b"".join(b"\0" + rgba[y * width * 4:(y + 1) * width * 4] for y in range(height))
+    return (PNG_SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
+
+
 def svg_texts(el: ET.Element, inside: bool = False) -> list[str]:
     """The texts of the <text> elements drawn inside an <svg> under `el`."""
     found = []
@@ -173,8 +274,10 @@ PAGE_BOARD = """() => {
     // plays side lines, and its targets may carry labels an inert board has not)
     fixed: [...document.querySelectorAll('#board svg text')].filter(drawn)
       .filter((t) => !t.closest('[data-move], [data-try], .target')).map((t) => t.textContent.trim()).filter(Boolean),
+    // (nor the marks of a preview: a past position's board previews the ring
+    // being built, since a side line can be played there; a picture shows it as it stood)
     shapes: [...document.querySelectorAll('#board svg :is(path, rect, circle, ellipse, line, polyline, polygon)')].filter(drawn)
-      .filter((t) => !t.closest('[data-move], [data-try], .target')).length,
+      .filter((t) => !t.closest('[data-move], [data-try], .target') && !t.parentElement.querySelector(':scope > .preview')).length,
   };
 }"""
 
@@ -243,9 +346,8 @@ def test_pictures_of_the_position_shown(w: Watched, module: dict, game_id: str) 
     pictured = Counter(svg_texts(board))
     assert not pictured - Counter(drawn["texts"]), (drawn["texts"], pictured)
     assert sum(pictured.values()) >= 0.8 * len(drawn["fixed"]) > 0, (drawn["fixed"], pictured)
-    # (at least the page's shapes: a board may add marks from the engine's
-    # previews, which the picture asks for the position shown; Prime Target
-    # rings the primes of the next ring)
+    # (at least the page's shapes outside its previews: a board may add marks
+    # from the engine's answers, which the picture asks for the position shown)
     assert svg_shapes(board) >= drawn["shapes"] >= 10
     width, height = int(root.get("width")), int(root.get("height"))
     assert width == module["width"] and f"{width} × {height}" in said
@@ -300,8 +402,8 @@ def test_the_whole_game_animated_and_the_picture_in_dark(w: Watched, module: dic
 
 
 def test_a_side_line_shown_is_pictured_as_one(w: Watched) -> None:
-    """A side line's position: its own file name and words; the animation is
-    the main line up to where the side line leaves it."""
+    """A side line's position: its own file name and words; the animation runs
+    along the main line to where the side line leaves it, then along the line."""
     page = w.page
     w.errors.clear()
     forget_games(w)
@@ -320,8 +422,10 @@ def test_a_side_line_shown_is_pictured_as_one(w: Watched) -> None:
     where = " ".join(group(root, "where").itertext())
     assert where.startswith("Side line instead of move 2, move 1")
     assert " ".join(group(root, "comment").itertext()) == "Sharper."
-    file, data, _ = save(page, share, "picture-gif")
-    assert file == "enumeration-moves-0-1.gif" and len(read_gif(data).frames) == 2
+    # the animation: the start, move 1, then the side line's move instead of move 2
+    file, data, said = save(page, share, "picture-gif")
+    assert file == "enumeration-moves-0-1-then-line-1-to-move-1.gif" and len(read_gif(data).frames) == 3
+    assert "3 frames" in said
     assert w.errors == []
 
 
@@ -419,4 +523,213 @@ def test_the_docs_worked_example_opens_and_is_pictured(w: Watched, module: dict)
         (DOCS / "story.png").write_bytes(data)
     else:
         keep("picture-docs-story.png", data)
+    assert w.errors == []
+
+
+
+# -- every frame of an animation is its position alone ----------------------------------
+
+# The position after `ply` moves (with `line`: after move line.n of that side
+# line) as GameView.shown() hands it to picture.js, built here from the engine's
+# "at" and the game's board module.
+SHOWN_AT = """async ({ record, plies, ply, line }) => {
+  const [{ engine }, { boardFor }, { seatName }] = await Promise.all([
+    import("./engine.js"), import("./renderers.js"), import("./handover.js")]);
+  const at = await engine.request("at", line ? { record, ply: line.n, line: line.index } : { record, ply });
+  const mover = ply > 0 ? at.view.moves[ply - 1] : null;
+  return { view: at.view, comment: at.comment ?? null, moveWords: mover ? `${seatName(at.view, mover.seat)}: ${mover.words}` : null,
+    gameName: at.view.name, renderer: await boardFor(at.view.game), record, ply, plies, line, engine };
+}"""
+
+BYTES = """(bytes) => {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}"""
+
+# The animation up to that position, made by picture.js: the GIF's bytes and the room it laid frames out in.
+GIF_OF = f"""async (at) => {{
+  const shown = await ({SHOWN_AT})(at);
+  const made = await (await import("./picture.js")).pictureGif(shown);
+  return {{ gif: ({BYTES})(new Uint8Array(await made.blob.arrayBuffer())), room: made.room ?? null,
+    width: made.width, height: made.height, name: (await import("./picture.js")).fileName(shown, "gif") }};
+}}"""
+
+# That position pictured alone (its own SVG, in the animation's room) on a
+# canvas of the GIF's size, as an <img> of the SVG draws it: RGBA and the SVG.
+ALONE = f"""async ({{ at, width, height, room }}) => {{
+  const shown = await ({SHOWN_AT})(at);
+  const made = await (await import("./picture.js")).pictureSvg(shown, {{ width, room }});
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${{encodeURIComponent(made.svg)}}`;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  [canvas.width, canvas.height] = [width, height];
+  const context = canvas.getContext("2d", {{ willReadFrequently: true }});
+  context.fillStyle = made.background;
+  context.fillRect(0, 0, width, height);
+  context.drawImage(image, 0, 0, made.width, made.height);
+  return {{ pixels: ({BYTES})(new Uint8Array(context.getImageData(0, 0, width, height).data.buffer)), svg: made.svg }};
+}}"""
+
+# How far a GIF colour may be from the colour it stands for (a palette of 255 colours)
+NEAR = 40
+
+
+def frame_mismatch(frame: bytes, alone: bytes) -> str | None:
+    """Why a decoded frame is not the picture drawn alone, or None. Each colour
+    of the picture alone must be shown as one colour everywhere in the frame
+    (a ghost is the same colour shown two ways: a repainted place against an
+    untouched one), and that colour near it."""
+    assert len(frame) == len(alone)
+    pairs = Counter(zip(array("I", alone), array("I", frame)))
+    shown_as: dict[int, list[tuple[int, int]]] = {}
+    for (want, got), n in pairs.items():
+        shown_as.setdefault(want, []).append((n, got))
+    rgb = lambda c: (c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF)  # noqa: E731
+    split = {rgb(want): sorted(((n, rgb(got)) for n, got in ways), reverse=True) for want, ways in shown_as.items() if len(ways) > 1}
+    if split:
+        pixels = sum(sum(n for n, _ in ways[1:]) for ways in split.values())
+        worst = sorted(split.items(), key=lambda item: -sum(n for n, _ in item[1][1:]))[:3]
+        return f"{len(split)} colours shown two or more ways, {pixels} pixels off their colour's commonest way: {worst}"
+    far = [(rgb(want), rgb(got)) for (want, got) in pairs if max(abs(a - b) for a, b in zip(rgb(want), rgb(got))) > NEAR]
+    return f"{len(far)} colours shown more than {NEAR} away: {far[:5]}" if far else None
+
+
+def where_words(root: ET.Element) -> str:
+    return " ".join(" ".join(group(root, "where").itertext()).split())
+
+
+def top_of(root: ET.Element, what: str) -> float:
+    """Where the board's card ("rect") or its drawing ("svg") starts, from the top of the picture."""
+    found = group(root, "board").find(f".//{SVG}{what}")
+    assert found is not None
+    return float(found.get("y"))
+
+
+def steps_to(record: str, plies: int, ply: int, line: dict | None) -> list[dict]:
+    """The positions a GIF of a position runs through (as SHOWN_AT takes them),
+    and the words each frame must say where it is: the main line from the
+    start, and into a side line from where it leaves the main line."""
+    last = line["from"] if line else ply
+    out = [{"record": record, "plies": plies, "ply": p, "line": None,
+            "where": "The start" if p == 0 else f"After move {p} of {plies}"} for p in range(last + 1)]
+    for n in range(1, line["n"] + 1 if line else 1):
+        out.append({"record": record, "plies": plies, "ply": line["from"] + n, "line": {**line, "n": n},
+                    "where": f"Side line instead of move {line['from'] + 1}, move {n}"})
+    return out
+
+
+def check_every_frame(w: Watched, at: dict, name: str) -> tuple[list[ET.Element], str]:
+    """Make the GIF of the position `at` with picture.js, decode every frame,
+    and check that each is exactly its position pictured alone, in the same
+    room: the frames' own pictures (SVG roots), in order, and the GIF's file name."""
+    made = w.page.evaluate(GIF_OF, at)
+    data = base64.b64decode(made["gif"])
+    keep(f"{name}.gif", data)
+    gif = read_gif(data)
+    assert (gif.width, gif.height) == (made["width"], made["height"])
+    frames = gif_frames(data)
+    steps = steps_to(at["record"], at["plies"], at["ply"], at["line"])
+    assert len(frames) == len(steps)
+    roots, wrong = [], []
+    for i, (frame, step) in enumerate(zip(frames, steps)):
+        alone = w.page.evaluate(ALONE, {"at": step, "width": gif.width, "height": gif.height, "room": made["room"]})
+        root = ET.fromstring(alone["svg"])
+        roots.append(root)
+        assert where_words(root).startswith(step["where"]), (i, where_words(root), step["where"])
+        pixels = base64.b64decode(alone["pixels"])
+        why = frame_mismatch(frame, pixels)
+        if why or i in (0, len(frames) // 2, len(frames) - 1):
+            keep(f"{name}-frame-{i}.png", png_of(gif.width, gif.height, frame))
+        if why:
+            keep(f"{name}-frame-{i}-alone.png", png_of(gif.width, gif.height, pixels))
+            wrong.append(f"frame {i} ({step['where']}): {why}")
+    assert not wrong, "\n".join(wrong)
+    # no band: every frame's own picture fills the GIF, and the board stays in one place
+    assert {(int(root.get("width")), int(root.get("height"))) for root in roots} == {(gif.width, gif.height)}
+    assert len({top_of(root, "rect") for root in roots}) == 1
+    return roots, made["name"]
+
+
+def board_numbers(root: ET.Element) -> Counter:
+    """The numbers written in the board's drawing (its <svg>) of a picture."""
+    return Counter(int(t) for t in svg_texts(group(root, "board")) if re.fullmatch(r"\d+", t))
+
+
+def played_numbers(state: quetgames.State) -> Counter:
+    """What a Prime Target board may write: the rays' numbers round the rim and
+    every number played (in the centre and the rings built), nothing more."""
+    board = state.view()["board"]
+    return Counter(range(1, board["rays"] + 1)) + Counter(v for ring in board["rings"] for v in ring if v is not None)
+
+
+@pytest.mark.parametrize("game_id, options", [("prime-target", {"players": 2, "k": 3, "rays": 10}), ("nonconformity", {})])
+def test_every_gif_frame_is_its_position_alone(w: Watched, game_id: str, options: dict) -> None:
+    """A GIF of a whole game, decoded here frame by frame: each frame is the
+    picture of its position made alone (no ghost of an earlier frame), every
+    frame fills the GIF (no empty band) with the board in the same place, and
+    Prime Target's boards write the engine's numbers of that move and no others."""
+    w.errors.clear()
+    forget_games(w)
+    states = [quetgames.new_game(game_id, **options)]
+    rng = random.Random(5)
+    while not states[-1].is_over and len(states) < 21:  # (one move a frame: a secret pick drawn unseen)
+        seat = states[-1].to_move[0]
+        states.append(states[-1].play(rng.choice(states[-1].legal_moves(seat)), seat))
+    state = states[-1]
+    open_record(w, state.record)
+    at = {"record": state.record, "plies": state.plies, "ply": state.plies, "line": None}
+    roots, name = check_every_frame(w, at, f"gif-{game_id}")
+    assert name == f"{game_id}-moves-0-{state.plies}.gif"
+    if game_id == "prime-target":
+        # (and the target itself: the controls above it and the table under it have their room)
+        assert len({top_of(root, "svg") for root in roots}) == 1
+        for ply, root in enumerate(roots):
+            assert board_numbers(root) == played_numbers(states[ply]), ply
+    assert w.errors == []
+
+
+def test_a_gif_in_a_side_line_runs_through_it(w: Watched) -> None:
+    """A GIF taken in a side line: from the start along the main line to where
+    the line leaves it, then along the line to the move shown; every frame its
+    position alone."""
+    w.errors.clear()
+    forget_games(w)
+    state = random_game("prime-target", seed=2, players=2, k=3, rays=10)[-1]
+    branch = state.plies - 4
+    position = state.position(branch)
+    seat = position.to_move[0]
+    line = [(next(m for m in position.legal_moves(seat) if m != state.history[branch]), seat)]
+    for _ in range(2):
+        position = position.play(*line[-1])
+        line.append((position.legal_moves()[0], position.to_move[0]))
+    state = state.with_line(branch, line, {2: "Another way round."})
+    open_record(w, state.record)
+    at = {"record": state.record, "plies": state.plies, "ply": branch + 2, "line": {"index": 0, "n": 2, "from": branch}}
+    roots, name = check_every_frame(w, at, "gif-side-line")
+    assert len(roots) == branch + 1 + 2
+    assert board_numbers(roots[-1]) == played_numbers(state.line_position(0, 2))
+    assert name == f"prime-target-moves-0-{branch}-then-line-1-to-move-2.gif"
+    assert w.errors == []
+
+
+def test_a_prime_target_picture_writes_only_numbers_played(w: Watched) -> None:
+    """The live board previews the ring being built (its numbers in italics);
+    a picture of that position shows the ring as it stands, empty: the numbers
+    in the SVG's board are those the engine says were played."""
+    page = w.page
+    w.errors.clear()
+    forget_games(w)
+    states = random_game("prime-target", seed=3, players=2, k=3, rays=10)
+    state = next(s for s in states if s.view()["board"]["phase"] == "rings" and s.view()["board"]["next_ring"] == 2)
+    open_record(w, state.record)
+    played = played_numbers(state)
+    # (the page's own board: the ring being built previewed, more numbers than were played)
+    page.wait_for_function("""n => [...document.querySelectorAll('#board svg text')]
+        .filter((t) => /^\\d+$/.test(t.textContent.trim())).length > n""", arg=sum(played.values()))
+    file, data, _ = save(page, page.locator("#share"), "picture-svg")
+    assert file == f"prime-target-move-{state.plies}.svg"
+    root = ET.fromstring(data)
+    assert board_numbers(root) == played, (board_numbers(root), played)
     assert w.errors == []

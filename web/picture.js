@@ -21,10 +21,12 @@
 // (vendor/gifenc.esm.js, MIT, loaded only when a GIF is made).
 //
 // API
-//   pictureSvg(shown, {width})  -> {svg, width, height, background}
+//   pictureSvg(shown, {width, room})  -> {svg, width, height, background}
 //   picturePng(shown, {width, scale}) -> {blob, width, height}   (pixels)
-//   pictureGif(shown, {width, onFrame, signal}) -> {blob, width, height, frames}
+//   pictureGif(shown, {width, onFrame, signal}) -> {blob, width, height, frames, room}
 //   fileName(shown, ext) -> "prime-target-move-12.png"
+//   room: {part: CSS px}, the least height of each part of the layout (a GIF's
+//   frames are all laid out in the room of the tallest, so nothing moves)
 //   shown: {view, comment, moveWords, gameName, renderer, record, ply, plies, line, engine}
 //   (GameView.shown(); line: the side line shown, {index, n, from}, or null)
 
@@ -69,8 +71,10 @@ function whereWords({ ply, plies, line, moveWords }) {
   return `After move ${ply} of ${plies}${move}`;
 }
 
-/** The picture as page elements, in a box off screen (removed by the caller). */
-function stage(shown, width) {
+/** The picture as page elements, in a box off screen (removed by the caller);
+ * `room` gives parts a least height (a part it names that this position lacks,
+ * the comment, is kept as empty room). */
+function stage(shown, width, room = null) {
   const { view } = shown;
   const pending = new Set();
   const board = shown.renderer.render(view, stillUi(view, shown.engine, pending));
@@ -95,13 +99,53 @@ function stage(shown, width) {
       h("p", { class: "picture-credit" }, `a game by ${inventor}`)),
     seats,
     h("p", { class: "picture-where", dataset: { part: "where" } }, whereWords(shown)),
-    h("p", { class: "status picture-status" }, view.status),
+    h("p", { class: "status picture-status", dataset: { part: "status" } }, view.status),
     h("div", { class: "board picture-board", dataset: { part: "board" } }, board),
-    shown.comment ? h("p", { class: "move-comment picture-comment", dataset: { part: "comment" } }, shown.comment) : null,
-    h("p", { class: "picture-foot" }, `Quet Games · ${shown.gameName || view.name}, a game by ${inventor}`));
+    shown.comment || room?.comment ? h("p", { class: "move-comment picture-comment", dataset: { part: "comment" } }, shown.comment || null) : null,
+    h("p", { class: "picture-foot", dataset: { part: "foot" } }, `Quet Games · ${shown.gameName || view.name}, a game by ${inventor}`));
+  seats.dataset.part = "seats";
   box.style.width = `${width}px`; // (CSSOM: the CSP allows no style attributes)
   document.body.append(box);
+  for (const [key, part] of parts(box)) {
+    const least = room?.[key];
+    if (least) part.style.minHeight = `${least}px`; // (every box here is border-box: style.css)
+  }
+  if (room?.comment && !shown.comment) box.querySelector("[data-part=comment]").style.visibility = "hidden"; // room only
   return { box, pending };
+}
+
+/** The parts of a staged picture that room is kept for, by name: the
+ * picture's own, and the board's plain blocks (Prime Target's controls above
+ * its drawing, its table under it), named by place and kind, so that only the
+ * same block of another frame's board shares its room. A table, grid or flex
+ * row is left as it is (it would share the room out among its rows, stretching
+ * them), and so is an <svg> (a taller box would move the drawing). */
+function parts(box) {
+  const found = [...box.children].map((part) => [part.dataset.part, part]);
+  const board = box.querySelector("[data-part=board]")?.firstElementChild;
+  for (const [i, block] of [...(board?.children ?? [])].entries()) {
+    if (block instanceof HTMLElement && stacked(getComputedStyle(block))) {
+      found.push([`board/${i}/${block.localName}.${block.className}`, block]);
+    }
+  }
+  return found;
+}
+
+/** Whether a box given more height leaves what is in it as it was, the room below it. */
+function stacked(style) {
+  if (style.display === "flex") return style.flexDirection === "column" && style.flexWrap === "nowrap";
+  return ["block", "flow-root", "list-item"].includes(style.display);
+}
+
+/** How tall each part of the picture of `shown` is laid out, in CSS px. */
+async function measure(shown, width) {
+  const { box, pending } = stage(shown, width);
+  try {
+    await settle(pending);
+    return Object.fromEntries(parts(box).map(([key, part]) => [key, part.getBoundingClientRect().height]));
+  } finally {
+    box.remove();
+  }
 }
 
 /** Wait until the board's asks of the engine are answered and drawn. */
@@ -439,8 +483,8 @@ function svgNode(node, family) {
 // -- pictures --------------------------------------------------------------------------
 
 /** The position `shown` as a standalone SVG document: {svg, width, height, background}. */
-export async function pictureSvg(shown, { width = WIDTH } = {}) {
-  const { box, pending } = stage(shown, width);
+export async function pictureSvg(shown, { width = WIDTH, room = null } = {}) {
+  const { box, pending } = stage(shown, width, room);
   try {
     await settle(pending);
     const drawing = new Drawing(box);
@@ -483,64 +527,171 @@ export async function picturePng(shown, { width = WIDTH, scale = PNG_SCALE } = {
   return { blob, width: canvas.width, height: canvas.height };
 }
 
-/** The moves of the main line up to the position shown (or, in a side line, up
- * to where it leaves the main line), one frame a move: {blob, width, height,
- * frames}. onFrame(step, done, total) says how far it is (step: "drawing",
- * then "encoding"); an aborted `signal` stops it. */
+/** The positions a GIF of `shown` runs through, as pictures of their own:
+ * the main line from the start up to the position shown, or, in a side line,
+ * up to where the line leaves it and then along the line to the move shown. */
+async function positions(shown, stopped) {
+  const { line } = shown;
+  const steps = [];
+  for (let ply = 0; ply <= (line ? line.from : shown.ply); ply++) steps.push({ ply, line: null });
+  for (let n = 1; line && n <= line.n; n++) steps.push({ ply: line.from + n, line: { index: line.index, n, from: line.from } });
+  const out = [];
+  for (const step of steps) {
+    stopped();
+    const asked = step.line ? { record: shown.record, ply: step.line.n, line: step.line.index } : { record: shown.record, ply: step.ply };
+    const at = await shown.engine.request("at", asked, { retry: true });
+    // (a side line's position lists the main line's moves up to the branch, then the line's)
+    const mover = step.ply > 0 ? at.view.moves?.[step.ply - 1] : null;
+    const moveWords = mover ? `${seatName(at.view, mover.seat)}: ${mover.words}` : null;
+    out.push({ ...shown, view: at.view, comment: at.comment ?? null, moveWords, ply: step.ply, line: step.line });
+  }
+  return out;
+}
+
+/** The pixels of an SVG picture on a canvas of `width` × `height`, as 0xAABBGGRR words. */
+async function pixels(picture, width, height) {
+  const { context } = await rasterise(picture, { width, height });
+  return new Uint32Array(context.getImageData(0, 0, width, height).data.buffer);
+}
+
+/** Up to 255 colours for every frame of an animation, from how many pixels
+ * of each colour the frames repaint (counts: 0xBBGGRR -> pixels): the exact
+ * colours when there are no more than that, else gifenc's quantiser's, each
+ * moved onto the commonest colour it stands for (a flat area, the paper or a
+ * card, keeps its very colour). */
+function paletteOf(counts, quantize) {
+  const rgb = (c) => [c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff];
+  if (counts.size <= 255) return [...counts.keys()].map(rgb);
+  // each colour weighed by the square root of its count, as the quantiser itself does
+  const weights = [...counts].map(([c, n]) => [c, Math.ceil(Math.sqrt(n))]);
+  const sample = new Uint32Array(weights.reduce((sum, [, n]) => sum + n, 0));
+  let at = 0;
+  for (const [c, n] of weights) sample.fill(0xff000000 | c, at, (at += n));
+  const palette = quantize(new Uint8Array(sample.buffer), 255, { useSqrt: false });
+  const commonest = palette.map(() => ({ n: 0, c: null }));
+  const entry = nearest(palette);
+  for (const [c, n] of counts) {
+    const best = commonest[entry(c)];
+    if (n > best.n) Object.assign(best, { n, c });
+  }
+  return commonest.map(({ c }, i) => (c == null ? palette[i] : rgb(c)));
+}
+
+/** A colour's nearest palette entry, one answer per colour for the whole animation. */
+function nearest(palette) {
+  const known = new Map();
+  return (c) => {
+    let found = known.get(c);
+    if (found === undefined) {
+      const r = c & 0xff, g = (c >> 8) & 0xff, b = (c >> 16) & 0xff;
+      let best = Infinity;
+      for (const [i, [pr, pg, pb]] of palette.entries()) {
+        const d = (pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2;
+        if (d < best) [best, found] = [d, i];
+      }
+      known.set(c, found);
+    }
+    return found;
+  };
+}
+
+/** The moves up to the position shown, one frame a position: from the start
+ * along the main line, and in a side line along it from where it leaves the
+ * main line. {blob, width, height, frames, room}. onFrame(step, done, total)
+ * says how far it is (step: "drawing", then "encoding"); an aborted `signal`
+ * stops it.
+ *
+ * Every frame is the picture of its position alone, exactly as a decoder
+ * shows it: all frames are laid out in the same room (each part as tall as in
+ * the tallest frame, so the board stays in place and nothing is padded below
+ * the foot), share one palette, and map each colour to its one nearest entry;
+ * a pixel is left transparent over the frame before only where that frame
+ * shows the very same palette entry. */
 export async function pictureGif(shown, { width = GIF_WIDTH, onFrame = null, signal = null } = {}) {
-  const { GIFEncoder, quantize, applyPalette } = await import("./vendor/gifenc.esm.js");
-  const last = shown.line ? shown.line.from : shown.ply;
-  const frames = [];
+  const { GIFEncoder, quantize } = await import("./vendor/gifenc.esm.js");
   const stopped = () => {
     if (signal?.aborted) throw new DOMException("the animation was stopped", "AbortError");
   };
-  for (let ply = 0; ply <= last; ply++) {
+  const shots = await positions(shown, stopped);
+  const total = shots.length;
+  // the room: each part as tall as it is in the frame where it is tallest (to
+  // the layout's own fraction of a pixel, so that parts within parts add up the same)
+  const room = {};
+  for (const [i, shot] of shots.entries()) {
     stopped();
-    const at = await shown.engine.request("at", { record: shown.record, ply }, { retry: true });
-    const mover = ply > 0 ? at.view.moves?.[ply - 1] : null;
-    const moveWords = mover ? `${seatName(at.view, mover.seat)}: ${mover.words}` : null;
-    frames.push(await pictureSvg({ ...shown, view: at.view, comment: at.comment ?? null, moveWords, ply, line: null }, { width }));
-    onFrame?.("drawing", ply + 1, last + 1);
+    for (const [part, tall] of Object.entries(await measure(shot, width))) room[part] = Math.max(room[part] ?? 0, tall);
+    onFrame?.("laying out", i + 1, total);
   }
-  // one size for every frame: the tallest; the others get the background below
+  // every frame drawn in that room, and the colours it repaints counted (one
+  // palette for the whole animation comes from them)
+  const frames = [];
+  for (const [i, shot] of shots.entries()) {
+    stopped();
+    frames.push(await pictureSvg(shot, { width, room }));
+    onFrame?.("drawing", i + 1, total);
+  }
   const height = Math.max(...frames.map((frame) => frame.height));
   const wide = Math.max(...frames.map((frame) => frame.width));
+  const counts = new Map();
+  let before = null;
+  for (const frame of frames) {
+    stopped();
+    const words = await pixels(frame, wide, height);
+    let colour = -1, run = 0;
+    const count = () => run && counts.set(colour, (counts.get(colour) ?? 0) + run);
+    for (let p = 0; p < words.length; p++) {
+      if (before && words[p] === before[p]) continue; // (left transparent: never encoded)
+      const c = words[p] & 0xffffff;
+      if (c !== colour) {
+        count();
+        [colour, run] = [c, 0];
+      }
+      run++;
+    }
+    count();
+    before = words;
+  }
+  const palette = paletteOf(counts, quantize);
+  const clear = palette.length; // the transparent entry, after the colours
+  const table = [...palette, [0, 0, 0]];
+  const entry = nearest(palette);
+
   const gif = GIFEncoder();
-  let before = null; // the last frame's pixels
+  let previous = null; // the palette entries a decoder shows after the frame before
   for (const [i, frame] of frames.entries()) {
     stopped();
-    const { context } = await rasterise(frame, { width: wide, height });
-    const { data } = context.getImageData(0, 0, wide, height);
-    const delay = i === frames.length - 1 ? GIF_LAST_DELAY : GIF_DELAY;
-    if (!before) {
-      const palette = quantize(data, 256);
-      gif.writeFrame(applyPalette(data, palette), wide, height, { palette, delay, repeat: 0 });
-    } else {
-      // A move changes a few squares: every pixel the same as in the frame
-      // before is left transparent over it (kept: dispose 1), and long runs of
-      // one index cost LZW next to nothing (21 frames of a grid game: 148 kB,
-      // not 889 kB; a game whose every move shifts the layout gains little).
-      const palette = quantize(data, 255);
-      const clear = palette.length;
-      palette.push(palette[0]);
-      const index = applyPalette(data, palette.slice(0, clear));
-      const words = new Uint32Array(data.buffer), old = new Uint32Array(before.buffer);
-      for (let p = 0; p < index.length; p++) if (words[p] === old[p]) index[p] = clear;
-      gif.writeFrame(index, wide, height, { palette, delay, transparent: true, transparentIndex: clear, dispose: 1 });
+    const words = await pixels(frame, wide, height);
+    const index = new Uint8Array(words.length);
+    for (let p = 0, last = -1, at = 0; p < words.length; p++) {
+      if (words[p] !== last) [last, at] = [words[p], entry(words[p] & 0xffffff)];
+      index[p] = at;
     }
-    before = data;
+    const delay = i === frames.length - 1 ? GIF_LAST_DELAY : GIF_DELAY;
+    if (!previous) {
+      gif.writeFrame(index, wide, height, { palette: table, delay, repeat: 0, dispose: 1 });
+    } else {
+      // A move changes a few places: the rest is left transparent over the
+      // frame before (kept: dispose 1), and long runs of one index cost LZW
+      // next to nothing.
+      const drawn = index.slice();
+      for (let p = 0; p < index.length; p++) if (index[p] === previous[p]) drawn[p] = clear;
+      gif.writeFrame(drawn, wide, height, { delay, transparent: true, transparentIndex: clear, dispose: 1 });
+    }
+    previous = index;
     onFrame?.("encoding", i + 1, frames.length);
     await new Promise((resolve) => setTimeout(resolve, 0)); // the page stays responsive between frames
   }
   gif.finish();
-  return { blob: new Blob([gif.bytes()], { type: "image/gif" }), width: wide, height, frames: frames.length };
+  return { blob: new Blob([gif.bytes()], { type: "image/gif" }), width: wide, height, frames: frames.length, room };
 }
 
 /** A file name for a picture of `shown`: "prime-target-move-12.png",
- * "prime-target-line-1-move-2.svg", "prime-target-moves-0-12.gif". */
+ * "prime-target-line-1-move-2.svg", "prime-target-moves-0-12.gif", and a GIF
+ * that runs into a side line "prime-target-moves-0-5-then-line-1-to-move-2.gif". */
 export function fileName(shown, ext) {
   const game = String(shown.view.game || "game").replace(/[^a-z0-9-]+/gi, "-");
-  if (ext === "gif") return `${game}-moves-0-${shown.line ? shown.line.from : shown.ply}.gif`;
+  if (ext === "gif" && shown.line) return `${game}-moves-0-${shown.line.from}-then-line-${shown.line.index + 1}-to-move-${shown.line.n}.gif`;
+  if (ext === "gif") return `${game}-moves-0-${shown.ply}.gif`;
   if (shown.line) return `${game}-line-${shown.line.index + 1}-move-${shown.line.n}.${ext}`;
   return `${game}-move-${shown.ply}.${ext}`;
 }

@@ -167,7 +167,8 @@ export function pictureControls(shown, {
     try {
       const made = await picture.pictureGif(position, {
         signal: stop.signal,
-        onFrame: (step, done, total) => tell(step === "drawing" ? `Drawing the moves: ${done} of ${total}…` : `Making the animation: frame ${done} of ${total}…`),
+        onFrame: (step, done, total) => tell(step === "laying out" ? `Laying out the moves: ${done} of ${total}…`
+          : step === "drawing" ? `Drawing the moves: ${done} of ${total}…` : `Making the animation: frame ${done} of ${total}…`),
       });
       saved(made.blob, picture.fileName(position, "gif"), `${made.frames} ${made.frames === 1 ? "frame" : "frames"}, one a move, ${made.width} × ${made.height} pixels, ${kB(made.blob.size)}`);
     } finally {
