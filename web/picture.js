@@ -25,8 +25,8 @@
 //   picturePng(shown, {width, scale}) -> {blob, width, height}   (pixels)
 //   pictureGif(shown, {width, onFrame, signal}) -> {blob, width, height, frames, room}
 //   fileName(shown, ext) -> "prime-target-move-12.png"
-//   room: {part: CSS px}, the least height of each part of the layout (a GIF's
-//   frames are all laid out in the room of the tallest, so nothing moves)
+//   room: {part: CSS px}, the least height of each part of the layout (a GIF
+//   lays every frame out in the room of the tallest: the board stays in place)
 //   shown: {view, comment, moveWords, gameName, renderer, record, ply, plies, line, engine}
 //   (GameView.shown(); line: the side line shown, {index, n, from}, or null)
 
