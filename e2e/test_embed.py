@@ -780,3 +780,18 @@ def test_a_damaged_poster_gives_a_plain_poster_with_words(browser: Browser, serv
         assert [e for e in reader.errors if e.startswith("uncaught")] == []
     finally:
         reader.close()
+
+
+def test_the_poster_with_its_position_passes_axe(watched, server: str) -> None:
+    """The poster with a board on it, in both looks and at phone and desktop
+    width: no axe violation (e2e/test_axe.py's check), no stray word."""
+    from .test_axe import check
+
+    state = line_of("enumeration", 6, 12, size=6)
+    plies = len(state.history)
+    payload = packed(json.dumps({"v": 1, "key": poster_key(state.record), "ply": plies, "plies": plies, "view": state.view()}).encode())
+    page = watched.page
+    page.goto(f"{server}embed.html?theme=dark#{state.record}!poster.{payload}")
+    page.locator("section.poster[data-poster=position] #board svg").first.wait_for()
+    check(page, "the embed's poster with its position")
+    assert watched.errors == []
