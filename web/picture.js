@@ -115,8 +115,8 @@ function stage(shown, width, room = null) {
 }
 
 /** The parts of a staged picture that room is kept for, by name: the
- * picture's own, and the board's plain blocks (Prime Target's controls above
- * its drawing, its table under it), named by place and kind, so that only the
+ * picture's own, and the board's plain blocks (a board's controls above its
+ * drawing, a table under it that grows), named by place and kind, so that only the
  * same block of another frame's board shares its room. A table, grid or flex
  * row is left as it is (it would share the room out among its rows, stretching
  * them), and so is an <svg> (a taller box would move the drawing). */
