@@ -113,6 +113,26 @@ def tour(call, calls=None):
     ask("puzzle", {"puzzle": puzzle, "move": "not a move"}, fails=True)
     ask("puzzle_of_the_day", {"ids": [puzzle["id"], "other"], "date": "2026-11-25"})
     ask("puzzle_of_the_day", {"ids": [], "date": "2026-11-25"}, fails=True)
+    # Lessons (docs/LEARN.md): the list, each game's lesson, on every step its
+    # answer, a passing and a failing move and a move the engine refuses (a
+    # refusal is an answer in words, not an error); the game that ends each
+    # lesson played one move; an unknown game and step refused.
+    for entry in ask("lesson") or []:
+        lesson = ask("lesson", {"game": entry["game"]}) or {}
+        for step in lesson.get("steps", []):
+            named = {"game": entry["game"], "step": step["id"]}
+            if step["check"] == "play":
+                named["record"] = step["record"]
+                ask("lesson", {**named, "answer": True})
+                ask("lesson", {**named, "move": step["view"]["legal_moves"][0]})
+                ask("lesson", {**named, "move": "not a move"})
+                continue
+            passing = (ask("lesson", {**named, "answer": True}) or {}).get("moves") or []
+            failing = [m for m in step["view"]["legal_moves"] if m not in passing]
+            for move in passing[:1] + failing[:1] + ["not a move"]:
+                ask("lesson", {**named, "move": move})
+    ask("lesson", {"game": "no-such-game"}, fails=True)
+    ask("lesson", {"game": "enumeration", "step": "no-such-step", "move": "b2=0"}, fails=True)
     ask("commitment", {"salt": "s" * 24, "pick": "12"})
     # A Nonconformity round played by link: Player 1 seals 12, Player 2 picks 8
     # in the open, Player 1 reveals; a wrong reveal is refused.

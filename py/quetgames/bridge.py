@@ -43,6 +43,19 @@ back with each call, since the worker holds no file of them.
   {solutions, line (in words), end}. The puzzle is checked against its
   record first.
 - ``puzzle_of_the_day`` {ids, date} → the id of that date's puzzle.
+
+Lessons (docs/LEARN.md): one call, ``lesson``, with a mode as ``puzzle`` has.
+
+- ``lesson`` {} → [{game, name, steps: [{id, task, teaches, check}]}], every
+  game's lesson in short (no positions).
+- ``lesson`` {game} → {game, name, inventor, sections, steps: [{id, number,
+  task, teaches, check, seat, seat_name, options, record, view, computer}]}.
+- ``lesson`` {game, step, move, record?} → {right, refused, done, move,
+  words, view_after}: the move judged by the engine (refused: the engine's
+  reason). A ``play`` step (the last, a game against the computer) needs
+  ``record``, the game so far (the step's record at first), and answers with
+  the computer's moves played too and {record, over, won} besides.
+- ``lesson`` {game, step, answer: true, record?} → {moves, words}: "show me".
 """
 
 from __future__ import annotations
@@ -390,6 +403,28 @@ def _puzzle_of_the_day(args: JSONObject) -> str:
     return puzzles.puzzle_of_the_day(ids, date)
 
 
+def _lesson(args: JSONObject) -> JSON:
+    """A lesson, or a move tried on one of its steps, or a step's answer
+    (quetgames.lessons); see the module docstring for the shapes."""
+    from . import lessons
+
+    game, step = args.get("game"), args.get("step")
+    if game is None:
+        return lessons.index()
+    if not isinstance(game, str):
+        raise BadRequest("a lesson is named by its game's id")
+    if step is None:
+        return lessons.lesson(game)
+    if not isinstance(step, str):
+        raise BadRequest("a lesson step is named by its id")
+    record = args.get("record")  # checked by the lesson's game step, the only one that reads it
+    if args.get("answer") is True:
+        return lessons.answer(game, step, record)
+    if "move" not in args:
+        raise BadRequest("a lesson step needs a move to judge, or answer: true")
+    return lessons.judge(game, step, args["move"], record)
+
+
 _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "games": _games,
     "new": _new,
@@ -415,6 +450,7 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "analyse": _analyse,
     "puzzle": _puzzle,
     "puzzle_of_the_day": _puzzle_of_the_day,
+    "lesson": _lesson,
 }
 
 
