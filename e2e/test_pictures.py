@@ -15,9 +15,16 @@ the game page's share panel and from the embed.
 - Light and dark: the picture's background follows the page's colours.
 - The embed (replay, dark, phone width): Picture in its head does the same,
   and no request leaves the site.
+- Every frame of a GIF, decoded here, is its position pictured alone (in the
+  room the animation lays every frame out in): no ghost of an earlier frame,
+  no empty band, the board in one place; for Prime Target (10 rays) and
+  Nonconformity, and a GIF taken in a side line, which runs along the main
+  line to the branch and then along the line. Prime Target's pictures (each
+  GIF frame, and the SVG of a live position whose page previews the next ring)
+  write only the numbers the engine says were played.
 
 The files are parsed here with the standard library only (xml.etree, struct,
-zlib): no image library.
+zlib, and a GIF decoder of a few dozen lines below): no image library.
 """
 
 from __future__ import annotations
@@ -572,7 +579,8 @@ ALONE = f"""async ({{ at, width, height, room }}) => {{
   return {{ pixels: ({BYTES})(new Uint8Array(context.getImageData(0, 0, width, height).data.buffer)), svg: made.svg }};
 }}"""
 
-# How far a GIF colour may be from the colour it stands for (a palette of 255 colours)
+# How far a GIF colour may be from the colour it stands for: a palette of 255
+# colours for every frame (the worst seen: about 20, in a seat mark's edge)
 NEAR = 40
 
 
@@ -586,7 +594,10 @@ def frame_mismatch(frame: bytes, alone: bytes) -> str | None:
     shown_as: dict[int, list[tuple[int, int]]] = {}
     for (want, got), n in pairs.items():
         shown_as.setdefault(want, []).append((n, got))
-    rgb = lambda c: (c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF)  # noqa: E731
+
+    def rgb(c: int) -> tuple[int, int, int]:
+        return c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF
+
     split = {rgb(want): sorted(((n, rgb(got)) for n, got in ways), reverse=True) for want, ways in shown_as.items() if len(ways) > 1}
     if split:
         pixels = sum(sum(n for n, _ in ways[1:]) for ways in split.values())
