@@ -343,8 +343,10 @@ def _why(step: Step, move: str) -> str:
 
 
 def _sentence(text: str) -> str:
+    """The engine's words as a sentence: a full stop at the end (the first
+    letter is left as it is: "d3 is not next to 5")."""
     text = text.strip()
-    return (text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")) if text else text
+    return text + ("" if not text or text.endswith((".", "!", "?")) else ".")
 
 
 # -- for the page ------------------------------------------------------------------------
@@ -482,7 +484,7 @@ def _judge_game(game_id: str, step: Step, move: object, record: object) -> JSONO
         reply = computer_move(after, other, level=PLAY_LEVEL, seed=after.plies)
         after = after.play(reply, other)
         said.append(after.last_move_text or reply)
-    words = ". ".join(_sentence(s).rstrip(".") for s in said) + "."
+    words = " ".join(_sentence(s) for s in said)
     if after.is_over:
         words += f" {_sentence(after.view()['status'])}"
     return {"right": True, "refused": False, "done": after.is_over, "move": move, "words": words,
@@ -504,7 +506,7 @@ def answer(game_id: str, step_id: str, record: object = None) -> JSONObject:
         return {"moves": [move], "words": f"One good move: {_named(state, move, seat)}."}
     state, seat, passes, _ = passing(found.game, step)
     if step.passes:
-        words = " ".join(f"{_sentence(_named(state, m, seat))[:-1]}: {_why(step, m)}" for m in passes)
+        words = " ".join(f"{_named(state, m, seat)}: {_why(step, m)}" for m in passes)
     else:
         some = [_named(state, m, seat) for m in passes[:3]]
         listed = some[0] if len(some) == 1 else f"{', '.join(some[:-1])} or {some[-1]}"
