@@ -464,6 +464,26 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     return len(data["puzzles"])
 
 
+def check_lessons(started: float) -> int:
+    """Re-check every lesson step against the engine (quetgames.lessons.problems:
+    each position replayed, each stated answer derived again, every rule
+    section taught; docs/LEARN.md), from py/ run by this Python: a step that
+    no longer holds stops the build, named. The number of steps checked."""
+    program = ("import json, sys, quetgames.lessons as l; "
+               "sys.stdout.write(json.dumps({'problems': l.problems(), 'steps': sum(len(x.steps) for x in l.LESSONS.values())}))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    begun = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
+    if done.returncode != 0:
+        raise SystemExit(f"build: the engine could not check its lessons: {done.stderr.strip()}")
+    answer = json.loads(done.stdout)
+    if answer["problems"]:
+        raise SystemExit(f"build: {len(answer['problems'])} lesson steps do not hold: " + "; ".join(answer["problems"][:5]))
+    log(f"lessons: {answer['steps']} steps re-checked in {time.perf_counter() - begun:.1f} s "
+        f"({time.perf_counter() - started:.1f} s after the build began)")
+    return int(answer["steps"])
+
+
 def build(out: Path = DIST) -> dict:
     started = time.perf_counter()
     # Build beside dist/ under a unique name and swap it in at the end, so a
@@ -472,6 +492,7 @@ def build(out: Path = DIST) -> dict:
     scratch = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-new-"))
     puzzle_check = start_puzzle_check()
     try:
+        check_lessons(started)  # a second or so: before anything is built, so a broken step stops the build at once
         shutil.copytree(WEB, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
         wheel = build_engine_wheel(scratch)
         runtime = copy_pyodide(scratch, wheel)
