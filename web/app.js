@@ -262,8 +262,11 @@ async function route() {
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   // (this tab now holds the saved game as stored: a later change in another tab is seen as one)
   if (saved) knowSaved(saved.id, saved.record);
+  const sameGame = gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id;
   leaveGame();
   await gameView.openLink(opened, keep);
+  // another game than the one on screen (a link, Resume) opens at its heading, wherever the page was scrolled
+  if (!sameGame) window.scrollTo({ top: 0 });
 }
 
 function closeDialogs() {
@@ -350,6 +353,7 @@ async function startGame(gameId, options, seats, waiting = null) {
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
     await gameView.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
+    window.scrollTo({ top: 0 }); // (at its heading, wherever the setup page was scrolled to its Start)
   } catch (error) {
     setEngineState("ready");
     throw error;

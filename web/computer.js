@@ -287,10 +287,11 @@ export class ComputerPlayers {
       // the bridge decides from what this seat may know (another's pending pick is gone)
       const { move, words } = await this.engine.request("computer", { record, seat, level: "strong", budget: budgetFor("strong") }, { retry: true });
       if (this.host.game()?.record !== record) return;
-      this.hint = { record, move };
+      // (the words go in the bar, beside the Hint button, over the board: where the eye is on any screen)
+      this.hint = { record, move, words: words ?? move };
       this.update();
       this.showHint();
-      this.host.explain(`Hint: ${words ?? move}`, "info");
+      this.host.explain(`Hint: ${words ?? move}`, "echo");
     } catch (error) {
       this.hint = null;
       this.update();
@@ -383,8 +384,10 @@ export class ComputerPlayers {
         h("button", { type: "button", class: "let-computer", dataset: { key: "let-computer" }, onclick: () => this.resume() }, "Let the computer move"));
     } else if (!view.is_over && !watching(view)) {
       const asking = this.hint?.record === record && this.hint.asking;
+      const given = this.hint?.record === record && this.hint.move ? this.hint.words : null;
       parts.push(
         h("p", { class: "computer-state" }, asking ? [spinner(), "Looking for a good move…"]
+          : given ? h("span", { class: "hint-words", id: "hint-words" }, h("strong", {}, "Hint: "), given)
           : h("span", { class: "hint" }, "Stuck? The computer can suggest a move.")),
         h("button", {
           type: "button", class: "secondary hint-button", dataset: { key: "hint" },

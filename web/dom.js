@@ -107,4 +107,7 @@ export function showMessage(text, kind = "info") {
     if (alert) alert.textContent = "";
     if (note) note.textContent = text;
   }
+  // kind "echo": words already shown where the eye is (the hint, in the bar over
+  // the board); the note only says them to a screen reader
+  note?.classList.toggle("echo", kind === "echo");
 }

@@ -31,7 +31,7 @@
 import { h, showMessage } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
-import { commentDialog, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
+import { commentDialog, followCurrentMove, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { saveGame, saveIdFor } from "./saved.js";
 import { followNewLink, sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
@@ -223,6 +223,9 @@ export class GameView {
     this.#root = null;
     this.#liveBoard = null;
     this.#marked = null;
+    this.#listed = null;
+    this.#stuck?.disconnect();
+    this.#stuck = null;
   }
 
   explain(text, kind = "info") {
@@ -620,18 +623,36 @@ export class GameView {
     // reader hears each change of its text
     const said = h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
     if (this.page) {
+      // (the status line sticks to the top while the board is used; stuck, it is one line: see #watchStuck)
+      const above = h("div", { class: "status-mark", "aria-hidden": "true" });
       this.#root = h("section", { class: "game" },
-        r.slot("head"), r.slot("status"), r.slot("seats"), r.slot("summary"),
+        r.slot("head"), above, r.slot("status"), r.slot("seats"), r.slot("summary"),
         h("div", { class: "game-body" },
           h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
+      this.#watchStuck(above);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
         r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     this.el.replaceChildren(this.#root);
+  }
+
+  #stuck = null; // the IntersectionObserver of the status line's place
+
+  /** While the status line is stuck to the top (its place, `mark`, scrolled
+   * above the screen), the game root has the class "stuck" and the line is
+   * one line (style.css): what stays on top is never more than one line. */
+  #watchStuck(mark) {
+    this.#stuck?.disconnect();
+    if (typeof IntersectionObserver !== "function") return;
+    const root = this.#root;
+    this.#stuck = new IntersectionObserver(([entry]) => {
+      root.classList.toggle("stuck", !entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    this.#stuck.observe(mark);
   }
 
   #draw() {
@@ -731,6 +752,7 @@ export class GameView {
       changed = true;
     }
 
+    const movesBefore = r.node("moves");
     if (page) {
       // (a board with its own box for typed moves, such as a number to pick, gets no second one)
       const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
@@ -758,6 +780,7 @@ export class GameView {
       };
       // (after a move the list is brought up to date in place: the new move appended)
       region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
+      this.#followMoves(panel, r.node("moves") !== movesBefore);
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
@@ -776,6 +799,7 @@ export class GameView {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.replayTo(plies), lineTo: (index, n) => this.lineTo(index, n),
         stepBy: (delta, how) => this.stepBy(delta, how),
       }) : null));
+      if (panel) this.#followMoves(panel, r.node("moves") !== movesBefore);
     }
 
     const said = this.el.querySelector("#announce");
@@ -810,6 +834,17 @@ export class GameView {
     const lostInBoard = focusInBoard && !active?.isConnected && !plan;
     this.#focusPlan = this.#focusTarget(plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
     if (changed) this.options.afterDraw?.();
+  }
+
+  #listed = null; // the moves list's length and move shown when it last followed them (#followMoves)
+
+  /** The moves list keeps the move shown inside its box, when it is new or
+   * shows another move (on the next frame: one layout with the drawing's own). */
+  #followMoves(panel, made) {
+    const listed = `${panel.plies} ${panel.ply} ${panel.line?.index} ${panel.line?.n}`;
+    if (!made && listed === this.#listed) return;
+    this.#listed = listed;
+    requestAnimationFrame(() => followCurrentMove(this.#regions?.node("moves")));
   }
 
   /** Give the focus the last draw planned (see #draw). */

@@ -23,7 +23,9 @@ export function movesPanel(panel, on) {
   const comments = new Map((notes?.comments ?? []).map(({ ply: at, text }) => [at, text]));
   const item = moveItem(ctx);
   // each move as the engine words it (view.moves), with its mover: "3. Ann: x at c4"
-  const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": "moves-keys" }, moves.map(item));
+  // (the keys are explained where there is a keyboard, or a pointer that goes with one; not on a touch screen)
+  const keys = typeof matchMedia !== "function" || matchMedia("(any-pointer: fine)").matches;
+  const list = h("ol", { class: "move-list", "aria-label": "Moves played", "aria-describedby": keys ? "moves-keys" : null }, moves.map(item));
   if (moves.length === 0) list.append(h("li", { class: "no-moves" }, "No moves yet."));
   list.addEventListener("keydown", (event) => stepByKey(event, ctx));
   const head = panelHead(panel, on);
@@ -32,10 +34,23 @@ export function movesPanel(panel, on) {
     head,
     comment(comments.get(0)),
     list,
-    h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last."),
+    keys ? h("p", { id: "moves-keys", class: "visually-hidden" }, "On a move, the arrow keys step to the move before or after it in its line, Home and End to the line's first and last.") : null,
     nav);
   drawnPanels.set(section, { ctx, head, nav, list });
   return section;
+}
+
+/** Scroll a moves list (its own box, never the page) so that the move shown
+ * is inside it: the current move while stepping through, else the last one. */
+export function followCurrentMove(section) {
+  const list = section?.querySelector?.(".move-list");
+  if (!list || list.scrollHeight <= list.clientHeight) return;
+  const move = list.querySelector("button.ply[aria-current]") ?? [...list.querySelectorAll(":scope > li > button.ply")].at(-1);
+  if (!move) return;
+  const box = list.getBoundingClientRect();
+  const at = move.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top + 4;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom + 4;
 }
 
 // The moves lists movesPanel made: section -> {ctx: {panel, on}, head, nav, list}

@@ -319,10 +319,10 @@ export function badgeKey(seat) {
 
 // -- page furniture shared by the grid boards ---------------------------------
 
-// Boards too big to tap on this screen: scroll a readable board (remembered
-// across redraws). In an embed the board first fits the frame, so the reader
-// sees all of it and the step bar below; "Zoom in" makes it tappable.
-let zoomed = typeof document === "undefined" || !document.documentElement.classList.contains("embed-page");
+// Boards too big to tap on this screen: they first fit the screen (or the
+// frame), so the whole board is seen when a game opens; "Zoom in" makes
+// every square a tap target and scrolls (remembered across redraws).
+let zoomed = false;
 
 /** Wrap a board so that a small screen can scroll it at a size where every
  *  square is at least `minCell` CSS pixels (a tap target), with a toggle to
@@ -342,6 +342,7 @@ export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable =
     zoomed ? "Fit the whole grid" : "Zoom in");
   toggle.addEventListener("click", () => {
     zoomed = !zoomed;
+    G.svg.style.maxWidth = ""; // (a frame's fit to its height, embed.js, is undone: the zoom sets the width)
     wrap.classList.toggle("zoom", zoomed);
     toggle.setAttribute("aria-pressed", String(zoomed));
     toggle.textContent = zoomed ? "Fit the whole grid" : "Zoom in";

@@ -8,7 +8,10 @@ import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./gr
 
 export const styles = ["grid.css"];
 
-const PREVIEW_IDLE = "Point at an x (or move to it with the keys) to see what numbering it scores.";
+// (a touch screen has no pointer to hover with, and seldom keys: its own words)
+const TOUCH_ONLY = typeof matchMedia === "function" && !matchMedia("(hover: hover)").matches;
+const PREVIEW_IDLE = TOUCH_ONLY ? "Each x shows what numbering it would score; tap one to number it."
+  : "Point at an x (or move to it with the keys) to see what numbering it scores.";
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
