@@ -300,3 +300,14 @@ def test_the_bridge_lists_shows_judges_and_answers() -> None:
                 {"game": "enumeration", "step": "first"}, {"game": "enumeration", "step": "game", "move": "b2=0"}):
         reply = _call(bad)
         assert reply["ok"] is False and reply["error"]["type"] != "InternalError", bad  # type: ignore[index]
+
+
+def test_the_step_worked_through_in_learn_md_says_what_the_engine_says() -> None:
+    text = " ".join((ROOT / "docs" / "LEARN.md").read_text(encoding="utf-8").split())
+    state, _ = lessons.position("convoluted-coprimality", LESSONS["convoluted-coprimality"].step("knocked-out"))
+    assert state.text_board() in (ROOT / "docs" / "LEARN.md").read_text(encoding="utf-8")
+    for move in ("d3", "c2", "a4"):
+        words = lessons.judge("convoluted-coprimality", "knocked-out", move)["words"]
+        assert f"*{words}*" in text, move
+    wrong = lessons.judge("multiplications", "long-run", "c1")["words"]
+    assert f"*{wrong.removesuffix(' ' + LESSONS['multiplications'].step('long-run').hint)}*" in text

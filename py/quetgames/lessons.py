@@ -433,8 +433,8 @@ def _leads_to(state: State, seat: int, move: str, after: State, step: Step, pass
     over = f" {_sentence(after.view()['status'])}" if after.is_over else ""
     best = passes[0]
     if step.check == "gain":
-        return (f"{over} That {_change(_gain(state, move, seat))}; "
-                f"{_named(state, best, seat)} {_change(_gain(state, best, seat))}.")
+        gain, top = _gain(state, move, seat), _gain(state, best, seat)
+        return f"{over} That {_change(gain, gain < 0)}; {_named(state, best, seat)} {_change(top, gain < 0)}."
     if step.check == "proved" and proof is not None:
         values = _values(proof)
         value, top = values[move], values[best]
@@ -448,12 +448,13 @@ def _leads_to(state: State, seat: int, move: str, after: State, step: Step, pass
     return over
 
 
-def _change(gain: int) -> str:
+def _change(gain: int, losing: bool = False) -> str:
+    """A change of score in words; `losing`: said beside a move that costs points."""
     if gain > 0:
         return f"scores {counted(gain, 'point')}"
     if gain < 0:
         return f"costs {counted(-gain, 'point')}"
-    return "scores nothing"
+    return "costs nothing" if losing else "scores nothing"
 
 
 def _game_state(game_id: str, step: Step, record: object) -> tuple[State, int]:
