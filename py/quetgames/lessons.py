@@ -433,8 +433,8 @@ def _leads_to(state: State, seat: int, move: str, after: State, step: Step, pass
     over = f" {_sentence(after.view()['status'])}" if after.is_over else ""
     best = passes[0]
     if step.check == "gain":
-        gain, top = _gain(state, move, seat), _gain(state, best, seat)
-        return f"{over} That {_change(gain, gain < 0)}; {_named(state, best, seat)} {_change(top, gain < 0)}."
+        gain, most = _gain(state, move, seat), _gain(state, best, seat)
+        return f"{over} That {_change(gain, gain < 0)}; {_named(state, best, seat)} {_change(most, gain < 0)}."
     if step.check == "proved" and proof is not None:
         values = _values(proof)
         value, top = values[move], values[best]
