@@ -37,7 +37,7 @@ against the computer by `judge` too. docs/LEARN.md shows how a step is written.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .base import State, counted
