@@ -772,10 +772,12 @@ export class GameView {
         canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
         canReplay,
       };
+      // (a step taken in the list keeps the board in view: on a phone the list is below it)
+      const seen = (stepped) => stepped.then(() => this.#boardInView());
       const on = {
-        replayTo: (ply) => this.replayTo(ply), exit: () => this.exitReplay(), undo: () => this.undo(),
-        stepBy: (delta, how) => this.stepBy(delta, how),
-        lineTo: (index, n) => this.lineTo(index, n), annotate: () => this.annotate(),
+        replayTo: (ply) => seen(this.replayTo(ply)), exit: () => seen(this.exitReplay()), undo: () => this.undo(),
+        stepBy: (delta, how) => seen(this.stepBy(delta, how)),
+        lineTo: (index, n) => seen(this.lineTo(index, n)), annotate: () => this.annotate(),
         dropLine: (index) => this.sideLines.dropLine(index),
       };
       // (after a move the list is brought up to date in place: the new move appended)
@@ -834,6 +836,16 @@ export class GameView {
     const lostInBoard = focusInBoard && !active?.isConnected && !plan;
     this.#focusPlan = this.#focusTarget(plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
     if (changed) this.options.afterDraw?.();
+  }
+
+  /** Scroll the page the least that brings the board back into view, when
+   * less than half of it is on screen (a phone, stepping in the list below it). */
+  #boardInView() {
+    const board = this.#regions?.node("board");
+    if (!board?.getBoundingClientRect) return;
+    const r = board.getBoundingClientRect();
+    const seen = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    if (seen < Math.min(r.height, innerHeight) / 2) board.scrollIntoView({ block: r.height <= innerHeight ? "nearest" : "start" });
   }
 
   #listed = null; // the moves list's length and move shown when it last followed them (#followMoves)
