@@ -313,6 +313,33 @@ def test_taking_back_a_finished_game_asks_and_keeps_it_as_it_ended(w: Watched, p
     shoot(page, "take-back-finished-home")
 
 
+def test_a_long_link_is_flagged_with_a_file_to_send_instead(w: Watched, page: Page) -> None:
+    from quetgames import bridge
+
+    state = played("multiplications", ["Lon", "Gia"], 9, 7, k=3)
+    record = state.record
+    for ply in range(10):  # ten comments of about 1,000 characters: a link of over 10,000
+        answer = json.loads(bridge.call("annotate", json.dumps({"record": record, "ply": ply, "text": f"{ply} " + "long words " * 90})))
+        record = answer["result"]["record"]
+    assert len(record) > 10_000
+    go(w, record, wait=True)
+    note = page.locator("#share .long-link")
+    note.wait_for()
+    url_length = page.evaluate("() => location.href.length")
+    assert url_length > 2000
+    words = note.inner_text()
+    assert f"{url_length:,} characters long" in words and "Discord" in words and "Telegram" in words, words
+    with page.expect_download() as saving:
+        note.get_by_role("button", name="Save this game as a file").click()
+    backup = json.loads(open(saving.value.path(), encoding="utf-8").read())
+    assert backup["format"] == "quetgames-backup" and [g["record"] for g in backup["games"]] == [record]
+    shoot(page, "long-link-note")
+    # a short link says nothing
+    go(w, state.record, wait=True)
+    page.locator("#share").wait_for()
+    assert page.locator("#share .long-link").is_hidden()
+
+
 def test_at_the_limit_the_oldest_finished_game_makes_room(w: Watched, page: Page) -> None:
     """web/saved.js keeps SAVED_LIMIT (100) games: a move that would keep one
     more drops the oldest finished game, and never the game being played."""

@@ -28,8 +28,8 @@ export async function copyText(text, field = null) {
 }
 
 /** The link, a Copy button and (where the browser has one) a Share… button. */
-export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game" } = {}) {
-  const about = { title, text }; // (followNewLink changes them)
+export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game", record = null } = {}) {
+  const about = { title, text, record }; // (followNewLink changes them)
   const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": label, spellcheck: "false" });
   field.addEventListener("focus", () => field.select());
   const said = h("p", { class: "share-said", role: "status", "aria-live": "polite" });
@@ -51,17 +51,51 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
       if (error?.name !== "AbortError") said.textContent = "This browser could not share the link: copy it instead.";
     }
   });
+  const long = h("p", { class: "long-link", role: "note", hidden: true });
   const controls = h("div", { class: "share-controls" },
     h("div", { class: "share-row" }, field, copy, share),
-    said);
+    said, long);
+  const sayLength = () => longLinkNote(long, field.value, { record: about.record, name: about.title });
+  sayLength();
   followers.set(controls, (next) => {
     if (field.value === next.url && about.title === next.title && about.text === next.text) return;
     field.value = next.url;
-    Object.assign(about, { title: next.title, text: next.text });
+    Object.assign(about, { title: next.title, text: next.text, record: next.record ?? about.record });
     said.textContent = ""; // ("Link copied" was said of the old link)
     delete said.dataset.kind;
+    sayLength();
   });
   return controls;
+}
+
+// Some apps refuse or cut text this long (docs/RECORD.md, "Long links"):
+// Discord sends at most 2,000 characters in a message, Telegram 4,096, and
+// old browsers and some link checkers stop at 2,083 characters of address.
+export const LONG_LINK = 2000;
+
+/** Fill `note` (hidden when the link is short enough for common apps) with the
+ * link's length, which apps may cut it, and a way round: this game as a file
+ * (`record`: the game's record, for the file). */
+export function longLinkNote(note, url, { record = null, name = "Quet Games", what = "link" } = {}) {
+  const length = url.length;
+  note.hidden = length <= LONG_LINK;
+  if (note.hidden) {
+    note.replaceChildren();
+    return;
+  }
+  const file = record ? h("button", {
+    type: "button", class: "secondary save-game-file", dataset: { key: "save-game-file" },
+    // (a backup file of this one game, as Export writes them: backup.js, loaded when asked)
+    onclick: async () => {
+      const { backupOf } = await import("./backup.js");
+      const backup = backupOf([{ link: record, name, game: null, at: Date.now() }]);
+      saveFile(new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" }), "quet-game.json");
+    },
+  }, "Save this game as a file") : null;
+  note.replaceChildren(
+    `This ${what} is ${length.toLocaleString("en")} characters long. Discord refuses messages over 2,000 characters and Telegram over 4,096, and some apps cut long links short. `,
+    record ? "Send the game as a file instead (it opens with Import on the home page), or remove some comments first. " : "Remove some comments first, or send the game's file. ",
+    file ?? "");
 }
 
 // What brings a share panel or its controls up to a new link in place: element -> (next) => void
@@ -200,7 +234,7 @@ export function sharePanel({ url, record, advice, title }, { shown = null } = {}
     said.textContent = done ? " Record copied." : " Select the record and copy it.";
   });
   const adviceLine = h("p", { class: "share-advice" }, advice);
-  const controls = shareControls(url, { title, text: advice });
+  const controls = shareControls(url, { title, text: advice, record });
   const section = h("section", { class: "share-panel", id: "share", "aria-labelledby": "share-title" },
     h("h2", { id: "share-title" }, "Share this game"),
     adviceLine,
@@ -213,7 +247,7 @@ export function sharePanel({ url, record, advice, title }, { shown = null } = {}
       h("div", {}, copy, said)));
   followers.set(section, (next) => {
     if (adviceLine.textContent !== next.advice) adviceLine.textContent = next.advice;
-    followers.get(controls)({ url: next.url, title: next.title, text: next.advice });
+    followers.get(controls)({ url: next.url, title: next.title, text: next.advice, record: next.record });
     if (area.value !== next.record) {
       area.value = next.record;
       said.textContent = "";
