@@ -557,7 +557,7 @@ def snippet_src(snippet: str) -> str:
 # (game, options, rounds played, seed, mode, ply): Coprimality on 7 × 7 with
 # three players, Enumeration on 8 × 8, Prime Target with k = 3 and 10 wedges
 POSTERS = [
-    ("convoluted-coprimality", {"size": 7, "players": 3}, 14, 2, "play", None),
+    ("convoluted-coprimality", {"size": 7, "players": 3}, 8, 2, "play", None),
     ("enumeration", {"size": 8}, 9, 3, "replay", 5),
     ("prime-target", {"k": 3, "rays": 10}, 14, 4, "replay", 12),
     ("multiplications", {"k": 3}, 6, 5, "play", 4),
@@ -587,7 +587,7 @@ def test_the_poster_shows_the_position_the_embed_opens_at(browser: Browser, site
         frame.locator("section.poster[data-poster=position] #board svg").first.wait_for()
         poster = shown_board(frame)
         assert without_width(poster) == want, f"{game}: the poster shows {poster}, the engine says {want}"
-        assert frame.locator("#poster-status").inner_text() == view["status"]
+        assert frame.locator("section.poster #status").inner_text().startswith(view["status"])
         assert frame.locator("section.poster .seats li").count() == len(view["seats"])
         assert frame.locator("section.poster [data-move], section.poster [data-try]").count() == 0
         # nothing of the engine before Start
@@ -670,7 +670,9 @@ def test_the_embed_follows_a_change_of_its_fragment(browser: Browser, site: Host
         frame.wait_for_function("() => document.getElementById('poster-title')?.textContent === 'Prime Target'")
         frame.locator("section.poster[data-poster=position] path[data-wedge]").first.wait_for()
         assert without_width(shown_board(frame)) == board_of(views[1])
-        assert frame.locator("#poster-status").inner_text() == views[1]["status"]
+        # (a game over: its status line says why it ended, as after Start)
+        assert frame.locator("section.poster #status").inner_text().startswith(views[1]["status"])
+        assert views[1]["is_over"] and views[1]["end_reason"][1:] in frame.locator("section.poster #status").inner_text()
         assert frame.evaluate("() => window.__same === true"), "the frame was reloaded"
         reader.shoot("follow-poster")
 

@@ -222,6 +222,17 @@ async function posterPosition(payload, { key, ply, game }) {
   }
 }
 
+/** The status line of the poster's position, as the game view words it in a
+ * frame (a game over says why it ended). */
+function posterStatus(view) {
+  const status = String(view.status ?? "");
+  const why = view.is_over && typeof view.end_reason === "string" && view.end_reason
+    ? `${/[.!]$/.test(status) ? "" : "."} ${view.end_reason[0].toUpperCase()}${view.end_reason.slice(1)}.` : "";
+  // (#status: styled as the game's own line will be after Start)
+  return h("p", { id: "status", class: view.is_over ? "status poster-status over" : "status poster-status" },
+    status, why ? h("span", { class: "end-reason" }, why) : null);
+}
+
 /** The seats of the poster's position, as the game view lists them. */
 function posterSeats(view) {
   return h("ol", { class: "seats embed-seats poster-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
@@ -261,7 +272,7 @@ function poster(name, what, still, start) {
       board.inert = true; // (a still board, as in a replay: nothing in it is a target)
       poster = h("section", { class: "poster poster-position", "aria-labelledby": "poster-title", dataset: { poster: "position" } },
         h("h2", { id: "poster-title", class: "visually-hidden" }, name), // (the frame's head shows it)
-        h("p", { id: "poster-status", class: "status poster-status" }, String(still.view.status ?? "")),
+        posterStatus(still.view),
         posterSeats(still.view),
         problemsNote(),
         board,
