@@ -691,7 +691,8 @@ window.addEventListener("hashchange", () => {
   openLink.href = opts.mode === "puzzle" ? puzzleSiteURL(wanted.record) : fullSiteURL(wanted.record);
   // (still loading: the engine opens what is wanted once it is up)
   if (!engineUp) return;
-  if (opts.mode !== "puzzle" && wanted.record !== "" && game?.current?.record === wanted.record && !opening) return; // shown already
+  const shown = opts.mode === "puzzle" ? stage.querySelector(".embed-puzzle")?.dataset.puzzle : game?.current?.record;
+  if (wanted.record !== "" && shown === wanted.record && !opening) return; // shown already (only its poster part changed)
   openWanted();
 });
 
