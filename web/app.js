@@ -12,6 +12,7 @@
 //  - <html data-shell="drawn"> once a first screen is drawn (possibly before the engine is ready);
 //  - index.html#<record> opens that game; every move replaces the fragment with the new record;
 //  - index.html#puzzle=<id> opens a puzzle (puzzles.js): #puzzle-answer (role=status) says what a move did;
+//  - index.html#learn=<game id> opens that game's lesson (lesson.js): #lesson-said (role=status) says the task and each answer;
 //  - every one-click move target carries data-move="<notation>";
 //  - #status says whose turn it is or how the game ended.
 
@@ -31,6 +32,7 @@ import { GameView } from "./gameview.js";
 import { useEngineIdentity } from "./analysis.js";
 import { withBalance } from "./balance.js";
 import { puzzlesPanel, showPuzzle } from "./puzzles.js";
+import { lessonPlay, lessonState, progressWords } from "./lesson.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");
@@ -157,6 +159,7 @@ async function start() {
 
 const SETUP = "setup=";
 const PUZZLE = "puzzle="; // #puzzle=<id>, #puzzle=today (the day's, from the date alone), #puzzle=next (the unanswered one nearest the player's rating, puzzles.js)
+const LEARN = "learn="; // #learn=<game id>: the game's lesson (lesson.js, docs/LEARN.md)
 let routeCount = 0; // which route() is the latest: an older one that waited gives way
 
 async function route() {
@@ -174,6 +177,11 @@ async function route() {
     leaveGame();
     if (game) showSetup(game);
     else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
+    return;
+  }
+  if (record.startsWith(LEARN)) {
+    leaveGame();
+    await showLesson(record.slice(LEARN.length), routeId);
     return;
   }
   if (record.startsWith(PUZZLE)) {
@@ -369,7 +377,8 @@ function gameCard(game) {
   const quick = h("form", { class: "new-game", dataset: { game: game.id } }, button);
   const buttons = h("div", { class: "card-buttons" },
     h("a", { class: "button play", href: `#${SETUP}${game.id}` }, "Play", h("span", { class: "visually-hidden" }, ` ${game.name}`)),
-    quick);
+    quick,
+    ...learnLink(game));
   quick.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (button.classList.contains("waiting")) return; // already kept for when the engine is ready
@@ -388,6 +397,50 @@ function gameCard(game) {
       h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`)),
     buttons,
     error);
+}
+
+/** The card's Learn link, and how far this device got in the lesson ("Learned: lesson finished"). */
+function learnLink(game) {
+  const words = progressWords(lessonState(game.id));
+  return [
+    h("a", { class: "button secondary learn", href: `#${LEARN}${game.id}`, "aria-label": `Learn ${game.name} by playing (one minute)` }, "Learn"),
+    words ? h("span", { class: "learned", dataset: { learned: String(lessonState(game.id).finished) } }, words) : null,
+  ];
+}
+
+// -- a lesson ----------------------------------------------------------------------
+
+/** The lesson page of `gameId` (#learn=): its heading at once from the
+ * catalog, the lesson (lesson.js) once the engine is up. */
+async function showLesson(gameId, routeId) {
+  const game = games.find((g) => g.id === gameId);
+  if (!game) {
+    showHome(`There is no game called “${gameId.slice(0, 40)}” here, so there is no lesson for it.`);
+    return;
+  }
+  document.title = `Learn ${game.name} · Quet Games`;
+  setEngineState("busy");
+  const stage = h("div", { class: "lesson-stage" },
+    engineUp ? null : waitNote("Loading the game engine", status, "The lesson starts as soon as the engine is ready."));
+  viewEl.replaceChildren(h("section", { class: "learn", dataset: { game: game.id }, "aria-labelledby": "learn-title" },
+    h("div", { class: "game-head" },
+      h("h1", { id: "learn-title" }, `Learn ${game.name}`),
+      h("nav", { class: "head-links" },
+        game.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
+        h("a", { href: "#", class: "back" }, "All games"))),
+    h("p", { class: "inventor" }, `${game.name}, a game invented by ${game.inventor ?? "Leroy Quet"}: learn it in a minute, a small position and one task a step.`),
+    stage));
+  root.dataset.shell = "drawn";
+  try {
+    await lessonPlay(stage, {
+      ask: askWhenUp, boardFor: (id) => boardFor(id, buildInfo.boards), game: game.id,
+      fullGame: `#${SETUP}${game.id}`,
+    });
+  } catch (error) {
+    if (routeId !== routeCount) return;
+    stage.replaceChildren(h("p", { class: "message", dataset: { kind: "error" }, role: "alert" }, `The lesson could not be opened: ${error.message}`));
+  }
+  if (routeId === routeCount) shellDrawn();
 }
 
 /** Saved games from this browser's storage; a damaged store must not take the home page with it. */

@@ -52,11 +52,22 @@ function rulesWithExamples(game, text) {
   return blocks;
 }
 
+/** Where the game's lesson is (docs/LEARN.md): the site's #learn= page; from
+ * another page of the site (the embed's frame), that page in a new tab. */
+function learnLink(game) {
+  const onSite = !/embed\.html$/.test(location.pathname);
+  const href = onSite ? `#learn=${game.id}` : new URL(`index.html#learn=${encodeURIComponent(game.id)}`, location.href).href;
+  return h("p", { class: "rules-learn" },
+    h("a", { href, class: "learn", target: onSite ? null : "_blank" }, "Learn by playing (one minute)"),
+    ": a few small positions, one task each, then a short game against the computer.");
+}
+
 /** The help dialog's sections, in order. */
 export function helpSections(game) {
   const help = game.help ?? {};
   const sections = [];
   if (help.intro) sections.push({ key: "intro", nodes: richText(help.intro) });
+  sections.push({ key: "learn", nodes: [learnLink(game)] });
   sections.push({ key: "rules", nodes: rulesWithExamples(game, game.rules ?? game.summary ?? "") });
   if (help.settings) sections.push({ key: "settings", nodes: richText(help.settings) });
   return sections;

@@ -197,6 +197,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
       h("h1", { tabindex: "-1" }, `New game of ${game.name}`),
       h("nav", { class: "head-links" },
         h("button", { type: "button", class: "secondary rules-button", onclick: onRules }, "How to play"),
+        h("a", { href: `#learn=${game.id}`, class: "learn" }, "Learn by playing (one minute)"),
         h("a", { href: "#", class: "back" }, "All games"))),
     h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`),
     h("p", { class: "summary" }, game.summary ?? ""),
