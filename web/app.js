@@ -431,6 +431,7 @@ async function showLesson(gameId, routeId) {
     h("p", { class: "inventor" }, `${game.name}, a game invented by ${game.inventor ?? "Leroy Quet"}: learn it in a minute, a small position and one task a step.`),
     stage));
   root.dataset.shell = "drawn";
+  window.scrollTo({ top: 0 }); // (at its heading, wherever the page before was scrolled)
   try {
     await lessonPlay(stage, {
       ask: askWhenUp, boardFor: (id) => boardFor(id, buildInfo.boards), game: game.id,

@@ -119,7 +119,7 @@ export async function lessonPlay(el, {
   const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full);
   const restart = button("Start the lesson again", "restart");
   const foot = h("p", { class: "lesson-foot" }, restart);
-  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, region, board, buttons, foot);
+  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, region, buttons, board, foot);
   el.replaceChildren(stepBox);
   el.classList.add("lesson");
   el.dataset.game = lesson.game;
@@ -167,10 +167,15 @@ export async function lessonPlay(el, {
     (target ?? fallback)?.focus({ preventScroll: true });
   }
 
-  /** Keep the step's heading on screen (a phone that scrolled down to Next). */
+  /** Keep the step's heading on screen (a phone that scrolled down the board). */
   function inView() {
     const top = stepBox.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.5) stepBox.scrollIntoView({ block: "start" });
+  }
+
+  /** An answer and its buttons on screen (a tap low on a tall board scrolled them away). */
+  function answerInView() {
+    if (region.getBoundingClientRect().top < 0) region.scrollIntoView({ block: "start" });
   }
 
   function go(i) {
@@ -212,6 +217,7 @@ export async function lessonPlay(el, {
       const reply = await ask("lesson", { game: lesson.game, step: step.id, move: String(move), ...(play ? { record } : {}) });
       stepBox.dataset.replies = String(Number(stepBox.dataset.replies ?? 0) + 1);
       answer.textContent = "";
+      answerInView();
       if (reply.refused) {
         // the engine's reason; the board stays as it was (and keeps the focus)
         setSaid(reply.words, "refused");
