@@ -396,6 +396,7 @@ def test_learn_is_found_from_a_card_the_setup_and_how_to_play(w: Watched, page: 
     go(w, "setup=nonconformity", wait=True)
     page.get_by_role("button", name="How to play").click()
     dialog = page.locator("dialog.rules-dialog[open]")
+    shoot(page, "lesson-in-how-to-play")
     dialog.get_by_role("link", name="Learn by playing (one minute)").click()
     page.locator(f'section.learn[data-game="nonconformity"] {STEP}[data-step]').wait_for()
     assert page.locator("dialog[open]").count() == 0
@@ -420,6 +421,31 @@ def test_a_finished_lesson_says_so_on_its_card(w: Watched, page: Page) -> None:
     go(w, "", wait=True)
     assert page.locator(".learned").count() == 0
     page.evaluate("() => localStorage.removeItem('quetgames.lessons')")
+
+
+def test_show_the_answer_and_skip_every_step(w: Watched, page: Page) -> None:
+    """Show the answer before any move: the engine's answer, its targets
+    marked on the board; Skip through every step: the lesson ends, not
+    finished (its game was not played), and nothing is kept as done."""
+    game = "multiplications"
+    open_lesson(w, game)
+    steps = LESSONS[game]["steps"]
+    wait_step(page, steps[0])
+    page.get_by_role("button", name="Show the answer").click()
+    shown = lesson(game=game, step=steps[0]["id"], answer=True)
+    answer = page.locator("#lesson-said .lesson-answer")
+    page.wait_for_function("() => document.querySelector('#lesson-said .lesson-answer').textContent !== ''")
+    assert answer.inner_text() == f"The answer: {shown['words']}"
+    assert page.locator("#board .hinted[data-move]").count() == len(shown["moves"])
+    for step in steps:
+        wait_step(page, step)
+        page.get_by_role("button", name="Skip the game" if step["check"] == "play" else "Skip this step").click()
+    end = page.locator('section.lesson-end[data-finished="false"]')
+    end.wait_for()
+    assert "still to play" in end.inner_text()
+    assert page.evaluate("() => localStorage.getItem('quetgames.lessons')") is None
+    end.get_by_role("button", name="Play the short game again").click()
+    wait_step(page, steps[-1])
 
 
 def test_axe_on_a_lesson_page(w: Watched, page: Page) -> None:

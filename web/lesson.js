@@ -128,8 +128,9 @@ export async function lessonPlay(el, {
   let step = null;
   let record = ""; // the position's record (the game step's grows with each answer)
   let view = null; // the position on the board, for the learner's seat
-  let phase = "ask"; // ask | right | wrong | over | skipped
+  let phase = "ask"; // ask | right | wrong | over | ended
   let busy = false;
+  let shownAt = 0; // counts the steps shown (and shown again): an answer for one shown before is dropped
 
   const shown = (which) => {
     for (const [b, on] of [[next, which.includes("next")], [again, which.includes("again")], [retry, which.includes("retry")],
@@ -181,9 +182,12 @@ export async function lessonPlay(el, {
   function go(i) {
     index = Math.max(0, Math.min(i, total - 1));
     step = steps[index];
+    shownAt += 1;
+    busy = false;
     record = step.record;
     view = step.view;
     phase = "ask";
+    delete stepBox.dataset.busy;
     stepBox.dataset.step = step.id;
     stepBox.dataset.check = step.check;
     stepBox.dataset.phase = phase;
@@ -212,9 +216,11 @@ export async function lessonPlay(el, {
     if (busy || phase !== "ask") return;
     busy = true;
     stepBox.dataset.busy = "true";
+    const at = shownAt;
     try {
       const play = step.check === "play";
       const reply = await ask("lesson", { game: lesson.game, step: step.id, move: String(move), ...(play ? { record } : {}) });
+      if (at !== shownAt) return; // the learner went on meanwhile
       stepBox.dataset.replies = String(Number(stepBox.dataset.replies ?? 0) + 1);
       answer.textContent = "";
       answerInView();
@@ -253,11 +259,13 @@ export async function lessonPlay(el, {
         retry.focus({ preventScroll: true });
       }
     } catch (error) {
-      setSaid(error.message, "error");
+      if (at === shownAt) setSaid(error.message, "error");
     } finally {
-      busy = false;
-      stepBox.dataset.phase = phase;
-      delete stepBox.dataset.busy;
+      if (at === shownAt) {
+        busy = false;
+        stepBox.dataset.phase = phase;
+        delete stepBox.dataset.busy;
+      }
     }
   }
 
@@ -275,13 +283,15 @@ export async function lessonPlay(el, {
     focusBoard();
   });
   show.addEventListener("click", async () => {
+    const at = shownAt;
     let shownAnswer;
     try {
       shownAnswer = await ask("lesson", { game: lesson.game, step: step.id, answer: true, ...(step.check === "play" ? { record } : {}) });
     } catch (error) {
-      setSaid(error.message, "error");
+      if (at === shownAt) setSaid(error.message, "error");
       return;
     }
+    if (at !== shownAt) return; // the learner went on meanwhile
     answer.dataset.moves = shownAnswer.moves.join(" ");
     answer.textContent = step.check === "play" ? shownAnswer.words : `The answer: ${shownAnswer.words}`;
     // the answer's targets marked on a board that still plays
