@@ -4,9 +4,12 @@ desktop (Tab, arrows, Enter) and once by touch on a 390 x 844 phone. In each
 lesson one move the engine refuses and one legal move that misses the task,
 and every answer shown is checked against the engine's own words, asked here
 in Python (quetgames.bridge, the same call the page makes); the last step's
-game is played from the board to its end. Then: Learn is found on the game
-cards, the setup screen and How to play; a finished lesson says so on its
-card; axe finds nothing wrong on a lesson page, light and dark.
+game is played from the board to its end. Then: on a phone the task and the
+board are on the first screen; Learn is found on the game cards, the setup
+screen and How to play; a finished lesson says so on its card, and a lesson
+begun opens where it was left; Show the answer and Skip; a browser that
+refuses storage still plays; axe finds nothing wrong on a lesson page, asked
+and answered, light and dark.
 """
 
 from __future__ import annotations
@@ -446,6 +449,30 @@ def test_show_the_answer_and_skip_every_step(w: Watched, page: Page) -> None:
     assert page.evaluate("() => localStorage.getItem('quetgames.lessons')") is None
     end.get_by_role("button", name="Play the short game again").click()
     wait_step(page, steps[-1])
+
+
+def test_a_lesson_where_storage_is_refused(browser: Browser, server: str) -> None:
+    """A browser that refuses every read and write of storage: the cards are
+    drawn, the lesson plays through a right answer and on, and nothing breaks."""
+    watched = watched_page(browser, server, timeout_ms=30_000)
+    watched.context.add_init_script(
+        "for (const name of ['getItem', 'setItem', 'removeItem']) "
+        "Storage.prototype[name] = function () { throw new DOMException('refused', 'SecurityError'); };")
+    try:
+        watched.goto_ready(server)
+        page = watched.page
+        assert page.locator(".game-card .learn").count() == len(GAMES)
+        go(watched, "learn=convoluted-coprimality", wait=True)
+        step = LESSONS["convoluted-coprimality"]["steps"][0]
+        wait_step(page, step)
+        move = lesson(game="convoluted-coprimality", step=step["id"], answer=True)["moves"][0]
+        play_move(page, Mouse(page), move)
+        page.locator(f'{STEP}[data-phase="right"]').wait_for()
+        page.get_by_role("button", name="Next step").click()
+        wait_step(page, LESSONS["convoluted-coprimality"]["steps"][1])
+        assert watched.errors == []
+    finally:
+        watched.context.close()
 
 
 def test_axe_on_a_lesson_page(w: Watched, page: Page) -> None:
