@@ -168,15 +168,18 @@ export async function lessonPlay(el, {
     (target ?? fallback)?.focus({ preventScroll: true });
   }
 
+  // (this page's own scrolling: scrollIntoView would scroll the page around an embed's frame too)
+
   /** Keep the step's heading on screen (a phone that scrolled down the board). */
   function inView() {
     const top = stepBox.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.5) stepBox.scrollIntoView({ block: "start" });
+    if (top < 0 || top > window.innerHeight * 0.5) window.scrollBy(0, top);
   }
 
   /** An answer and its buttons on screen (a tap low on a tall board scrolled them away). */
   function answerInView() {
-    if (region.getBoundingClientRect().top < 0) region.scrollIntoView({ block: "start" });
+    const top = region.getBoundingClientRect().top;
+    if (top < 0) window.scrollBy(0, top);
   }
 
   function go(i) {
