@@ -5,13 +5,14 @@
 // judges a move by the step's id); the board is the game's own board module
 // drawing the engine's view. No rule lives here.
 //
-// Per step: "Step n of N", the task, the board; a move is sent to the engine
-// and answered in words. Right: the board after it, and Next. Refused: the
-// engine's reason, the board as it was. Legal but not the task: the board
-// after it, still, with Try again and Show the answer. Skip is there until the
-// step is answered. The last step is a real small game: each move goes with the
+// Per step: "Step n of N", the task, the buttons, the board; a move is sent to
+// the engine and answered in words, under the task. Right: the board after it,
+// and Next (in place of Skip). Refused: the engine's reason, the board as it
+// was. Legal but not the task: the board after it, still, with Try again and
+// Show the answer. The last step is a real small game: each move goes with the
 // record of the game so far, the computer's answers come back played, until
-// the game is over; then Play again and Play a full game.
+// the game is over; then Play again, Play a full game and Finish. The caller
+// puts the game's name and inventor around `el` (the answer has both).
 //
 // Screen readers: the task and every answer are in one live region
 // (#lesson-said, role=status, aria-live=polite, not atomic: a new answer is
