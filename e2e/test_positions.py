@@ -266,6 +266,7 @@ def test_the_replay_embed_shows_each_position_of_a_side_line(browser: Browser, s
     record, at, views = with_side_line(state, int(len(state.history) * where), 30, seed)
     page, frame = open_embed(browser, server, host, "replay-side-line", record)
     try:
+        frame.locator(".embed-moves summary").click()  # (the moves and side lines: a panel the reader opens)
         frame.locator("[data-key='line-0-1']").click()
         for n, view in enumerate(views, start=1):
             if n > 1:

@@ -116,6 +116,9 @@ def test_the_embed_replays_with_comments(browser: Browser, server: str) -> None:
         page.locator("#embed-start").click()
         page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         page.locator("#move-comment", has_text="A calm start.").wait_for()
+        # the moves, comments and side lines are a panel under the board, opened by the reader
+        assert page.locator(".embed-moves").get_attribute("open") is None
+        page.locator(".embed-moves summary").click()
         page.locator(".move-list .side-line").wait_for()
         page.locator('.embed-steps [data-key="forward"]').click()
         page.locator("#embed-ply", has_text="Move 2 of").wait_for()

@@ -111,3 +111,13 @@ export function showMessage(text, kind = "info") {
   // the board); the note only says them to a screen reader
   note?.classList.toggle("echo", kind === "echo");
 }
+
+/** The embedded game's status line (#status): the engine's words for the
+ * position, and for a game over why it ended (`reason`, view.end_reason),
+ * under it. One maker for the poster and the game alike, so nothing moves on
+ * Start. */
+export function statusLine(status, { over = false, reason = null, extra = "" } = {}) {
+  const why = over && typeof reason === "string" && reason ? ` ${reason[0].toUpperCase()}${reason.slice(1)}.` : "";
+  return h("p", { id: "status", class: ["status", extra, over ? "over" : ""].filter(Boolean).join(" ") },
+    why && !/[.!]$/.test(status) ? `${status}.` : status, why ? h("span", { class: "end-reason" }, why) : null);
+}

@@ -34,7 +34,7 @@
 // whose turn it is; the poster's section says data-poster="position" (a board
 // from the address), "none" (the address has no position) or "unreadable".
 
-import { h } from "./dom.js";
+import { h, statusLine } from "./dom.js";
 import { boardFor } from "./renderers.js";
 import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
 import { seatName } from "./handover.js";
@@ -223,14 +223,9 @@ async function posterPosition(payload, { key, ply, game }) {
 }
 
 /** The status line of the poster's position, as the game view words it in a
- * frame (a game over says why it ended). */
+ * frame (a game over says why it ended; styled as the game's own line). */
 function posterStatus(view) {
-  const status = String(view.status ?? "");
-  const why = view.is_over && typeof view.end_reason === "string" && view.end_reason
-    ? `${/[.!]$/.test(status) ? "" : "."} ${view.end_reason[0].toUpperCase()}${view.end_reason.slice(1)}.` : "";
-  // (#status: styled as the game's own line will be after Start)
-  return h("p", { id: "status", class: view.is_over ? "status poster-status over" : "status poster-status" },
-    status, why ? h("span", { class: "end-reason" }, why) : null);
+  return statusLine(String(view.status ?? ""), { over: !!view.is_over, reason: view.end_reason, extra: "poster-status" });
 }
 
 /** The seats of the poster's position, as the game view lists them. */
@@ -434,7 +429,23 @@ function label() {
   // its length set through the CSSOM, which the page's CSP allows, not a style attribute)
   const progress = playing ? h("span", { class: "play-progress", "aria-hidden": "true" }, h("span")) : null;
   progress?.style.setProperty("--play-ms", `${nextDelay()}ms`);
-  button.replaceChildren(...[h("span", { "aria-hidden": "true" }, playing ? "⏸ " : "▶ "), playing ? "Playing through" : "Play through", progress].filter(Boolean));
+  // (an icon drawn, not a character: a reader's fonts may lack ⏸; the words are for a screen reader)
+  button.replaceChildren(...[playIcon(playing), h("span", { class: "visually-hidden" }, playing ? "Playing through" : "Play through"), progress].filter(Boolean));
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A small play (triangle) or pause (two bars) icon, drawn in the text's colour. */
+function playIcon(playing) {
+  const icon = document.createElementNS(SVG_NS, "svg");
+  icon.setAttribute("viewBox", "0 0 16 16");
+  icon.setAttribute("class", "play-icon");
+  icon.setAttribute("aria-hidden", "true");
+  const shape = document.createElementNS(SVG_NS, "path");
+  shape.setAttribute("d", playing ? "M3 2h3.5v12H3zM9.5 2H13v12H9.5z" : "M4 2l10 6-10 6z");
+  shape.setAttribute("fill", "currentColor");
+  icon.append(shape);
+  return icon;
 }
 
 /** The next step along the line shown, or null at its end. */
@@ -595,6 +606,7 @@ async function addPictures() {
  * down to a readable minimum; boards that scroll sideways on purpose (a zoomed
  * big grid) are left alone. The height left over is only known by measuring. */
 function fitBoard() {
+  watchParts();
   const svgs = [...stage.querySelectorAll("#board svg")];
   if (svgs.length === 0) return;
   const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
@@ -612,12 +624,25 @@ function fitBoard() {
   if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
 }
 
-const MIN_BOARD_PX = 220; // about 18 px a square on a 12 × 12 grid: still a tap target
+const MIN_BOARD_PX = 160; // a frame smaller than the board's surroundings and this scrolls instead
 let fitFrame = 0;
-window.addEventListener("resize", () => {
+const fitSoon = () => {
   cancelAnimationFrame(fitFrame);
   fitFrame = requestAnimationFrame(() => fitBoard());
-});
+};
+window.addEventListener("resize", fitSoon);
+// The frame's content changes size without a draw of ours too: a board's
+// stylesheet arriving after its first drawing, a panel opened, a font. The fit
+// is a function of the layout alone (it starts from the board's natural size),
+// so it settles at once: the size it sets is the size the next look finds.
+const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(fitSoon) : null;
+sizes?.observe(stage);
+
+/** Watch the size of every part of the frame's game (parts drawn anew are
+ * watched as they come; one watched already is not watched twice). */
+function watchParts() {
+  for (const part of stage.querySelectorAll(":scope > * > *, #board > *, #board svg")) sizes?.observe(part);
+}
 
 // -- start, and a change of the address --------------------------------------------------
 //

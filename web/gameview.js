@@ -28,7 +28,7 @@
 // one screen (phases.js), the sealed-link driver (sealing.js), and side lines
 // played from the board of a past position (sidelines.js).
 
-import { h, showMessage } from "./dom.js";
+import { h, showMessage, statusLine } from "./dom.js";
 import { confirmDialog, showRules } from "./dialog.js";
 import { hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
 import { commentDialog, followCurrentMove, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
@@ -708,10 +708,8 @@ export class GameView {
       : hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
     const over = shown.is_over;
     // the embed has no end screen: its line says why the game ended, as the page's summary does
-    const why = over && !page && shown.end_reason
-      ? `${/[.!]$/.test(status) ? "" : "."} ${shown.end_reason[0].toUpperCase()}${shown.end_reason.slice(1)}.` : "";
-    region("status", JSON.stringify([status, over, why]), () =>
-      h("p", { id: "status", class: over ? "status over" : "status" }, status, why ? h("span", { class: "end-reason" }, why) : null));
+    const reason = over && !page ? shown.end_reason : null;
+    region("status", JSON.stringify([status, over, reason]), () => statusLine(status, { over, reason }));
 
     // (the seats as the person picking after the computers sees them: theirs have chosen)
     const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
@@ -797,10 +795,11 @@ export class GameView {
         ply: replay ? (replay.line ? replay.line.from : replay.ply) : null,
         line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
       };
-      region("moves", JSON.stringify(panel), () => (panel ? movesPanel(panel, {
+      const lines = notes?.lines.length ?? 0;
+      region("moves", JSON.stringify(panel), () => (panel ? this.#fold("moves", `Moves, comments${lines ? ` and ${lines} side ${lines === 1 ? "line" : "lines"}` : ""}`, movesPanel(panel, {
         replayTo: (ply) => this.replayTo(ply), exit: () => this.replayTo(plies), lineTo: (index, n) => this.lineTo(index, n),
         stepBy: (delta, how) => this.stepBy(delta, how),
-      }) : null));
+      })) : null));
       if (panel) this.#followMoves(panel, r.node("moves") !== movesBefore);
     }
 
@@ -813,8 +812,10 @@ export class GameView {
     const shownPly = replay ? replay.ply : plies;
     // (the analysis written as comments: where Annotate is offered)
     const canComment = page && !secret && !current.seal && !this.computers.thinking;
-    region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () =>
-      (analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null));
+    region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () => {
+      const panel = analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null;
+      return page ? panel : this.#fold("analysis", "Analysis: how good was each move?", panel);
+    });
     // (no analysis now nor at the last draw: there are no marks to put or take off)
     const marks = analysed || view.is_over ? record : null;
     if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
@@ -1035,16 +1036,34 @@ export class GameView {
     const back = () => this.stepBy(-1);
     const forward = () => this.stepBy(1);
     const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
-    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? `: ${move}` : ""}`
-      : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}${move != null ? `: ${move}` : ""}`;
+    // one compact row (the buttons and where the game is), the move's words under it
+    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}`
+      : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}`;
     return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
       button("first", "«", "First: the start of the game", 0, at > 0),
       button("back", "‹", line ? "Back one move in this side line" : "Back one move", back, line != null || at > 0),
       // (not a live region: #announce says each step, with its comment)
-      h("span", { id: "embed-ply", class: "embed-ply", dataset: { ply: at } }, where),
+      h("span", { class: "embed-where" }, h("span", { id: "embed-ply", class: "embed-ply", dataset: { ply: at } }, where),
+        move != null ? h("span", { class: "embed-move" }, move) : null),
       button("forward", "›", line ? "Forward one move in this side line" : "Forward one move", forward, line ? line.n < line.length : at < total),
       button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total),
       this.options.stepBarExtra?.() ?? null);
+  }
+
+  // The embed's panels (the moves list with its comments and side lines, and
+  // the analysis) are folded under the board, each opened by the reader; an
+  // open one stays open from step to step.
+  #opened = new Set();
+
+  #fold(name, summary, panel) {
+    if (!panel) return null;
+    const box = h("details", { class: `embed-panel embed-${name}`, open: this.#opened.has(name) }, h("summary", {}, summary), panel);
+    box.addEventListener("toggle", () => {
+      if (box.open) this.#opened.add(name);
+      else this.#opened.delete(name);
+      this.options.afterDraw?.();
+    });
+    return box;
   }
 
   /** What to do with the link now, in words, under "Share this game". */

@@ -315,6 +315,7 @@ function paint(wrap, state, view, ui) {
   const scoresKey = JSON.stringify([b.ring_scores, b.ring_scores.map((rs) => b.rings[rs.ring]), view.seats]);
   if (state.scoresKey !== scoresKey) {
     const list = ringScoreList(view);
+    if (state.scores?.tagName === "DETAILS") list.open = state.scores.open; // (as the reader left it)
     if (state.scores) state.scores.replaceWith(list);
     else wrap.append(list);
     state.scores = list;
@@ -473,8 +474,8 @@ function ringControls(view, ui, controls, wedges, preview) {
     h("button", { type: "button", class: "pt-all secondary", onclick: () => setAll("-") }, "All differences"));
 
   controls.append(
-    h("p", { class: "pt-label" }, h("span", { class: "pt-preview-tag" }, "Preview"),
-      ` Ring ${ring}, not played yet: tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it.`),
+    h("p", { class: "pt-label" }, h("span", { class: "pt-preview-tag" }, "Preview"), ` Ring ${ring}, not played yet`,
+      h("span", { class: "pt-how" }, ": tap a wedge to switch it between the sum (+) and the difference (−) of the two numbers inside it"), "."),
     valuesLine, summary, h("div", { class: "pt-actions" }, play, h("span", { class: "pt-notation-label" }, "as ", signsLine), tools));
   refresh();
 }
@@ -496,7 +497,8 @@ function ringScoreList(view) {
       ])),
       h("td", { class: "pt-ring-score" }, String(rs.score), h("span", { class: "pt-why" }, ` (${count} prime${count === 1 ? "" : "s"})`)));
   });
-  return h("details", { class: "pt-scores", open: true },
+  // (open on the page; folded in a frame, where the board comes first)
+  return h("details", { class: "pt-scores", open: !document.documentElement.classList.contains("embed-page") },
     h("summary", {}, "Rings scored"),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Ring"), h("th", { scope: "col" }, "By"),
