@@ -77,6 +77,19 @@ def watched(browser: Browser, server: str) -> Iterator[Watched]:
     w.context.close()
 
 
+@pytest.fixture(scope="session")
+def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """Host pages (a blog's) served from another origin and site than the app
+    (localhost; the app is at 127.0.0.1), and the folder to write them in."""
+    folder = tmp_path_factory.mktemp("host-pages")
+    httpd = build.make_server(folder, 0, quiet=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://localhost:{httpd.server_address[1]}/", folder
+    httpd.shutdown()
+    httpd.server_close()
+
+
 @pytest.fixture(scope="module")
 def w(browser: Browser, server: str) -> Iterator[Watched]:
     """One page per test module, loaded once (a Pyodide start is seconds);

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import quetgames
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
@@ -269,3 +269,34 @@ def is_new_game_of(record: str, want: quetgames.State) -> bool:
     settings differ in that alone."""
     got = quetgames.load(record)
     return got.game_id is not None and got.with_game_id(None).record == want.with_game_id(None).record
+
+
+def embed_in_host(browser: Browser, host: tuple[str, Path], src: str, *, width: int = 680, height: int = 700,
+                  viewport: dict | None = None, start: bool = True, script: str = "") -> tuple[Page, Frame]:
+    """A blog's page on another origin (the `host` fixture) holding one frame
+    of `src` at width x height, in a context of its own; Start pressed and the
+    engine ready unless `start` is false. `script`: more of the host's HTML
+    after the frame (its host script, say). The page's uncaught errors are in
+    page.errors; close it with page.context.close()."""
+    import hashlib
+
+    base, folder = host
+    name = f"host-{hashlib.sha256(f'{src}{width}{height}{script}'.encode()).hexdigest()[:16]}.html"
+    (folder / name).write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A blog post</title><link rel='icon' href='data:,'></head>"
+        "<body style='margin:0'><h1>A post about number games</h1>"
+        f"<iframe src='{src}' title='A game by Leroy Quet' width='{width}' height='{height}' style='border:0;display:block'></iframe>"
+        f"{script}<p>Text after the game.</p></body></html>")
+    context = browser.new_context(viewport=viewport or {"width": max(1100, width + 40), "height": max(900, height + 120)})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(base + name)
+    page.wait_for_function("() => document.querySelector('iframe')?.contentWindow")
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    if start:
+        frame.locator("#embed-start").click()
+        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    return page, frame

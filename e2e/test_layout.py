@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 import quetgames
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from .harness import Watched, open_record, shoot, watched_page
 

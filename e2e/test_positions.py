@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,8 +24,7 @@ import quetgames
 from playwright.sync_api import Browser, Frame, Page
 from quetgames import bridge
 
-from .conftest import build
-from .harness import LOAD_TIMEOUT_MS, Watched, open_record, shoot
+from .harness import Watched, embed_in_host, open_record, shoot
 
 # (game, options, seed): Prime Target with k = 3 and 10 rays, Coprimality with three players
 GAMES = [
@@ -210,43 +207,12 @@ def test_the_game_page_shows_each_position_of_a_side_line(w: Watched, game: str,
 # -- the replay embed, on a page of another site -----------------------------------------
 
 
-@pytest.fixture(scope="module")
-def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """Host pages served from another origin (localhost, the app being at 127.0.0.1)."""
-    folder = tmp_path_factory.mktemp("positions-host")
-    httpd = build.make_server(folder, 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://localhost:{httpd.server_address[1]}/", folder
-    httpd.shutdown()
-    httpd.server_close()
-
-
-def open_embed(browser: Browser, server: str, host: tuple[str, Path], name: str, record: str) -> tuple[Page, Frame]:
-    base, folder = host
-    src = f"{server}embed.html?mode=replay&ply=0#{record}"
-    (folder / f"{name}.html").write_text(
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A post</title><link rel='icon' href='data:,'></head>"
-        f"<body><h1>A post</h1><iframe src='{src}' title='A game by Leroy Quet' width='680' height='700' style='border:0'></iframe></body></html>")
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(base + f"{name}.html")
-    page.wait_for_function("() => document.querySelector('iframe')?.contentWindow")
-    frame = next(f for f in page.frames if "embed.html" in f.url)
-    frame.locator("#embed-start").click()
-    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page, frame
-
-
 @pytest.mark.parametrize(("game", "options", "seed"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_the_replay_embed_shows_each_position_as_the_engine_does(browser: Browser, server: str, host: tuple[str, Path],
                                                                   game: str, options: dict, seed: int) -> None:
     state = finished(game, seed, **options)
     plies = ask("at", record=state.record, ply=0)["plies"]
-    page, frame = open_embed(browser, server, host, f"replay-{game}", state.record)
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=replay&ply=0#{state.record}")
     try:
         for ply in range(plies + 1):
             if ply:
@@ -264,7 +230,7 @@ def test_the_replay_embed_shows_each_position_of_a_side_line(browser: Browser, s
     game, options, seed, where = SIDE_LINES[0]
     state = finished(game, seed, **options)
     record, at, views = with_side_line(state, int(len(state.history) * where), 30, seed)
-    page, frame = open_embed(browser, server, host, "replay-side-line", record)
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=replay&ply=0#{record}")
     try:
         frame.locator(".embed-moves summary").click()  # (the moves and side lines: a panel the reader opens)
         frame.locator("[data-key='line-0-1']").click()

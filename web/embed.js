@@ -617,8 +617,9 @@ function fitBoard() {
   const rect = main.getBoundingClientRect();
   if (overflow <= 0 || rect.height === 0) return;
   // never below the width its squares need to be tapped (data-min-width, grid.js),
-  // when the frame is wide enough for that (else its Zoom in does it)
-  const minWidth = Number(main.dataset.minWidth || 0);
+  // when the frame is wide enough for that (else its Zoom in does it), and only
+  // where there is something to tap (a replay's board is a picture)
+  const minWidth = main.querySelector("[data-move], [data-try]") ? Number(main.dataset.minWidth || 0) : 0;
   const floor = minWidth <= rect.width ? minWidth * (rect.height / rect.width) : 0;
   const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
   if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
@@ -636,7 +637,7 @@ window.addEventListener("resize", fitSoon);
 // is a function of the layout alone (it starts from the board's natural size),
 // so it settles at once: the size it sets is the size the next look finds.
 const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(fitSoon) : null;
-sizes?.observe(stage);
+for (const part of [stage, document.querySelector(".embed-head"), document.querySelector(".embed-foot")]) if (part) sizes?.observe(part);
 
 /** Watch the size of every part of the frame's game (parts drawn anew are
  * watched as they come; one watched already is not watched twice). */
