@@ -13,6 +13,7 @@
 
 import { h } from "./dom.js";
 import { joinFragment, makePoster } from "./poster.js";
+import { longLinkNote } from "./share.js";
 
 const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 600, responsive: false };
 
@@ -53,6 +54,23 @@ export function embedSnippet(record, gameName, options = {}, base = location.hre
   return `<iframe src="${attr(embedURL(record, o, base, poster))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
     + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
     + `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`;
+}
+
+// For sites that take no iframe: a named link, as HTML for sites that keep
+// links but strip frames (sanitized comment boxes and editors: what bleach and
+// nh3 let through), and as Markdown for sites that escape HTML.
+
+/** `<a href="url">words</a>`: a named link in HTML. */
+export function linkSnippet(url, words) {
+  return `<a href="${attr(url)}">${attr(words)}</a>`;
+}
+
+/** `[words](url)`: a named link in Markdown (CommonMark), its words and
+ * address escaped so that neither can end the link early. */
+export function markdownSnippet(url, words) {
+  const text = String(words).replace(/[\\[\]*_`<>]/g, (c) => `\\${c}`);
+  const address = String(url).replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `[${text}](${address})`;
 }
 
 /** A puzzle's address on the full site (index.html#puzzle=<id>). */
@@ -125,10 +143,33 @@ function sizeFields() {
  * The code's data-poster says "pending", then "ready" or "none"; Copy waits
  * for it. Returns the dialog, open.
  */
-function openBuilder({ heading, fields, read, poster, snippet, url, what = "game" }) {
+function openBuilder({ heading, fields, read, poster, snippet, url, page, what = "game" }) {
   linkStyles();
   const before = document.activeElement;
   const size = sizeFields();
+  // where frames are not allowed: a named link to the page, as HTML and as Markdown
+  const plainField = (id, label, text) => {
+    const field = h("input", { id, class: "plain-snippet", readonly: true, value: text, spellcheck: "false" });
+    const said = h("span", { class: "copied", role: "status" });
+    const copyIt = h("button", { type: "button", class: "secondary", dataset: { key: `copy-${id}` } }, "Copy");
+    field.addEventListener("focus", () => field.select());
+    copyIt.addEventListener("click", async () => {
+      field.select();
+      try {
+        await navigator.clipboard.writeText(field.value);
+        said.textContent = "Copied.";
+      } catch {
+        said.textContent = "Selected: press Ctrl+C (⌘C) to copy.";
+      }
+    });
+    return h("div", { class: "field plain-field" }, h("label", { for: id }, label), h("div", { class: "copy-row" }, field, copyIt, said));
+  };
+  const plain = h("fieldset", { class: "plain-snippets" },
+    h("legend", {}, "Where frames are not allowed"),
+    h("p", { class: "hint" }, `Some sites take frames out of what you paste, and some show HTML as text (the code above would then appear as code). There, paste one of these: readers get a link that opens the ${what} here.`),
+    plainField("embed-link", "HTML link: for sites that keep links but take out frames (comment boxes, many hosted editors)", linkSnippet(page.url, page.words)),
+    plainField("embed-markdown", "Markdown link: for sites written in Markdown (GitHub, forums, many blogs)", markdownSnippet(page.url, page.words)));
+  const long = h("p", { class: "long-link", role: "note", hidden: true });
   const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false" });
   const copied = h("span", { class: "copied", role: "status" });
   const copy = h("button", { type: "button", class: "copy" }, "Copy");
@@ -145,7 +186,9 @@ function openBuilder({ heading, fields, read, poster, snippet, url, what = "game
     code,
     problem,
     h("div", { class: "copy-row" }, copy, copied, preview),
+    long,
     posterSaid,
+    plain,
     h("p", { class: "hint" }, `Under the frame the code has a plain link to the ${what}: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it.`),
     what === "game"
       ? h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link.")
@@ -166,6 +209,7 @@ function openBuilder({ heading, fields, read, poster, snippet, url, what = "game
     const write = (payload, state) => {
       code.value = snippet(o, payload);
       preview.href = url(o, payload);
+      longLinkNote(long, preview.href, { what: "embed's address" });
       code.dataset.poster = state;
       posterSaid.textContent = state === "ready"
         ? `Before the ${what} loads, the frame shows this position (it travels after the # of the address, which is never sent to your site's server).`
@@ -216,7 +260,7 @@ function openBuilder({ heading, fields, read, poster, snippet, url, what = "game
  * is the number of moves in the record (the largest starting move); notes:
  * the game has comments or side lines (then "Replay with comments" is offered).
  */
-export function openEmbedDialog({ record, name, plies, notes = false, ask = engineAsk }) {
+export function openEmbedDialog({ record, name, plies, notes = false, over = false, ask = engineAsk }) {
   const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
   const fields = [
     radios("mode", "What readers can do", [
@@ -224,7 +268,8 @@ export function openEmbedDialog({ record, name, plies, notes = false, ask = engi
       ["replay", "Replay only (step through the moves, with their comments and side lines)"],
       // (a replay that plays itself through once started: autoplay=1)
       ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
-    ], DEFAULTS.mode),
+    // (a finished game is nearly always shown as a replay; one in progress, to play on)
+    ], over ? "replay" : "play"),
     h("div", { class: "row" },
       h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
   ];
@@ -252,6 +297,7 @@ export function openEmbedDialog({ record, name, plies, notes = false, ask = engi
     poster: (o) => posterAt(o.autoplay && o.ply == null ? 0 : o.ply ?? plies),
     snippet: (o, poster) => embedSnippet(record, name, o, location.href, poster),
     url: (o, poster) => embedURL(record, o, location.href, poster),
+    page: { url: gameURL(record), words: `Play this game of ${name} (a game by Leroy Quet)` },
   });
 }
 
@@ -273,5 +319,6 @@ export function openPuzzleEmbedDialog({ id, name, view = null }) {
     poster: () => payload,
     snippet: (o, poster) => puzzleSnippet(id, name, o, location.href, poster),
     url: (o, poster) => embedURL(id, { ...o, mode: "puzzle" }, location.href, poster),
+    page: { url: puzzlePageURL(id), words: `Try this ${name} puzzle (a game by Leroy Quet)` },
   });
 }
