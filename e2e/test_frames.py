@@ -95,3 +95,55 @@ def test_the_board_is_first_and_the_frame_needs_no_scrolling(browser: Browser, s
         finally:
             page.context.close()
     assert misses == [], f"{game} ({mode}, {'finished' if moves is None else f'move {moves}'}): {misses}"
+
+
+# -- a frame that can grow: the optional host script --------------------------------------
+
+
+def grown(page, frame) -> dict:
+    box = page.locator("iframe").bounding_box()
+    inner = frame.evaluate("() => ({content: document.documentElement.scrollHeight, frame: innerHeight})")
+    return {"iframe": round(box["height"]) if box else None, **inner}
+
+
+def test_with_the_host_script_the_frame_grows_to_an_opened_analysis(browser: Browser, server: str, host: tuple[str, Path]) -> None:
+    state = position("multiplications", None, k=3)
+    src = f"{server}embed.html?mode=replay&analysis-iterations=40#{state.record}"
+    script = f"<script src='{server}embed-host.js' async></script>"
+    page, frame = embed_in_host(browser, host, src, width=480, height=600, script=script)
+    try:
+        frame.locator("html[data-grows=yes]").wait_for(state="attached")
+        frame.locator("#board svg").first.wait_for()
+        before = grown(page, frame)
+        assert before["iframe"] == 600 and before["content"] <= 600, before  # (folded, it fits the snippet's height)
+        # a message that does not come from the site's frame is not obeyed
+        page.evaluate("() => window.postMessage({type: 'quetgames:height', height: 3000}, '*')")
+        frame.locator(".embed-analysis summary").click()
+        start = frame.locator("button.analysis-start")
+        if start.count():
+            start.click()
+        frame.locator(".analysis-chart").wait_for(timeout=60_000)
+        page.wait_for_function("() => document.querySelector('iframe').getBoundingClientRect().height > 600")
+        frame.wait_for_function("() => document.documentElement.scrollHeight <= innerHeight + 1")
+        after = grown(page, frame)
+        assert 600 < after["iframe"] < 3000 and after["content"] <= after["frame"] + 1, after
+        page.screenshot(path=str(ARTIFACTS / "frame-grown-analysis.png"), full_page=True)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+def test_without_the_host_script_the_frame_keeps_its_height_and_scrolls(browser: Browser, server: str, host: tuple[str, Path]) -> None:
+    state = position("multiplications", None, k=3)
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=replay&analysis-iterations=40#{state.record}", width=480, height=600)
+    try:
+        frame.locator("#board svg").first.wait_for()
+        frame.locator(".embed-analysis summary").click()
+        frame.wait_for_function("() => document.documentElement.scrollHeight > innerHeight")
+        look = grown(page, frame)
+        assert look["iframe"] == 600 and frame.evaluate("() => document.documentElement.dataset.grows") is None, look
+        # the board was not shrunk to make room for the opened panel
+        share = frame.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width / innerWidth")
+        assert share >= 0.6, share
+    finally:
+        page.context.close()

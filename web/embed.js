@@ -602,20 +602,63 @@ async function addPictures() {
   openLink.before(box);
 }
 
+// -- a frame that can grow (the optional host script, web/embed-host.js) --------------
+//
+// A host page that runs the host script says hello to this frame from its
+// own origin; from then on the board is fitted to the height the frame had
+// then (the snippet's), and whatever more the content asks for (a panel
+// opened, the analysis drawn) is asked of the host as the frame's height,
+// posted to that origin only. Without a hello nothing is posted but the
+// opening "ready", which carries nothing.
+
+let grower = null; // {origin, base}: the host that said hello, and the frame's height then
+
+window.addEventListener("message", (event) => {
+  if (event.source !== window.parent || window.parent === window) return;
+  if (event.data?.type !== "quetgames:hello" || typeof event.origin !== "string" || event.origin === "null") return;
+  grower ??= { origin: event.origin, base: window.innerHeight };
+  grower.origin = event.origin;
+  root.dataset.grows = "yes";
+  fitBoard();
+});
+if (window.parent !== window) window.parent.postMessage({ type: "quetgames:ready" }, "*");
+
+/** The height the frame's content takes, in CSS pixels. */
+function contentHeight() {
+  const foot = document.querySelector(".embed-foot");
+  return Math.ceil(foot ? foot.getBoundingClientRect().bottom + window.scrollY : document.documentElement.scrollHeight);
+}
+
+let askedHeight = 0;
+
+/** Ask the host for the content's height (at least the snippet's), if it can grow the frame. */
+function askHeight() {
+  if (!grower) return;
+  const height = Math.max(grower.base, contentHeight());
+  if (height === askedHeight) return;
+  askedHeight = height;
+  window.parent.postMessage({ type: "quetgames:height", height }, grower.origin);
+}
+
 /** Shrink the board (keeping its shape) until the frame needs no scrolling,
  * down to a readable minimum; boards that scroll sideways on purpose (a zoomed
  * big grid) are left alone. The height left over is only known by measuring. */
 function fitBoard() {
   watchParts();
   const svgs = [...stage.querySelectorAll("#board svg")];
-  if (svgs.length === 0) return;
+  if (svgs.length === 0) return askHeight();
   const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
   const main = svgs.reduce((a, b) => (area(b) > area(a) ? b : a));
   main.style.maxWidth = "";
-  if (getComputedStyle(main).maxWidth === "none") return;
-  const overflow = document.documentElement.scrollHeight - window.innerHeight;
+  if (getComputedStyle(main).maxWidth === "none") return askHeight();
+  // The board is fitted to the frame with its panels folded: a panel the
+  // reader opens (the moves, the analysis) adds to the frame's height (it
+  // scrolls, or, with the host script, grows) and never shrinks the board.
+  const opened = [...stage.querySelectorAll("details.embed-panel[open]")]
+    .reduce((sum, panel) => sum + panel.offsetHeight - (panel.querySelector("summary")?.offsetHeight ?? 0), 0);
+  const overflow = contentHeight() - opened - (grower ? grower.base : window.innerHeight);
   const rect = main.getBoundingClientRect();
-  if (overflow <= 0 || rect.height === 0) return;
+  if (overflow <= 0 || rect.height === 0) return askHeight();
   // never below the width its squares need to be tapped (data-min-width, grid.js),
   // when the frame is wide enough for that (else its Zoom in does it), and only
   // where there is something to tap (a replay's board is a picture)
@@ -623,6 +666,7 @@ function fitBoard() {
   const floor = minWidth <= rect.width ? minWidth * (rect.height / rect.width) : 0;
   const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
   if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
+  askHeight();
 }
 
 const MIN_BOARD_PX = 160; // a frame smaller than the board's surroundings and this scrolls instead
