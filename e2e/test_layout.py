@@ -187,3 +187,25 @@ def test_a_move_tapped_in_the_list_keeps_the_board_in_view_on_a_phone(phone: Wat
     page.wait_for_function(f"() => ({BOARD_SEEN})().seen >= 0.5")
     assert page.evaluate(BOARD_SEEN)["seen"] >= 0.5
     assert phone.errors == []
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, PORTRAIT[0]], ids=["desktop", "phone"])
+@pytest.mark.parametrize("which", ["today", "next"])
+def test_a_puzzle_opens_with_its_task_and_whole_board_on_screen(browser: Browser, server: str, size: dict, which: str) -> None:
+    phone = size["width"] < 600
+    w = watched_page(browser, server, viewport=size, timeout_ms=30_000, has_touch=phone, is_mobile=phone)
+    try:
+        page = w.page
+        w.goto_ready(server)
+        page.locator(".puzzles-entry").scroll_into_view_if_needed()  # (the home page scrolled to its puzzles, as a person would be)
+        page.locator(".puzzles-entry a[href='#puzzle=%s']" % which).click()
+        page.locator("section.puzzle[data-puzzle] #board svg").first.wait_for()
+        page.locator("#puzzle-answer:not(:empty)").wait_for()
+        task = page.locator("#puzzle-answer").bounding_box()
+        assert task is not None and 0 <= task["y"] and task["y"] + task["height"] <= size["height"], task
+        look = page.evaluate(BOARD_SEEN)
+        assert look["seen"] >= 0.99, look
+        shoot(page, f"layout-puzzle-{which}")
+        assert w.errors == []
+    finally:
+        w.context.close()

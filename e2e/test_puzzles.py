@@ -14,6 +14,7 @@ from pathlib import Path
 
 from urllib.parse import urlsplit
 
+import pytest
 import quetgames.puzzles
 from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -248,3 +249,31 @@ def test_the_puzzle_of_the_day_on_two_dates(w: Watched, page: Page, browser: Bro
         assert other.errors == []
     finally:
         other.context.close()
+
+
+@pytest.mark.parametrize("which", ["next", "today"])
+def test_a_chosen_puzzle_keeps_its_place_and_its_answer_across_a_reload(w: Watched, page: Page, which: str) -> None:
+    """#puzzle=next and #puzzle=today become the puzzle's own id once chosen, so
+    a reload shows the same puzzle, answered as it was; the day's says so."""
+    page.evaluate("() => localStorage.removeItem('quetgames.puzzles')")
+    elsewhere(w)
+    go(w, f"puzzle={which}", wait=True)
+    section = page.locator("section.puzzle[data-puzzle]")
+    section.wait_for()
+    chosen = section.get_attribute("data-puzzle")
+    page.wait_for_function("id => decodeURIComponent(location.hash.slice(1)) === 'puzzle=' + id", arg=chosen)
+    title = page.locator("section.puzzle h1").inner_text()
+    assert title.startswith("Puzzle of the day") == (which == "today"), title
+    assert (section.get_attribute("data-day") == "today") == (which == "today")
+    puzzle = next(p for p in PUZZLES if p["id"] == chosen)
+    move = puzzle["solutions"][0]
+    task_said(page)
+    said = click(page, move)
+    page.reload()
+    w.wait_ready()
+    page.locator(f'section.puzzle[data-puzzle="{chosen}"]').wait_for()
+    earlier = page.locator(".puzzle-earlier")
+    assert earlier.get_attribute("data-answered") == "right"
+    assert f"with {move}" in earlier.inner_text() and said.split(".")[0] in earlier.inner_text(), (earlier.inner_text(), said)
+    assert score(page)["seen"] == {chosen: "solved"}
+    w.screenshot(f"puzzle-answered-{which}")

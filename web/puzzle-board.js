@@ -91,7 +91,7 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       // the position after the move and the engine's reply, as the words say
       draw(said.view ?? shown.view, true);
       retry.hidden = said.right;
-      onAnswer(said);
+      onAnswer({ move: String(move), ...said });
     } catch (error) {
       task.textContent = error.message;
     } finally {

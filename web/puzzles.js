@@ -8,7 +8,10 @@
 // puzzle embed (embed.js); this module adds the home page's entry, which
 // puzzle to open, the score on this device, and sharing.
 //
-// Kept in localStorage under STORE: {rating, streak, best, seen: {id: "solved" | "missed"}}.
+// Kept in localStorage under STORE: {rating, streak, best, seen: {id: "solved" | "missed"},
+// answers: {id: {move, words, right}}} (the first answer given, shown again on a later visit).
+// "#puzzle=today" and "#puzzle=next" become the puzzle's own id in the address
+// once chosen, so a reload shows the same puzzle; the day's puzzle says so.
 // Only a puzzle's first answer counts: solved first time, the rating goes up
 // and the streak grows; a wrong first move (or asking for the solution)
 // lowers the rating and ends the streak. The rating is Elo's, K = 32, against
@@ -50,11 +53,15 @@ export function eloAfter(rating, against, won) {
   return Math.round(rating + K * ((won ? 1 : 0) - expected));
 }
 
-/** The score once `puzzle` is answered for the first time (later answers change nothing). */
-function scored(puzzle, solved) {
+/** The score once `puzzle` is answered for the first time (later answers change
+ * nothing); `answer`: {move, words} of that first answer, kept to show again. */
+function scored(puzzle, solved, answer = null) {
   const score = puzzleScore();
   if (score.seen[puzzle.id]) return score;
   score.seen[puzzle.id] = solved ? "solved" : "missed";
+  const answers = score.answers && typeof score.answers === "object" ? score.answers : {};
+  answers[puzzle.id] = { move: answer?.move ?? null, words: String(answer?.words ?? "You asked for the solution.").slice(0, 500), right: solved };
+  score.answers = answers;
   score.rating = eloAfter(score.rating, puzzle.rating.elo, solved);
   score.streak = solved ? score.streak + 1 : 0;
   score.best = Math.max(score.best, score.streak);
@@ -133,14 +140,20 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     say(error.message);
     return;
   }
+  const daily = await ask("puzzle_of_the_day", { ids: puzzles.map((p) => p.id), date: today() });
   let id = which;
-  if (which === "today") id = await ask("puzzle_of_the_day", { ids: puzzles.map((p) => p.id), date: today() });
+  if (which === "today") id = daily;
   if (which === "next") id = nearestPuzzle(puzzles, puzzleScore())?.id;
   const puzzle = puzzles.find((p) => p.id === id);
   if (!puzzle) {
     say(noSuchPuzzle(which));
     return;
   }
+  // the address names this puzzle, so a reload (or the link copied from it) shows it again
+  if (which !== puzzle.id) history.replaceState(null, "", `#puzzle=${encodeURIComponent(puzzle.id)}`);
+  const ofTheDay = puzzle.id === daily;
+  const before = puzzleScore();
+  const answered = before.seen[puzzle.id] ? before.answers?.[puzzle.id] ?? { right: before.seen[puzzle.id] === "solved", words: null, move: null } : null;
   const scoreEl = h("p", { class: "puzzle-score" }, scoreWords(puzzleScore()));
   // "Next puzzle": the one at the player's level now, so it follows each answer
   const nextLink = h("a", { class: "button", id: "puzzle-next" }, "Next puzzle");
@@ -149,7 +162,7 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   const played = await puzzlePlay(puzzle, {
     ask, boardFor,
     onAnswer: (said) => {
-      scoreEl.textContent = scoreWords(scored(puzzle, said.right));
+      scoreEl.textContent = scoreWords(scored(puzzle, said.right, said));
       aimNext();
     },
     onSolution: () => {
@@ -164,17 +177,24 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   embed.addEventListener("click", () => import("./embed-snippet.js")
     .then((m) => m.openPuzzleEmbedDialog({ id: puzzle.id, name: shown.game_name, view: shown.view })));
 
-  document.title = `Puzzle · ${shown.game_name} · Quet Games`;
-  viewEl.replaceChildren(h("section", { class: "puzzle", dataset: { puzzle: puzzle.id } },
-    h("h1", {}, `Puzzle: ${shown.game_name}`),
-    h("p", { class: "inventor" }, `${shown.game_name} was invented by ${shown.inventor}. `,
-      `This position comes from a game of the computer levels; puzzle rating ${shown.rating}.`),
-    game ? h("p", { class: "summary" }, game.summary ?? "") : null,
+  document.title = `${ofTheDay ? "Puzzle of the day" : "Puzzle"} · ${shown.game_name} · Quet Games`;
+  // (what the page is for first: the task and the board; who invented the game and the rest after them)
+  const earlier = answered ? h("p", { class: "puzzle-earlier", dataset: { answered: answered.right ? "right" : "wrong" } },
+    answered.right ? "You solved this puzzle before" : "You answered this puzzle before",
+    answered.move ? ` with ${answered.move}` : "", answered.words ? `: ${answered.words}` : ".",
+    " Try it again: it no longer changes your rating.") : null;
+  viewEl.replaceChildren(h("section", { class: "puzzle", dataset: { puzzle: puzzle.id, day: ofTheDay ? "today" : null } },
+    h("h1", {}, ofTheDay ? `Puzzle of the day: ${shown.game_name}` : `Puzzle: ${shown.game_name}`),
     played.task,
     played.board,
     played.buttons,
+    earlier,
     played.solution,
     scoreEl,
+    h("p", { class: "inventor" }, `${shown.game_name} was invented by ${shown.inventor}. `,
+      `This position comes from a game of the computer levels; puzzle rating ${shown.rating}.`,
+      ofTheDay ? ` It is today's puzzle (${today()}), the same for everyone on this day.` : ""),
+    game ? h("p", { class: "summary" }, game.summary ?? "") : null,
     h("section", { class: "puzzle-share", "aria-labelledby": "puzzle-share-title" },
       h("h2", { id: "puzzle-share-title" }, "Share this puzzle"),
       shareControls(puzzleAddress(puzzle.id), { title: `A puzzle of ${shown.game_name}`, id: "puzzle-link", label: "Link to this puzzle" }),
@@ -182,4 +202,5 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     h("p", {}, h("a", { href: "#" }, "Back to the games"))));
   played.start();
   drawn();
+  window.scrollTo({ top: 0 }); // (the task and the board, wherever the page was before)
 }
