@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import quetgames
 from quetgames import bridge
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Frame, Locator, Page
 
 from .axe import assert_clean
-from .harness import ARTIFACTS, DESKTOP, Watched, go, shoot, unfold, watched_page
+from .harness import ARTIFACTS, Watched, embed_in_host, go, shoot, unfold, watched_page
 
 PHONE = {"width": 390, "height": 844}
 GAMES = list(quetgames.GAMES)
@@ -164,6 +165,30 @@ class Mouse:
         unfold(self.page)
 
 
+class Pointer(Mouse):
+    """A mouse that clicks where `target` shows: the middle of its box, or (a
+    ring's wedge, whose box's middle is another wedge) its point nearest that
+    middle that a click there reaches. Works in a frame as on a page."""
+
+    name = "pointer"
+
+    def press(self, target: Locator) -> None:
+        target.scroll_into_view_if_needed()
+        at = target.evaluate("""(el) => {
+          const r = el.getBoundingClientRect(), cx = r.width / 2, cy = r.height / 2;
+          const reaches = (x, y) => { const hit = document.elementFromPoint(r.x + x, r.y + y); return hit === el || el.contains(hit); };
+          if (reaches(cx, cy)) return [cx, cy];
+          let best = null, far = Infinity;
+          for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+            const x = r.width * i / 20, y = r.height * j / 20, d = Math.hypot(x - cx, y - cy);
+            if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
+          }
+          return best;
+        }""")
+        assert at, f"no point of {target} can be clicked"
+        target.click(position={"x": at[0], "y": at[1]})
+
+
 STEP = "section.lesson-step"
 
 
@@ -287,15 +312,20 @@ def miss_one(page: Page, act, game: str, step: dict) -> bool:
 
 def play_lesson(w: Watched, game: str, act, shots: str | None = None) -> None:
     """The whole lesson of `game`, step by step, as `act` (Keyboard or Touch) plays."""
-    page = w.page
     open_lesson(w, game)
+    play_steps(w.page, game, act, shots)
+
+
+def play_steps(page: Page | Frame, game: str, act, shots: str | None = None, full: str | None = None) -> None:
+    """Every step of the lesson on screen (a page's, or an embed frame's), from
+    its first, as `act` plays; `full`: where "Play a full game" leads."""
     refused = missed = False
     for step in LESSONS[game]["steps"]:
         wait_step(page, step)
         if shots and step["number"] == 1:
             page.screenshot(path=str(ARTIFACTS / f"{shots}-step1.png"))
         if step["check"] == "play":
-            play_game(page, act, game, step, shots)
+            play_game(page, act, game, step, shots, full)
             continue
         if not refused:
             refused = refuse_one(page, act, game, step)
@@ -320,7 +350,7 @@ def play_lesson(w: Watched, game: str, act, shots: str | None = None) -> None:
     assert set(kept["done"]) == {s["id"] for s in LESSONS[game]["steps"]}
 
 
-def play_game(page: Page, act, game: str, step: dict, shots: str | None) -> None:
+def play_game(page: Page | Frame, act, game: str, step: dict, shots: str | None, full: str | None = None) -> None:
     """The lesson's last step: a short game against the computer, played from
     the board (any legal move) until it is over; the first answer's words are
     the engine's for that record."""
@@ -349,7 +379,7 @@ def play_game(page: Page, act, game: str, step: dict, shots: str | None) -> None
     if shots:
         page.screenshot(path=str(ARTIFACTS / f"{shots}-over.png"))
     assert page.get_by_role("button", name="Play again").is_visible()
-    assert page.get_by_role("link", name="Play a full game").get_attribute("href") == f"#setup={game}"
+    assert page.get_by_role("link", name="Play a full game").get_attribute("href") == (full or f"#setup={game}")
 
 
 # -- the tests ---------------------------------------------------------------------------------
@@ -504,3 +534,19 @@ def test_axe_on_a_lesson_page(w: Watched, page: Page) -> None:
     page.emulate_media(color_scheme="dark")
     shoot(page, "lesson-answered-dark")
     page.emulate_media(color_scheme="light")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_lesson_in_the_learn_embed_on_another_site(browser: Browser, server: str, host: tuple[str, Path], game: str) -> None:
+    """embed.html?mode=learn&game=<id> in a blog's frame: the same lesson, played
+    to its end by mouse, every answer the engine's; nothing of the page's routes."""
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=learn&game={game}", width=680, height=760)
+    try:
+        frame.locator(f'section.learn[data-game="{game}"] {STEP}[data-step]').wait_for()
+        assert "a game invented by Leroy Quet" in frame.locator("section.learn .inventor").inner_text()
+        play_steps(frame, game, Pointer(frame), full=f"{server}index.html#setup={game}")
+        if game == "prime-target":
+            page.screenshot(path=str(ARTIFACTS / "lesson-embed-prime-target.png"))
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

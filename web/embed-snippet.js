@@ -24,6 +24,14 @@ export function embedURL(record, options = {}, base = location.href, poster = nu
   const url = new URL("embed.html", base);
   const query = new URLSearchParams();
   if (o.mode !== "play") query.set("mode", o.mode);
+  if (o.mode === "learn") {
+    // a lesson is named by its game; it carries no record and no poster
+    query.set("game", o.game);
+    if (o.theme !== "auto") query.set("theme", o.theme);
+    if (o.start !== "click") query.set("start", o.start);
+    url.search = query.toString();
+    return url.href;
+  }
   if (o.ply != null && o.mode !== "puzzle") query.set("ply", String(o.ply));
   if (o.theme !== "auto") query.set("theme", o.theme);
   if (o.start !== "click") query.set("start", o.start);
@@ -35,6 +43,14 @@ export function embedURL(record, options = {}, base = location.href, poster = nu
 
 function attr(text) {
   return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A game's lesson on the full site (index.html#learn=<game id>). */
+export function learnURL(gameId, base = location.href) {
+  const url = new URL("index.html", base);
+  url.search = "";
+  url.hash = `learn=${encodeURIComponent(gameId)}`;
+  return url.href;
 }
 
 /** The game's address on the full site (index.html beside the embed). */
@@ -51,9 +67,11 @@ export function gameURL(record, base = location.href) {
 export function embedSnippet(record, gameName, options = {}, base = location.href, poster = null) {
   const o = { ...DEFAULTS, ...options };
   const width = o.responsive ? "100%" : String(o.width);
-  return `<iframe src="${attr(embedURL(record, o, base, poster))}" title="${attr(`${gameName}, a game by Leroy Quet`)}" `
+  const learn = o.mode === "learn";
+  return `<iframe src="${attr(embedURL(record, o, base, poster))}" title="${attr(learn ? `Learn ${gameName}, a game by Leroy Quet` : `${gameName}, a game by Leroy Quet`)}" `
     + `width="${attr(width)}" height="${attr(String(o.height))}" loading="lazy" style="border:0;max-width:100%"></iframe>\n`
-    + `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`;
+    + (learn ? `<p><a href="${attr(learnURL(o.game, base))}">Learn to play ${attr(gameName)}</a> (a game by Leroy Quet)</p>`
+      : `<p><a href="${attr(gameURL(record, base))}">Play this ${attr(gameName)} game</a> (a game by Leroy Quet)</p>`);
 }
 
 // For sites that take no iframe: a named link, as HTML for sites that keep
@@ -148,8 +166,10 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   const before = document.activeElement;
   const size = sizeFields();
   // where frames are not allowed: a named link to the page, as HTML and as Markdown
+  const plainInputs = [];
   const plainField = (id, label, text) => {
     const field = h("input", { id, class: "plain-snippet", readonly: true, value: text, spellcheck: "false" });
+    plainInputs.push(field);
     const said = h("span", { class: "copied", role: "status" });
     const copyIt = h("button", { type: "button", class: "secondary", dataset: { key: `copy-${id}` } }, "Copy");
     field.addEventListener("focus", () => field.select());
@@ -167,8 +187,8 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   const plain = h("fieldset", { class: "plain-snippets" },
     h("legend", {}, "Where frames are not allowed"),
     h("p", { class: "hint" }, `Some sites take frames out of what you paste, and some show HTML as text (the code above would then appear as code). There, paste one of these: readers get a link that opens the ${what} here.`),
-    plainField("embed-link", "HTML link: for sites that keep links but take out frames (comment boxes, many hosted editors)", linkSnippet(page.url, page.words)),
-    plainField("embed-markdown", "Markdown link: for sites written in Markdown (GitHub, forums, many blogs)", markdownSnippet(page.url, page.words)));
+    plainField("embed-link", "HTML link: for sites that keep links but take out frames (comment boxes, many hosted editors)", ""),
+    plainField("embed-markdown", "Markdown link: for sites written in Markdown (GitHub, forums, many blogs)", ""));
   const long = h("p", { class: "long-link", role: "note", hidden: true });
   const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false" });
   const copied = h("span", { class: "copied", role: "status" });
@@ -209,6 +229,8 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
     const write = (payload, state) => {
       code.value = snippet(o, payload);
       preview.href = url(o, payload);
+      const target = page(o);
+      [plainInputs[0].value, plainInputs[1].value] = [linkSnippet(target.url, target.words), markdownSnippet(target.url, target.words)];
       longLinkNote(long, preview.href, { what: "embed's address" });
       code.dataset.poster = state;
       posterSaid.textContent = state === "ready"
@@ -260,7 +282,7 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
  * is the number of moves in the record (the largest starting move); notes:
  * the game has comments or side lines (then "Replay with comments" is offered).
  */
-export function openEmbedDialog({ record, name, plies, notes = false, over = false, ask = engineAsk }) {
+export function openEmbedDialog({ record, name, game = null, plies, notes = false, over = false, ask = engineAsk }) {
   const ply = h("input", { type: "number", name: "ply", min: "0", max: String(plies), step: "1", placeholder: "latest", inputmode: "numeric" });
   const fields = [
     radios("mode", "What readers can do", [
@@ -268,6 +290,8 @@ export function openEmbedDialog({ record, name, plies, notes = false, over = fal
       ["replay", "Replay only (step through the moves, with their comments and side lines)"],
       // (a replay that plays itself through once started: autoplay=1)
       ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
+      // (a lesson of the game, not this game: beside an annotated game in a post, "learn to play first")
+      ...(game ? [["learn", `A one-minute lesson of ${name} (learn by playing: small tasks, then a short game against the computer; not this game)`]] : []),
     // (a finished game is nearly always shown as a replay; one in progress, to play on)
     ], over ? "replay" : "play"),
     h("div", { class: "row" },
@@ -279,7 +303,7 @@ export function openEmbedDialog({ record, name, plies, notes = false, over = fal
       startPly = whole(ply.value, 0, plies);
       if (startPly == null) errors.push(`The start move is a whole number from 0 to ${plies}.`);
     }
-    return { mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story", ply: startPly };
+    return { mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story", ply: startPly, game };
   };
   // the poster of the position the frame opens at: the move asked for, the
   // start for a replay that plays itself through, else the game as it stands
@@ -294,10 +318,12 @@ export function openEmbedDialog({ record, name, plies, notes = false, over = fal
   };
   return openBuilder({
     heading: `Embed this game of ${name}`, fields, read,
-    poster: (o) => posterAt(o.autoplay && o.ply == null ? 0 : o.ply ?? plies),
+    poster: (o) => (o.mode === "learn" ? null : posterAt(o.autoplay && o.ply == null ? 0 : o.ply ?? plies)),
     snippet: (o, poster) => embedSnippet(record, name, o, location.href, poster),
     url: (o, poster) => embedURL(record, o, location.href, poster),
-    page: { url: gameURL(record), words: `Play this game of ${name} (a game by Leroy Quet)` },
+    page: (o) => (o.mode === "learn"
+      ? { url: learnURL(game), words: `Learn to play ${name} in a minute (a game by Leroy Quet)` }
+      : { url: gameURL(record), words: `Play this game of ${name} (a game by Leroy Quet)` }),
   });
 }
 
@@ -319,6 +345,6 @@ export function openPuzzleEmbedDialog({ id, name, view = null }) {
     poster: () => payload,
     snippet: (o, poster) => puzzleSnippet(id, name, o, location.href, poster),
     url: (o, poster) => embedURL(id, { ...o, mode: "puzzle" }, location.href, poster),
-    page: { url: puzzlePageURL(id), words: `Try this ${name} puzzle (a game by Leroy Quet)` },
+    page: () => ({ url: puzzlePageURL(id), words: `Try this ${name} puzzle (a game by Leroy Quet)` }),
   });
 }

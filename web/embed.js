@@ -58,7 +58,11 @@ export function parseOptions(search) {
     problems.push(`“${name}=${value.slice(0, 30)}” is not understood (${name} is ${allowed.join(" or ")}); using ${fallback}.`);
     return fallback;
   };
-  const mode = choice("mode", ["play", "replay", "puzzle"], "play");
+  const mode = choice("mode", ["play", "replay", "puzzle", "learn"], "play");
+  // mode=learn: the game's lesson (lesson.js), named by game=<id>; no fragment
+  const game = params.get("game");
+  const learn = mode === "learn" && game != null && /^[a-z][a-z-]{0,39}$/.test(game) ? game : null;
+  if (mode === "learn" && !learn) problems.push(`“game=${String(game ?? "").slice(0, 30)}” names no game to learn.`);
   const theme = choice("theme", ["auto", "light", "dark"], "auto");
   const start = choice("start", ["click", "visible"], "click");
   const autoplay = choice("autoplay", ["0", "1"], "0") === "1";
@@ -71,7 +75,7 @@ export function parseOptions(search) {
     if (/^\d{1,6}$/.test(rawPly)) ply = Number(rawPly);
     else problems.push(`“ply=${rawPly.slice(0, 30)}” is not a move number (a whole number from 0); showing the game as it stands.`);
   }
-  return { mode, theme, start, ply, autoplay: autoplay && mode === "replay", problems };
+  return { mode, theme, start, ply: mode === "learn" ? null : ply, autoplay: autoplay && mode === "replay", learn, problems };
 }
 
 function fragment() {
@@ -250,7 +254,7 @@ function posterSeats(view) {
  */
 function poster(name, what, still, start) {
   const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
-  const thing = opts.mode === "puzzle" ? "puzzle" : "game";
+  const thing = opts.mode === "puzzle" ? "puzzle" : opts.mode === "learn" ? "lesson" : "game";
   const note = opts.start === "visible"
     ? `The ${thing} loads when this frame is on screen (about 4.5 MB once, then cached).`
     : `Click to load the ${thing} (about 4.5 MB once, then cached).`;
@@ -343,7 +347,7 @@ async function boot(open) {
     if (!engine) {
       // the worker starts when this module is first imported, never before
       ({ engine } = await import("./engine.js"));
-      if (opts.mode !== "puzzle") {
+      if (opts.mode !== "puzzle" && opts.mode !== "learn") {
         ({ GameView } = await import("./gameview.js")); // (a puzzle is drawn by puzzle-board.js)
         (await import("./analysis.js")).useEngineIdentity(catalog?.engine); // (analyses kept per engine build)
       }
@@ -701,8 +705,60 @@ let wanted = splitFragment(fragment()); // {record (or puzzle id), poster payloa
 let begun = false; // the reader asked for the game: no poster any more
 let engineUp = false; // the engine answered ready once
 
+// -- a lesson (mode=learn&game=<id>): the site's lesson.js in the frame ------------------
+
+function lessonSiteURL(gameId) {
+  return new URL(`index.html#learn=${encodeURIComponent(gameId)}`, location.href).href;
+}
+
+/** The poster of a lesson: the game's name and what the lesson is, before any engine. */
+async function showLessonPoster(gameId) {
+  const run = ++posterRun;
+  catalog = await readCatalog();
+  if (run !== posterRun) return;
+  const known = catalog.games.find((g) => g.id === gameId);
+  if (!known) {
+    showFatal("No such lesson", `There is no game “${gameId}” to learn here. The address may have been cut short, or come from another copy of Quet Games.`);
+    return;
+  }
+  titleEl.textContent = `Learn ${known.name}`;
+  document.title = `Learn ${known.name} · Quet Games`;
+  openLink.href = lessonSiteURL(gameId);
+  poster(`Learn ${known.name}`, "A one-minute lesson: a few small tasks on small boards, each move answered by the game's own engine, then a short game against the computer.",
+    {}, () => boot(() => openLesson(known)));
+}
+
+/** The lesson of `game` ({id, name}) in the frame, once the engine is up. */
+async function openLesson(game) {
+  setEngineState("busy");
+  const box = h("div", { class: "embed-lesson-box" });
+  stage.replaceChildren(h("section", { class: "learn embed-lesson", dataset: { game: game.id } },
+    h("p", { class: "inventor" }, `${game.name}, a game invented by Leroy Quet.`), box));
+  try {
+    const { lessonPlay } = await import("./lesson.js");
+    await lessonPlay(box, {
+      ask: (call, args) => engine.request(call, args, { retry: true }),
+      boardFor: (gameId) => boardFor(gameId, catalog.boards),
+      game: game.id,
+      fullGame: new URL(`index.html#setup=${encodeURIComponent(game.id)}`, location.href).href,
+      linkTarget: "_blank",
+      afterDraw: () => fitBoard(),
+    });
+  } catch (error) {
+    showFatal("This lesson could not be opened", `The engine does not have it: ${error.message}`);
+    return;
+  }
+  setEngineState("ready");
+}
+
 /** The poster of what the address names, or why there is none. */
 function showFront() {
+  if (opts.mode === "learn") {
+    posterRun++;
+    if (opts.learn) showLessonPoster(opts.learn);
+    else showFatal("No lesson here", "This embed's address names no game to learn (it should have game= and a game's name). Make one with the Embed button on a game page of Quet Games.");
+    return;
+  }
   const { record } = wanted;
   openLink.href = opts.mode === "puzzle" && record ? puzzleSiteURL(record) : fullSiteURL(record);
   if (record === "") {
@@ -753,6 +809,7 @@ async function openPuzzleById(id) {
 }
 
 window.addEventListener("hashchange", () => {
+  if (opts.mode === "learn") return; // (a lesson is named in the query; its fragment means nothing)
   wanted = splitFragment(fragment());
   if (!begun) {
     showFront();

@@ -695,7 +695,7 @@ export class GameView {
           // an embed carries the record, so not while it holds a secret pick
           secret ? null : h("button", {
             type: "button", class: "secondary embed-button", dataset: { key: "embed" },
-            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, plies: this.plies(), notes: this.#hasNotes(), over: this.current.view.is_over })),
+            onclick: () => import("./embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, game: this.current.view.game, plies: this.plies(), notes: this.#hasNotes(), over: this.current.view.is_over })),
           }, "Embed"),
           h("a", { href: "#", class: "back" }, "All games"))));
     }
