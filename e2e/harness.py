@@ -238,13 +238,16 @@ def new_from_setup(w: Watched, game_id: str, options: dict[str, str], *,
 
 
 def finished(game: str, seed: int, **options: object) -> quetgames.State:
-    """A seeded random game played to its end, one move of the seat to move at a time."""
+    """A seeded random game played to its end, one move of the first seat to
+    move at a time (a round of joint picks, Nonconformity's, one seat after
+    the other)."""
     import random
 
     rng = random.Random(seed)
     state = quetgames.new_game(game, **options)
     while not state.is_over:
-        state = state.play(rng.choice(state.legal_moves()))
+        seat = state.to_move[0]
+        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
     return state
 
 

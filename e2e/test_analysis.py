@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import time
 from collections.abc import Iterator
 
@@ -182,16 +181,6 @@ def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: P
     page.locator(".replay-banner").wait_for(state="detached")
 
 
-def finished_seated(game: str, seed: int, **options: object) -> quetgames.State:
-    """A random finished game, joint moves (Nonconformity's picks) included."""
-    rng = random.Random(seed)
-    state = quetgames.new_game(game, **options)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
-    return state
-
-
 @pytest.mark.parametrize(("game", "options"), [
     ("convoluted-coprimality", {"size": 4}),
     ("multiplications", {"k": 3}),
@@ -199,7 +188,7 @@ def finished_seated(game: str, seed: int, **options: object) -> quetgames.State:
     ("nonconformity", {"length": 4, "max_pick": 100}),
 ])
 def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game: str, options: dict[str, object]) -> None:
-    state = finished_seated(game, 2, **options)
+    state = finished(game, 2, **options)
     expected = quetgames.analyse(state, iterations=ITERATIONS)
     open_record(w, state.record)
     analysed(page)

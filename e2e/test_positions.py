@@ -24,7 +24,7 @@ import quetgames
 from playwright.sync_api import Browser, Frame, Page
 from quetgames import bridge
 
-from .harness import Watched, embed_in_host, open_record, shoot
+from .harness import Watched, embed_in_host, finished, open_record, shoot
 
 # (game, options, seed): Prime Target with k = 3 and 10 rays, Coprimality with three players
 GAMES = [
@@ -55,16 +55,6 @@ READ_SCREEN = """root => {
     numbers,
   };
 }"""
-
-
-def finished(game: str, seed: int, **options: object) -> quetgames.State:
-    """A seeded random game to its end, joint moves (Nonconformity's picks) included."""
-    rng = random.Random(seed)
-    state = quetgames.new_game(game, **options)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state = state.play(rng.choice(state.legal_moves(seat)), seat if len(state.to_move) > 1 else None)
-    return state
 
 
 def ask(name: str, **args: object) -> dict:
