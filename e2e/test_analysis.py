@@ -315,6 +315,8 @@ def test_the_embed_replay_shows_the_chart(w: Watched, page: Page, server: str) -
     try:
         embed.set_viewport_size({"width": 420, "height": 900})
         embed.goto(f"{server}embed.html?mode=replay&ply=3&start=visible&analysis-iterations={ITERATIONS}#{LONG.record}")
+        # (in a frame the analysis is a panel under the board, opened by the reader)
+        embed.locator(".embed-analysis summary").click(timeout=LOAD_TIMEOUT_MS)
         embed.locator("button.analysis-start").wait_for(timeout=LOAD_TIMEOUT_MS)
         embed.locator("button.analysis-start").click()
         embed.wait_for_function(FINISHED, timeout=90_000)

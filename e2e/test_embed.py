@@ -537,8 +537,11 @@ def snippet_from_dialog(site: HostPage, record: str, *, mode: str = "play", ply:
     page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.get_by_role("button", name="Embed").click()
     dialog = page.locator("dialog.embed-builder")
+    # (the dialog picks a replay for a finished game, play on for one in progress: the test says which)
     if mode == "replay":
         dialog.get_by_label(re.compile("^Replay only")).check()
+    else:
+        dialog.get_by_label(re.compile("^Play on from the position")).check()
     if ply is not None:
         dialog.get_by_label(re.compile("Start at move")).fill(str(ply))
     dialog.locator("#embed-code[data-poster=ready]").wait_for()
