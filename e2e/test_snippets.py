@@ -89,6 +89,8 @@ def test_the_dialog_offers_a_replay_for_a_finished_game_and_play_for_one_in_prog
     open_dialog(page)
     assert page.locator("dialog.embed-builder input[name=mode][value=replay]").is_checked()
     assert "mode=replay" in page.locator("#embed-code").input_value()
+    # the default size: every game fits it with its board first (e2e/test_frames.py)
+    assert 'width="480" height="680"' in page.locator("#embed-code").input_value()
     page.locator("dialog.embed-builder[open] button.close").click()
     going = quetgames.new_game("multiplications", k=3).play("a1")
     open_record(w, going.record)

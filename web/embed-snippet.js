@@ -15,7 +15,8 @@ import { h } from "./dom.js";
 import { joinFragment, makePoster } from "./poster.js";
 import { longLinkNote } from "./share.js";
 
-const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 600, responsive: false };
+// (480 x 680: every game, in play and in replay, fits with its board first and its targets tappable: e2e/test_frames.py)
+const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 680, responsive: false };
 
 /** The embed's absolute address for `record` and `options` (see DEFAULTS),
  * with the `poster` payload (poster.js) after the record when there is one. */
