@@ -1,6 +1,6 @@
 // Quet Games: the optional host script for embedded games. A blog that adds
 //
-//   <script src="https://example.org/quet/embed-host.js" async></script>
+//   <script src="SITE/embed-host.js" async></script>     (SITE: where Quet Games is hosted)
 //
 // beside its Quet Games frames lets each frame take the height its content
 // asks for (a panel opened under the board, the analysis drawn), instead of
