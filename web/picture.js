@@ -32,6 +32,7 @@
 
 import { h } from "./dom.js";
 import { seatName } from "./handover.js";
+import { stillUi } from "./renderers.js";
 
 export const WIDTH = 640; // CSS pixels across a picture's layout
 export const PNG_SCALE = 2; // pixels per CSS pixel in a PNG: sharp on a phone or in print
@@ -42,26 +43,6 @@ export const GIF_LAST_DELAY = 3000; // ms on the last position before the loop s
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // -- the position, laid out off screen --------------------------------------------
-
-/** A ui for the board module that plays nothing; its previews (a board may ask
- * the engine what a move would show) are answered and waited for. */
-function stillUi(view, engine, pending) {
-  return {
-    seat: null,
-    replaying: true,
-    play: async () => false,
-    explain: () => {},
-    confirm: async () => false,
-    preview: (move) => {
-      const asked = engine
-        ? engine.request("preview", { record: view.record, move: String(move) }, { retry: true })
-        : Promise.reject(new Error("a picture asks no previews"));
-      pending.add(asked);
-      asked.catch(() => {}).finally(() => pending.delete(asked));
-      return asked;
-    },
-  };
-}
 
 /** Where the position is in the game, in words. */
 function whereWords({ ply, plies, line, moveWords }) {
@@ -76,8 +57,7 @@ function whereWords({ ply, plies, line, moveWords }) {
  * the comment, is kept as empty room). */
 function stage(shown, width, room = null) {
   const { view } = shown;
-  const pending = new Set();
-  const board = shown.renderer.render(view, stillUi(view, shown.engine, pending));
+  const board = shown.renderer.render(view, stillUi());
   // (nothing in a picture plays, even if a board made a target regardless)
   for (const el of board.querySelectorAll("[data-move], [data-try]")) {
     el.removeAttribute("data-move");
@@ -111,7 +91,7 @@ function stage(shown, width, room = null) {
     if (least) part.style.minHeight = `${least}px`; // (every box here is border-box: style.css)
   }
   if (room?.comment && !shown.comment) box.querySelector("[data-part=comment]").style.visibility = "hidden"; // room only
-  return { box, pending };
+  return box;
 }
 
 /** The parts of a staged picture that room is kept for, by name: the
@@ -139,18 +119,17 @@ function stacked(style) {
 
 /** How tall each part of the picture of `shown` is laid out, in CSS px. */
 async function measure(shown, width) {
-  const { box, pending } = stage(shown, width);
+  const box = stage(shown, width);
   try {
-    await settle(pending);
+    await settle();
     return Object.fromEntries(parts(box).map(([key, part]) => [key, part.getBoundingClientRect().height]));
   } finally {
     box.remove();
   }
 }
 
-/** Wait until the board's asks of the engine are answered and drawn. */
-async function settle(pending) {
-  for (let round = 0; round < 8 && pending.size; round++) await Promise.allSettled([...pending]);
+/** Let a board finish what it draws after its first drawing (a task's turn). */
+async function settle() {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -484,9 +463,9 @@ function svgNode(node, family) {
 
 /** The position `shown` as a standalone SVG document: {svg, width, height, background}. */
 export async function pictureSvg(shown, { width = WIDTH, room = null } = {}) {
-  const { box, pending } = stage(shown, width, room);
+  const box = stage(shown, width, room);
   try {
-    await settle(pending);
+    await settle();
     const drawing = new Drawing(box);
     const inner = drawing.element(box);
     const style = getComputedStyle(box);

@@ -15,6 +15,8 @@
 // was made for this very record and move, and else says in words why not. The
 // engine's own view replaces the poster once the reader starts the game.
 
+import { stillUi } from "./renderers.js";
+
 export const POSTER_MARK = "!poster.";
 export const MAX_PAYLOAD = 8000; // characters of base64url: 6 kB of deflate (a 26 × 26 grid needs about 1.5 kB)
 const MAX_JSON = 64 * 1024; // characters once expanded
@@ -198,18 +200,6 @@ export async function readPoster(payload, { key, ply = null, game }) {
   }
   if (view.game !== game) throw new PosterError("it shows another game");
   return view;
-}
-
-/** A ui for a board module that draws a still board: nothing plays, nothing asks the engine. */
-export function stillUi() {
-  return {
-    seat: null,
-    replaying: true,
-    play: async () => false,
-    explain: () => {},
-    confirm: async () => false,
-    preview: () => Promise.reject(new Error("a poster asks no previews")),
-  };
 }
 
 /** The still board of `view` drawn by its board module, with nothing that plays. */

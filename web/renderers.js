@@ -42,3 +42,17 @@ export async function boardFor(gameId, known = null) {
     return loadBoard("generic");
   }
 }
+
+/** A ui for a board module that draws a still board (a poster, a picture):
+ * nothing plays, and nothing asks the engine (a board asks previews only of
+ * a move being built, never while replaying). */
+export function stillUi() {
+  return {
+    seat: null,
+    replaying: true,
+    play: async () => false,
+    explain: () => {},
+    confirm: async () => false,
+    preview: () => Promise.reject(new Error("a still board asks no previews")),
+  };
+}

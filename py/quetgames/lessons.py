@@ -400,21 +400,26 @@ def judge(game_id: str, step_id: str, move: object, record: object = None) -> JS
     if step.check == "play":
         return _judge_game(found.game, step, move, record)
     state, seat, passes, proof = passing(found.game, step)
-    shown = str(move)[:40]
-    try:
-        if not isinstance(move, str):
-            raise RulesError(f"a move is written as text, not {type(move).__name__}")
-        after = state.play(move, seat)
-    except RulesError as exc:
-        return {"right": False, "refused": True, "done": False, "move": shown, "words": _sentence(str(exc)),
-                "view_after": None}
-    canonical = _canonical(state, seat, move, after)
+    after = _played(state, move, seat)
+    if isinstance(after, str):
+        return {"right": False, "refused": True, "done": False, "move": str(move)[:40], "words": after, "view_after": None}
+    canonical = _canonical(state, seat, str(move), after)  # (played: it was text)
     did = after.last_move_text or canonical
     verdict: JSONObject = {"refused": False, "move": canonical, "view_after": after.view(seat)}
     if canonical in passes:
         return {**verdict, "right": True, "done": True, "words": f"Right: {did}. {_why(step, canonical)}".strip()}
     words = f"Not this one: {did}." + _leads_to(state, seat, canonical, after, step, passes, proof)
     return {**verdict, "right": False, "done": False, "words": f"{words} {step.hint}".strip()}
+
+
+def _played(state: State, move: object, seat: int) -> State | str:
+    """`move` played for `seat`, or, refused, the engine's reason in a sentence."""
+    try:
+        if not isinstance(move, str):
+            raise RulesError(f"a move is written as text, not {type(move).__name__}")
+        return state.play(move, seat)
+    except RulesError as exc:
+        return _sentence(str(exc))
 
 
 def _canonical(state: State, seat: int, move: str, after: State) -> str:
@@ -471,15 +476,11 @@ def _judge_game(game_id: str, step: Step, move: object, record: object) -> JSONO
     """A move of the learner in a lesson's game, and the computer's answers
     until the learner is to move again or the game is over."""
     state, seat = _game_state(game_id, step, record)
-    shown = str(move)[:40]
-    try:
-        if not isinstance(move, str):
-            raise RulesError(f"a move is written as text, not {type(move).__name__}")
-        after = state.play(move, seat)
-    except RulesError as exc:
-        return {"right": False, "refused": True, "done": False, "move": shown, "words": _sentence(str(exc)),
+    after = _played(state, move, seat)
+    if isinstance(after, str):
+        return {"right": False, "refused": True, "done": False, "move": str(move)[:40], "words": after,
                 "view_after": None, "record": state.record, "over": state.is_over, "won": False}
-    said = [after.last_move_text or move]
+    said = [after.last_move_text or str(move)]
     while not after.is_over and seat not in after.to_move:
         other = after.to_move[0]
         reply = computer_move(after, other, level=PLAY_LEVEL, seed=after.plies)
@@ -488,7 +489,7 @@ def _judge_game(game_id: str, step: Step, move: object, record: object) -> JSONO
     words = " ".join(_sentence(s) for s in said)
     if after.is_over:
         words += f" {_sentence(after.view()['status'])}"
-    return {"right": True, "refused": False, "done": after.is_over, "move": move, "words": words,
+    return {"right": True, "refused": False, "done": after.is_over, "move": str(move), "words": words,
             "view_after": after.view(seat), "record": after.record, "over": after.is_over,
             "won": seat in after.winners}
 
