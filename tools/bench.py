@@ -95,6 +95,47 @@ FIRST_LOOK_MS = 1500
 THINK_MS = 200
 
 
+# Where the bench stands (`--profile`). "desktop": the figures so far, a
+# 1100 x 900 window at the machine's own speed, a 10 Mbit/s line of 60 ms.
+# "phone" (issue 41), as Lighthouse's mobile profile models a mid-range phone:
+# the page's main thread slowed 4x (the DevTools protocol's
+# Emulation.setCPUThrottlingRate), a 390 x 844 touch screen at 3 device pixels
+# a CSS pixel, first visits over slow 4G (1.6 Mbit/s, 150 ms a request) and
+# again over 10 Mbit/s and 60 ms. Chromium slows only a page's (or an
+# out-of-process frame's) main thread: it refuses the rate for a worker
+# ("Operation is only supported for pages, not workers", 27 November), so the
+# Python worker and V8's compiling threads run at the machine's speed in both
+# profiles, which the tables say.
+PROFILES: dict[str, dict] = {
+    "desktop": {"cpu": 1, "viewport": {"width": 1100, "height": 900}, "device": {},
+                "networks": [(10.0, 60.0)], "net_visits": [(k, h) for k in ("bare", "app", "home", "setup") for h in ("plain", "gzip")]},
+    "phone": {"cpu": 4, "viewport": {"width": 390, "height": 844},
+              "device": {"device_scale_factor": 3, "is_mobile": True, "has_touch": True},
+              "networks": [(1.6, 150.0), (10.0, 60.0)],
+              # bare Pyodide from a gzip CDN only (its plain-host visit sends 13.5 MB: 70 s at 1.6 Mbit/s)
+              "net_visits": [("bare", "gzip"), ("app", "plain"), ("app", "gzip"), ("home", "gzip"), ("embed", "gzip")]},
+}
+PROFILE = PROFILES["desktop"]
+
+
+def context_options() -> dict:
+    """Keyword arguments of a browser context in this profile: its window and device."""
+    return {"viewport": dict(PROFILE["viewport"]), **PROFILE["device"]}
+
+
+def slowed(context: BrowserContext, target) -> None:
+    """`target` (a page, or an out-of-process frame) with its main thread slowed
+    as the profile says; the rate stays through its navigations."""
+    if PROFILE["cpu"] != 1:
+        context.new_cdp_session(target).send("Emulation.setCPUThrottlingRate", {"rate": PROFILE["cpu"]})
+
+
+def open_page(context: BrowserContext) -> Page:
+    page = context.new_page()
+    slowed(context, page)
+    return page
+
+
 def move_set_name(game_id: str, options: dict) -> str:
     return game_id + ("" if not options else " (" + ", ".join(f"{k} {v}" for k, v in options.items()) + ")")
 BENCH_JSON = ROOT / "docs" / "bench.json"
@@ -114,6 +155,9 @@ NET_VS_BARE_GZIP = 0.65   # app ready, plain host <= 0.65 x bare ready, compress
 NET_VS_BARE_PLAIN = 0.35  # app ready, plain host <= 0.35 x bare ready, plain host
 NET_BYTES = 4_500_000     # app, plain host: bytes sent in all (to ready and the precache)
 NET_ON_SCREEN_MS = 1000   # home page's game list and a setup form on screen, plain host
+# The phone profile (issue 41), on each of its networks:
+PHONE_VS_BARE = 0.5       # a shared link's app ready <= 0.5 x bare Pyodide ready from a gzip CDN
+PHONE_BYTES = 3_600_000   # and at most 3.6 MB sent in all (plain host, the precache included)
 
 # The network's defaults (issue "First visit over a real network").
 NET_MBIT, NET_DELAY_MS, NET_REPS = 10.0, 60.0, 3
@@ -275,6 +319,43 @@ async ({seed, maxMoves, think = 0}) => {
 """
 
 
+# An embedded game from its poster (run in the frame): a reader taps Start at
+# once; timed from the tap to the first frame showing a board that takes moves
+# (<html data-engine=ready> and [data-move] targets), then one tap on a target
+# to the board showing the move (the game root's data-ply has moved on).
+EMBED_START = """
+async () => {
+  const html = document.documentElement;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const until = (pred, ms) => new Promise((resolve, reject) => {
+    if (pred()) return resolve(performance.now());
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error("the embed did not get there")); }, ms);
+    const obs = new MutationObserver(() => {
+      if (pred()) { obs.disconnect(); clearTimeout(timer); resolve(performance.now()); }
+    });
+    obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  });
+  const targets = () => [...document.querySelectorAll("#embed [data-move]")];
+  await frame();
+  const t0 = performance.now();
+  document.getElementById("embed-start").click();
+  await until(() => html.dataset.engine === "error" || (html.dataset.engine === "ready" && targets().length > 0), 600000);
+  if (html.dataset.engine === "error") return {error: document.getElementById("embed")?.textContent ?? "error"};
+  await frame();
+  const board = performance.now() - t0;
+  const root = document.querySelector("[data-ply]");
+  const before = root?.dataset.ply;
+  await new Promise((r) => setTimeout(r, 200));  // a reader looks before tapping
+  await frame();
+  const t1 = performance.now();
+  targets()[0].dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+  await until(() => document.querySelector("dialog[open], .curtain") || (document.querySelector("[data-ply]")?.dataset.ply !== before
+                     && html.dataset.engine === "ready"), 60000);
+  return {board, tap: performance.now() - t1, started_at: t0};
+}
+"""
+
+
 # The machine's floor (bench_pages/floor.html): the same click -> answer in the
 # document timing as PLAY_GAME, against a worker that answers at once.
 PLAY_FLOOR = """
@@ -364,7 +445,7 @@ class Bench:
         self.record = quetgames.new_game(TTI_GAME).record
 
     def context(self) -> BrowserContext:
-        return self.browser.new_context(viewport={"width": 1100, "height": 900})
+        return self.browser.new_context(**context_options())
 
     # 1. bare Pyodide
     def bare(self) -> dict:
@@ -375,7 +456,7 @@ class Bench:
             context.close()
 
     def _bare_visit(self, context: BrowserContext) -> dict:
-        page = context.new_page()
+        page = open_page(context)
         try:
             page.goto(self.base + "_bench/bare.html")
             page.locator("html:not([data-state=loading])").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
@@ -405,7 +486,7 @@ class Bench:
             context.close()
 
     def _app_visit(self, context: BrowserContext, before_closing=None) -> dict:
-        page = context.new_page()
+        page = open_page(context)
         timings: list = []
         said: list[str] = []  # what the worker said it kept (see _settle)
         page.on("console", lambda msg: "engine ready" in msg.text and timings.append(msg))
@@ -470,7 +551,7 @@ class Bench:
     # 3. embedded
     def embed(self, cross: bool) -> dict:
         context = self.context()
-        page = context.new_page()
+        page = open_page(context)
         try:
             src = f"{self.base}embed.html?start=visible#{self.record}"
             host = (self.cross_base if cross else self.base) + "_bench/host.html?src=" + quote(src, safe="")
@@ -493,7 +574,7 @@ class Bench:
     # 4. move latency
     def moves(self, seed: int, only: set[str] | None = None) -> dict:
         context = self.context()
-        page = context.new_page()
+        page = open_page(context)
         page.set_default_timeout(LOAD_TIMEOUT_MS)
         page.add_init_script("globalThis.quetTimings = true")  # the page then times its parts (engine.js, gameview.js)
         out = {}
@@ -514,7 +595,7 @@ class Bench:
         click -> worker -> document time, with no engine and no drawing."""
         context = self.context()
         try:
-            page = context.new_page()
+            page = open_page(context)
             page.goto(self.base + "_bench/floor.html")
             page.locator("html[data-answers]").wait_for(state="attached")
             return page.evaluate(PLAY_FLOOR, {"clicks": FLOOR_CLICKS})
@@ -526,7 +607,7 @@ class Bench:
         at once (no FIRST_LOOK_MS): click -> board times."""
         context = self.context()
         try:
-            page = context.new_page()
+            page = open_page(context)
             page.set_default_timeout(LOAD_TIMEOUT_MS)
             page.add_init_script("globalThis.quetTimings = true")
             game_id, options = MOVE_SETS[0]
@@ -547,7 +628,7 @@ class Bench:
     # 5. computer moves, in the worker
     def computer(self, seed: int) -> dict:
         context = self.context()
-        page = context.new_page()
+        page = open_page(context)
         page.set_default_timeout(LOAD_TIMEOUT_MS)
         out: dict = {}
         try:
@@ -635,15 +716,58 @@ class NetBench:
         return self._visit(host, f"index.html#setup={TTI_GAME}",
                            "() => window.__net?.form != null || document.documentElement?.dataset.engine === 'error'", kind="setup")
 
+    def embed(self, host: str) -> dict:
+        """A first visit to a blog post holding the embed (bench_pages/host.html
+        on another site, localhost, so the frame gets a process of its own, as
+        on a blog), through the link: the poster on screen, then a reader's
+        Start -> a board that takes moves, and one tap -> the move shown
+        (EMBED_START). The frame's main thread is slowed as the page's is."""
+        self._quiet(0.3, cap=30)
+        base = self.servers[host].base
+        host_base = base.replace("//127.0.0.1:", "//localhost:")
+        profile = tempfile.mkdtemp(prefix="bench-profile-")
+        context = self.playwright.chromium.launch_persistent_context(profile, **context_options(), **self.launch)
+        elsewhere: list[str] = []
+        context.on("request", lambda r: None if r.url.startswith((base, host_base, "data:", "blob:")) else elsewhere.append(r.url))
+        page = context.pages[0] if context.pages else context.new_page()
+        slowed(context, page)
+        mark = self.meter.mark()
+        try:
+            src = f"{base}embed.html#{self.record}"
+            started = time.monotonic()
+            page.goto(host_base + "_bench/host.html?src=" + quote(src, safe=""), wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+            frame = page.wait_for_selector("iframe", timeout=LOAD_TIMEOUT_MS).content_frame()
+            frame.wait_for_selector("#embed-start", timeout=LOAD_TIMEOUT_MS)
+            poster_s = time.monotonic() - started
+            try:
+                slowed(context, frame)
+                own_process = True
+            except Exception:  # noqa: BLE001  (a frame in the page's own process is slowed with it)
+                own_process = False
+            self._quiet(1.0, cap=60)  # what the poster fetched is in; the reader taps Start
+            poster_bytes = netsim.summarize(self.meter.since(mark), {})["bytes"]
+            got = frame.evaluate(EMBED_START)
+            if "error" in got:
+                raise RuntimeError(f"embed on the {host} host: {got['error'][:200]}")
+            start_epoch = (frame.evaluate("performance.timeOrigin") + got.pop("started_at")) / 1000
+            self._quiet(1.0, cap=60)
+            after = [x for x in self.meter.since(mark) if x.arrived >= start_epoch]
+            return {"host": host, "poster_s": poster_s, "poster_bytes": poster_bytes, "own_process": own_process,
+                    "start_to_board": got["board"], "tap": got["tap"],
+                    "bytes_after_start": netsim.summarize(after, {})["bytes"], "elsewhere": elsewhere}
+        finally:
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
     def _visit(self, host: str, path: str, until: str, kind: str) -> dict:
         self._quiet(0.3, cap=30)  # the last visit's connections have let go of the link
         base = self.servers[host].base
         profile = tempfile.mkdtemp(prefix="bench-profile-")
-        context = self.playwright.chromium.launch_persistent_context(
-            profile, viewport={"width": 1100, "height": 900}, **self.launch)
+        context = self.playwright.chromium.launch_persistent_context(profile, **context_options(), **self.launch)
         elsewhere: list[str] = []  # requests that did not go to this host (there must be none)
         context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:")) else elsewhere.append(r.url))
         page = context.pages[0] if context.pages else context.new_page()
+        slowed(context, page)
         page.add_init_script(NET_RECORD)
         engine: list = []  # the worker's steps, which the page logs once the engine is ready (web/app.js)
         page.on("console", lambda m: engine.append(m) if m.text.startswith("quetgames engine ready") else None)
@@ -782,15 +906,17 @@ def run_network(playwright, dist: Path, mounts: dict[str, Path], reps: int, mbit
                 f"(model {check['model_one_s']:.2f} s), two at once {check['two_s'][0]:.2f} / {check['two_s'][1]:.2f} s "
                 f"(model {check['model_two_s']:.2f} s)")
         bench = NetBench(playwright, browser_choice.launch_options(playwright), servers, meter)
-        visits = [(kind, host) for kind in ("bare", "app", "home", "setup") for host in HOSTS]
+        visits = PROFILE["net_visits"]
         raw: dict[str, list] = {f"{kind}_{host}": [] for kind, host in visits}
         for rep in range(reps):
             for kind, host in visits if rep % 2 == 0 else visits[::-1]:
                 raw[f"{kind}_{host}"].append(getattr(bench, kind)(host))
-            last = {key: rows[-1] for key, rows in raw.items()}
-            log(f"bench: network rep {rep + 1}/{reps} (plain/gzip): "
-                + ", ".join(f"{kind} {'/'.join(secs(last[f'{kind}_{h}'].get('ready', last[f'{kind}_{h}'].get('on_screen'))) for h in HOSTS)}"
-                            for kind in ("bare", "app", "home", "setup")))
+            said = []
+            for key, rows in raw.items():
+                row = rows[-1]
+                figure = row.get("ready", row.get("on_screen", row.get("start_to_board")))
+                said.append(f"{key} {secs(figure)}")
+            log(f"bench: network rep {rep + 1}/{reps}: " + ", ".join(said))
         elapsed = time.monotonic() - started
     finally:
         for server in servers.values():
@@ -798,13 +924,14 @@ def run_network(playwright, dist: Path, mounts: dict[str, Path], reps: int, mbit
             server.server_close()
     conditions = {"mbit": mbit, "delay_ms": delay_ms, "chunk_bytes": link.chunk, "gzip_level": netsim.GZIP_LEVEL,
                   "gzip_types": sorted(netsim.GZIP_TYPES), "stray_bytes": meter.stray_bytes}
-    return {"conditions": conditions, "reps": reps, "seconds": elapsed, "link_check": check, "raw": raw,
-            "summary": summarize_network(raw)}
+    summary = summarize_network(raw)
+    summary["budgets"] = {name.replace("{net}", net_label(mbit, delay_ms)): verdict for name, verdict in summary["budgets"].items()}
+    return {"conditions": conditions, "reps": reps, "seconds": elapsed, "link_check": check, "raw": raw, "summary": summary}
 
 
 def summarize_network(raw: dict) -> dict:
     def col(key: str, get) -> float | None:
-        return median([v for v in (get(row) for row in raw[key]) if v is not None])
+        return median([v for v in (get(row) for row in raw.get(key, [])) if v is not None])
 
     s: dict = {}
     for host in HOSTS:
@@ -818,13 +945,30 @@ def summarize_network(raw: dict) -> dict:
             f"app_{host}", lambda r: r["bytes"]["service_worker_before_ready"]["bytes"])
         s[f"app_{host}_bytes_all"] = col(f"app_{host}", lambda r: r["bytes"]["bytes"])
         s[f"app_{host}_sw_activated"] = col(f"app_{host}", lambda r: r["service_worker_activated"])
-        s[f"app_{host}_sw_missing"] = sum(r["service_worker_activated"] is None for r in raw[f"app_{host}"])
+        s[f"app_{host}_sw_missing"] = sum(r["service_worker_activated"] is None for r in raw.get(f"app_{host}", []))
         s[f"home_{host}_list"] = col(f"home_{host}", lambda r: r["on_screen"])
         s[f"setup_{host}_form"] = col(f"setup_{host}", lambda r: r["on_screen"])
-        s[f"app_{host}_timeline"] = median_timeline([r.get("timeline") for r in raw[f"app_{host}"]])
+        s[f"embed_{host}_poster"] = col(f"embed_{host}", lambda r: r["poster_s"] * 1000)
+        s[f"embed_{host}_poster_bytes"] = col(f"embed_{host}", lambda r: r["poster_bytes"])
+        s[f"embed_{host}_start_to_board"] = col(f"embed_{host}", lambda r: r["start_to_board"])
+        s[f"embed_{host}_tap"] = col(f"embed_{host}", lambda r: r["tap"])
+        s[f"embed_{host}_bytes_after_start"] = col(f"embed_{host}", lambda r: r["bytes_after_start"])
+        s[f"embed_{host}_own_process"] = all(r["own_process"] for r in raw.get(f"embed_{host}", [])) or None
+        s[f"app_{host}_timeline"] = median_timeline([r.get("timeline") for r in raw.get(f"app_{host}", [])])
     s["elsewhere"] = sorted({url for rows in raw.values() for row in rows for url in row["elsewhere"]})
     s["ratio_app_plain_vs_bare_gzip"] = ratio(s["app_plain_ready"], s["bare_gzip_ready"])
+    s["ratio_app_gzip_vs_bare_gzip"] = ratio(s["app_gzip_ready"], s["bare_gzip_ready"])
     s["ratio_app_plain_vs_bare_plain"] = ratio(s["app_plain_ready"], s["bare_plain_ready"])
+    if PROFILE is PROFILES["phone"]:
+        s["budgets"] = {
+            f"phone, {{net}}: app ready (plain host) <= {PHONE_VS_BARE} x bare ready (compressing host)":
+                _check(s["ratio_app_plain_vs_bare_gzip"], PHONE_VS_BARE),
+            f"phone, {{net}}: app ready (compressing host) <= {PHONE_VS_BARE} x bare ready (compressing host)":
+                _check(s["ratio_app_gzip_vs_bare_gzip"], PHONE_VS_BARE),
+            f"phone, {{net}}: app first visit (plain host), bytes in all <= {PHONE_BYTES / 1e6:g} MB":
+                _check(s["app_plain_bytes_all"], PHONE_BYTES),
+        }
+        return s
     on_screen = [s["home_plain_list"], s["setup_plain_form"]]
     s["budgets"] = {
         f"network: app ready (plain host) <= {NET_VS_BARE_GZIP} x bare ready (compressing host)":
@@ -864,13 +1008,19 @@ def timeline_table(t: dict | None, host: str) -> list[str]:
     return lines
 
 
+def net_label(mbit: float, delay_ms: float) -> str:
+    return f"{mbit:g} Mbit/s, {delay_ms:g} ms" if mbit else f"no bandwidth limit, {delay_ms:g} ms"
+
+
 def network_table(net: dict) -> list[str]:
     s, c, check = net["summary"], net["conditions"], net["link_check"]
     link = f"{c['mbit']:g} Mbit/s" if c["mbit"] else "no bandwidth limit"
-    lines = ["| first visit over the network | plain host | compressing host |", "| --- | --- | --- |"]
+    lines = [f"| first visit, {net_label(c['mbit'], c['delay_ms'])} | plain host | compressing host |", "| --- | --- | --- |"]
 
     def row(label: str, key: str, fmt) -> None:
-        lines.append(f"| {label} | {fmt(s[key.format(host='plain')])} | {fmt(s[key.format(host='gzip')])} |")
+        plain, gzip = s.get(key.format(host="plain")), s.get(key.format(host="gzip"))
+        if plain is not None or gzip is not None:
+            lines.append(f"| {label} | {'–' if plain is None else fmt(plain)} | {'–' if gzip is None else fmt(gzip)} |")
 
     row("bare Pyodide: navigation -> loadPyodide() resolved", "bare_{host}_ready", secs)
     row("bare Pyodide: bytes sent", "bare_{host}_bytes", kb)
@@ -883,9 +1033,18 @@ def network_table(net: dict) -> list[str]:
     row("app: navigation -> service worker activated", "app_{host}_sw_activated", secs)
     row("home page: navigation -> game list on screen", "home_{host}_list", secs)
     row("setup page: navigation -> setup form on screen", "setup_{host}_form", secs)
-    r1, r2 = s["ratio_app_plain_vs_bare_gzip"], s["ratio_app_plain_vs_bare_plain"]
-    lines.append(f"| app ready on the plain host ÷ bare ready on this host | {'–' if r2 is None else f'{r2:.2f}'} | "
-                 f"{'–' if r1 is None else f'{r1:.2f}'} |")
+    row("embed in a blog post: navigation -> poster with Start", "embed_{host}_poster", secs)
+    row("embed: bytes sent for the host page and the poster", "embed_{host}_poster_bytes", kb)
+    row("embed: Start -> a board that takes moves", "embed_{host}_start_to_board", secs)
+    row("embed: bytes sent after Start", "embed_{host}_bytes_after_start", kb)
+    row("embed: then one tap -> the move shown", "embed_{host}_tap", ms)
+    fmt = lambda r: "–" if r is None else f"{r:.2f}"  # noqa: E731
+    if s.get("bare_plain_ready") is not None:
+        lines.append(f"| app ready on the plain host ÷ bare ready on this host | {fmt(s['ratio_app_plain_vs_bare_plain'])} | "
+                     f"{fmt(s['ratio_app_plain_vs_bare_gzip'])} |")
+    else:
+        lines.append(f"| app ready on this host ÷ bare ready on the compressing host | {fmt(s['ratio_app_plain_vs_bare_gzip'])} | "
+                     f"{fmt(s['ratio_app_gzip_vs_bare_gzip'])} |")
     conditions = (f"Network: one link of {link} shared by every connection, {c['delay_ms']:g} ms before each "
                   f"response; plain host (files as they are) and compressing host (gzip level {c['gzip_level']}, "
                   f"like a CDN); bytes are what the server sent (headers and bodies); "
@@ -897,9 +1056,12 @@ def network_table(net: dict) -> list[str]:
     missing = s["app_plain_sw_missing"] + s["app_gzip_sw_missing"]
     if missing:
         conditions += f" The service worker did not activate in {missing} visit(s)."
+    if s.get("embed_gzip_own_process") is False:
+        conditions += " The embed's frame shared the host page's process (slowed with it)."
     if s["elsewhere"]:
         conditions += f" WARNING: {len(s['elsewhere'])} request(s) went past the link: {', '.join(s['elsewhere'][:3])}."
-    return ["", conditions, "", *lines, *timeline_table(s.get("app_plain_timeline"), "plain")]
+    host = "plain" if s.get("app_plain_timeline") else "gzip"
+    return ["", conditions, "", *lines, *timeline_table(s.get(f"app_{host}_timeline"), host)]
 
 
 # -- the run ------------------------------------------------------------------------
@@ -914,24 +1076,35 @@ def unpack_bare_pyodide(folder: Path) -> Path:
 
 
 def run(reps: int, seed: int, dist: Path = build.DIST, log=print, only: str | None = None,
-        net_reps: int = NET_REPS, mbit: float = NET_MBIT, delay_ms: float = NET_DELAY_MS,
+        net_reps: int = NET_REPS, networks: list[tuple[float, float]] | None = None,
         against: Path | None = None, games: int = 1) -> dict:
-    result: dict = {"only": only}
+    """One run in the current PROFILE. The phone profile times the moves (with
+    the machine's floor and a fresh page's first game) and the first visits
+    over each of its networks; the 127.0.0.1 start-up and the computer's moves
+    (both in the worker, which Chromium does not slow) are the desktop's."""
+    result: dict = {"only": only, "profile": "phone" if PROFILE is PROFILES["phone"] else "desktop"}
+    networks = networks or PROFILE["networks"]
     with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as tmp:
         mounts = {BARE_MOUNT: unpack_bare_pyodide(Path(tmp)), "/_bench/": PAGES}  # longest prefix first
         with sync_playwright() as p:
             browser = p.chromium.launch(**browser_choice.launch_options(p))
             result["machine"] = machine(browser.version)
-            if only == "moves":
-                result["moves"] = run_moves(browser, seed, dist, log, against, games)
+            if only == "moves" or (only is None and result["profile"] == "phone"):
+                result["moves"] = run_moves(browser, seed, dist, log, against, games if only else MOVE_GAMES)
             elif only != "network":
                 result.update(run_local(browser, reps, seed, dist, mounts, log))
             if only not in ("local", "moves"):
-                result["network"] = run_network(p, dist, mounts, net_reps, mbit, delay_ms, log)
+                nets = [run_network(p, dist, mounts, net_reps, mbit, delay_ms, log) for mbit, delay_ms in networks]
+                result["network"] = nets[0]
+                if len(nets) > 1:
+                    result["networks"] = nets
             browser.close()
     result["machine"]["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    result["budgets"] = {**result.get("summary", {}).get("budgets", {}),
-                         **result.get("network", {}).get("summary", {}).get("budgets", {})}
+    moves_budgets = {f"{result['profile']}: move latency p95 <= {MOVE_P95_MS} ms: {name}": g["pass"]
+                     for name, g in result.get("moves", {}).get("summary", {}).get("moves_per_game", {}).items()}
+    result["budgets"] = {**result.get("summary", {}).get("budgets", {}), **moves_budgets,
+                         **{k: v for net in result.get("networks", [result.get("network", {})])
+                            for k, v in net.get("summary", {}).get("budgets", {}).items()}}
     return result
 
 
@@ -984,7 +1157,7 @@ def run_moves(browser, seed: int, dist: Path, log=print, against: Path | None = 
         pages = {}
         for key in builds:
             context = benches[key].context()
-            pages[key] = context.new_page()
+            pages[key] = open_page(context)
             pages[key].set_default_timeout(LOAD_TIMEOUT_MS)
             pages[key].add_init_script("globalThis.quetTimings = true")
         turn = 0
@@ -1154,8 +1327,8 @@ def table(result: dict) -> str:
         lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     if result.get("moves"):
         lines += moves_table(result["moves"]["summary"], result["moves"].get("against"))
-    if result.get("network"):
-        lines += network_table(result["network"])
+    for net in result.get("networks", [result["network"]] if result.get("network") else []):
+        lines += network_table(net)
     lines += ["", "| budget | result |", "| --- | --- |"]
     lines += [f"| {name} | {verdict} |" for name, verdict in result["budgets"].items()]
     if s:
@@ -1169,13 +1342,21 @@ def table(result: dict) -> str:
     busy += f", {load_end[0]:.1f} at the end" if load and load_end else ""
     reps = [f"{result['reps']} repetition{'s' * (result['reps'] != 1)} on 127.0.0.1"] if s else []
     reps += [f"{result['network']['reps']} over the network"] if result.get("network") else []
-    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {', '.join(reps)}, {m['date']}{busy}.", ""]
+    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['browser']}; {', '.join(reps)}, {m['date']}{busy}."]
+    if result.get("profile") == "phone":
+        lines += ["", "Phone profile: a 390 x 844 touch screen at 3 device pixels a CSS pixel, the page's main thread "
+                  f"slowed {PROFILE['cpu']}x (Emulation.setCPUThrottlingRate; Chromium refuses it for workers, so the Python "
+                  "worker and V8's compiling threads run at the machine's speed)."]
+    lines.append("")
     return "\n".join(lines)
 
 
-def write_docs(text: str) -> None:
+def write_docs(text: str, profile: str = "desktop") -> None:
+    """Put `text` between the profile's markers in docs/BENCH.md (the desktop's
+    TABLE_START and TABLE_END, or <!-- bench:PROFILE --> and its closing one)."""
     doc = BENCH_MD.read_text()
-    start, end = doc.index(TABLE_START) + len(TABLE_START), doc.index(TABLE_END)
+    opening, closing = (TABLE_START, TABLE_END) if profile == "desktop" else (f"<!-- bench:{profile} -->", f"<!-- /bench:{profile} -->")
+    start, end = doc.index(opening) + len(opening), doc.index(closing)
     BENCH_MD.write_text(doc[:start] + "\n" + text.strip() + "\n" + doc[end:])
 
 
@@ -1183,9 +1364,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions of each start-up measure on 127.0.0.1 (default 5)")
     parser.add_argument("--net-reps", type=int, default=NET_REPS, help=f"fresh visits of each kind over the network (default {NET_REPS})")
-    parser.add_argument("--mbit", type=float, default=NET_MBIT,
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="desktop",
+                        help="desktop (default) or phone: a 390 x 844 touch screen, the main thread slowed 4x, "
+                             "first visits over 1.6 Mbit/s + 150 ms and 10 Mbit/s + 60 ms (issue 41)")
+    parser.add_argument("--mbit", type=float, default=None,
                         help=f"the network's bandwidth in Mbit/s, shared by every connection (default {NET_MBIT:g}; 0: no limit)")
-    parser.add_argument("--delay-ms", type=float, default=NET_DELAY_MS,
+    parser.add_argument("--delay-ms", type=float, default=None,
                         help=f"the network's delay before each response, in ms (default {NET_DELAY_MS:g})")
     parser.add_argument("--only", choices=("local", "network", "moves"),
                         help="run only the 127.0.0.1 measures, only the network ones, or only the moves' latency")
@@ -1203,7 +1387,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.write_docs and args.only:
         parser.error("--write-docs takes a full run: drop --only")
-    if args.mbit < 0 or args.delay_ms < 0 or args.net_reps < 1 or args.reps < 1:
+    global PROFILE
+    PROFILE = PROFILES[args.profile]
+    networks = None
+    if args.mbit is not None or args.delay_ms is not None:
+        networks = [(NET_MBIT if args.mbit is None else args.mbit, NET_DELAY_MS if args.delay_ms is None else args.delay_ms)]
+    if (args.mbit or 0) < 0 or (args.delay_ms or 0) < 0 or args.net_reps < 1 or args.reps < 1:
         parser.error("--mbit and --delay-ms must be >= 0, --reps and --net-reps >= 1")
     if (args.against or args.games != 1 or args.sets) and args.only != "moves":
         parser.error("--against, --games and --sets go with --only moves")
@@ -1212,16 +1401,18 @@ def main(argv: list[str] | None = None) -> int:
         wanted = set(args.sets.split(","))
         MOVE_SETS = [(g, o) for g, o in MOVE_SETS if g in wanted]
     result = run(args.reps, args.seed, args.dist, log=lambda text: print(text, file=sys.stderr, flush=True),
-                 only=args.only, net_reps=args.net_reps, mbit=args.mbit, delay_ms=args.delay_ms,
+                 only=args.only, net_reps=args.net_reps, networks=networks,
                  against=args.against, games=args.games)
     text = table(result)
     print(text)
-    out = args.json or (ROOT / ".cache" / f"bench-{args.only}.json" if args.only else BENCH_JSON)
+    name = "-".join(filter(None, [args.only, "phone" if args.profile == "phone" else None]))
+    out = args.json or (ROOT / ".cache" / f"bench-{name}.json" if args.only else BENCH_JSON.with_name(
+        "bench.json" if args.profile == "desktop" else f"bench-{args.profile}.json"))
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"figures written to {out}", file=sys.stderr)
     if args.write_docs:
-        write_docs(text)
+        write_docs(text, args.profile)
     return 0
 
 
