@@ -9,8 +9,12 @@
 Standard library only. Every outside input is pinned and checked: the Pyodide
 npm tarball and the shipped npm dependencies (package-lock.json) by their
 sha512 integrity, the micropip and packaging wheels by sha256, the wheel build
-backend by version. Downloads are kept in .cache/, so a rebuild needs no
-network.
+backend by version, esbuild (a build tool only: it minifies our own scripts and
+style sheets) by its platform package's sha512. Downloads are kept in .cache/,
+so a rebuild needs no network.
+
+Our own .js and .css files ship minified, each on its own (see MINIFIED): the
+readable sources are in web/, with the same file names.
 
 dist/ layout (every URL inside is relative, so it works from any sub-path):
 
@@ -33,6 +37,7 @@ import http.server
 import json
 import lzma
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -110,13 +115,16 @@ def pyodide_tarball() -> Path:
 def npm_tarball(name: str, version: str, integrity: str) -> Path:
     """The npm package `name`@`version`, fetched once into .cache/ with `npm pack`
     and checked against its pinned `integrity` (sha512-…, as npm's lock writes it)."""
-    tgz = CACHE / f"{name}-{version}.tgz"
+    # npm pack names a scoped package's file without its @ and with - for the
+    # slash: @esbuild/linux-x64 -> esbuild-linux-x64-<version>.tgz
+    file = f"{name.removeprefix('@').replace('/', '-')}-{version}.tgz"
+    tgz = CACHE / file
     if not tgz.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
             run(["npm", "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
                 stdout=subprocess.DEVNULL)
-            fetched = Path(tmp) / f"{name}-{version}.tgz"
+            fetched = Path(tmp) / file
             check_integrity(fetched, integrity)
             fetched.replace(tgz)
     check_integrity(tgz, integrity)
@@ -518,6 +526,9 @@ def build(out: Path = DIST) -> dict:
         write_module_preloads(scratch)
         write_handed_downloads(scratch, runtime["files"])
         allow_inline_scripts(scratch / "index.html")
+        # after everything that reads the scripts' text (the module preloads
+        # follow their import lines), before the precache hashes their bytes
+        minify_own_files(scratch)
         write_precache(scratch)  # keep last: it lists every file written above
         scratch.chmod(0o755)
         swap_in(scratch, out)
@@ -593,6 +604,105 @@ def allow_inline_scripts(page: Path) -> None:
     if count != 1:
         raise SystemExit(f"build: {page} has no Content-Security-Policy with script-src 'self' for its inline scripts")
     page.write_text(text)
+
+
+# -- minifying -------------------------------------------------------------------
+
+# Our own scripts and style sheets ship minified: comments and spaces gone,
+# local names shortened, each file on its own (no bundling: the modules, their
+# file names and exports are those of web/, where the readable sources are; no
+# source maps). A first visit on a plain host (no compression) sends 617 kB of
+# our files written out, much of it comments. esbuild does it, a build tool
+# only (nothing of it ships), pinned like the rest: its native binary comes in
+# one npm package per platform, checked by sha512.
+ESBUILD_VERSION = "0.28.2"
+ESBUILD_PACKAGES = {  # platform.machine() on Linux -> the npm package holding esbuild, its integrity
+    "x86_64": ("@esbuild/linux-x64", "sha512-4xTZr1FUmSoQW4XIWmit3tzQrUTZM+N3P0XV8xROKYF50XfI7xeO90+1bZvNwxIufQ9hDQVRJH5YhgPVF8A/HQ=="),
+    "aarch64": ("@esbuild/linux-arm64", "sha512-pW4AC0P3it8c7do9MVM4p51FzHzdM/TZrerurgRcHJ2WTa1VQ1CIq18xncfpBJw4ojkiZZrKW2yIBWBP92j6Ug=="),
+}
+MINIFIED = (".js", ".css")  # the files copied from web/, not those of NOT_OURS
+NOT_OURS = {"vendor", "pyodide"}  # the npm dependencies' files and Pyodide's, shipped as their makers wrote them
+# Left as written: worker.js, whose line `const ENGINE_ZIP = "...";` e2e/test_download.py
+# reads in dist/ (29 kB, fetched beside Pyodide's 3 MB; minified it would be 16 kB).
+MINIFY_SKIP = {"worker.js"}
+# Classic scripts, not modules: the service worker (offline.js registers it
+# without type: "module") and the host pages' script. Their top-level names
+# are globals, so esbuild keeps them; every other script is a module.
+CLASSIC_SCRIPTS = {"sw.js", "embed-host.js"}
+# The slots build.py fills by regex (write_worker_facts, write_handed_downloads,
+# write_precache): each is kept whole through minifying, markers included, so
+# it can be filled before or after, and filled again (write_precache on a
+# changed folder).
+FILLED_SLOT = re.compile(r"/\* (build|handed|precache) \*/.*?/\* end \1 \*/", re.S)
+
+
+def esbuild() -> Path:
+    """The pinned esbuild binary for this machine, unpacked once into .cache/."""
+    machine = platform.machine()
+    if sys.platform != "linux" or machine not in ESBUILD_PACKAGES:
+        raise SystemExit(f"build: esbuild (which minifies our scripts) is pinned for Linux on x86_64 and aarch64 only, "
+                         f"not {sys.platform} on {machine}: add its @esbuild/ package to ESBUILD_PACKAGES in build.py")
+    name, integrity = ESBUILD_PACKAGES[machine]
+    binary = CACHE / f"esbuild-{ESBUILD_VERSION}-{machine}" / "esbuild"
+    if not binary.exists():
+        with tarfile.open(npm_tarball(name, ESBUILD_VERSION, integrity)) as tar:
+            member = tar.extractfile("package/bin/esbuild")
+            if member is None:
+                raise SystemExit(f"build: {name} {ESBUILD_VERSION} has no package/bin/esbuild")
+            data = member.read()
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        part = binary.with_suffix(".part")
+        part.write_bytes(data)
+        part.chmod(0o755)
+        part.replace(binary)
+    return binary
+
+
+def minified(tool: Path, text: str, name: str) -> str:
+    """`text`, the file `name` of web/, minified by esbuild (`tool`). Each
+    FILLED_SLOT is swapped for a placeholder name before and put back after."""
+    slots: list[str] = []
+
+    def hold(match: re.Match) -> str:
+        slots.append(match[0])
+        return f"__quet_slot_{len(slots) - 1}__"
+
+    held = FILLED_SLOT.sub(hold, text)
+    args = [str(tool), "--minify", "--charset=utf8", "--legal-comments=inline", "--log-level=error"]
+    if name.endswith(".css"):
+        args.append("--loader=css")
+    else:
+        # es2022: what web/ is written in (private methods, class fields); the
+        # minifier writes nothing newer
+        args += ["--loader=js", "--target=es2022"] + ([] if Path(name).name in CLASSIC_SCRIPTS else ["--format=esm"])
+    done = subprocess.run(args, input=held, capture_output=True, text=True, encoding="utf-8")
+    if done.returncode != 0:
+        raise SystemExit(f"build: esbuild could not minify {name}:\n{done.stderr.strip()}")
+    out = done.stdout
+    for i, slot in enumerate(slots):
+        placeholder = f"__quet_slot_{i}__"
+        if out.count(placeholder) != 1:
+            raise SystemExit(f"build: minifying {name} lost or copied its slot {slot[:20]}...")
+        out = out.replace(placeholder, slot)
+    return out
+
+
+def minify_own_files(out: Path) -> None:
+    """Minify in place every .js and .css file of `out` that came from web/
+    (MINIFIED, but for MINIFY_SKIP)."""
+    tool = esbuild()
+    before = after = 0
+    names = sorted(rel for p in out.rglob("*")
+                   if p.suffix in MINIFIED and p.is_file() and p.name not in MINIFY_SKIP
+                   and (rel := p.relative_to(out).as_posix()).split("/")[0] not in NOT_OURS)
+    for name in names:
+        path = out / name
+        text = path.read_text(encoding="utf-8")
+        small = minified(tool, text, name)
+        path.write_text(small, encoding="utf-8")
+        before, after = before + len(text.encode()), after + len(small.encode())
+    log(f"minified {len(names)} of our scripts and style sheets with esbuild {ESBUILD_VERSION}: "
+        f"{before / 1e3:.0f} kB -> {after / 1e3:.0f} kB")
 
 
 # Files the service worker does not keep: itself (the browser fetches it past
