@@ -134,6 +134,15 @@ def test_the_module_preloads_name_what_app_js_imports_statically(dist: Path) -> 
     assert {"app.js", "engine.js", "gameview.js", "dom.js"} <= set(preloaded)
 
 
+def test_static_imports_reads_the_minified_modules_as_the_sources(dist: Path) -> None:
+    """build.static_imports finds the same module graph in a minified module
+    (one line) as in its source (e2e/test_download.py asks it of dist/)."""
+    for name in own_files((".js",)):
+        if Path(name).name not in build.CLASSIC_SCRIPTS:
+            assert build.static_imports(dist, name) == build.static_imports(WEB, name), name
+    assert len(build.static_imports(dist, "app.js")) > 20
+
+
 def test_the_precache_hashes_are_the_shipped_bytes(dist: Path) -> None:
     found = re.search(r"/\* precache \*/(.*?)/\* end precache \*/", (dist / "sw.js").read_text(), re.S)
     assert found, "dist/sw.js lost its precache slot"
