@@ -99,10 +99,12 @@ def test_the_engine_arrives_compiled_without_its_command_line(dist: Path) -> Non
     # the command line and the balance runs are never imported in the browser
     assert not shipped & {"quetgames/__main__.pyc", "quetgames/balance.pyc"}
     # the worker puts the zip where the build's tour had it (the standard library it needs was found so)
+    # (the shipped worker.js is minified: the path is a string in it wherever the name went)
     where = re.compile(r'const ENGINE_ZIP = "([^"]+)";')
-    worker = where.search((dist / "worker.js").read_text())
+    worker = where.search((ROOT / "web" / "worker.js").read_text())
     closure = where.search((ROOT / "tools" / "stdlib_closure.mjs").read_text())
     assert worker and closure and worker[1] == closure[1]
+    assert f'"{worker[1]}"' in (dist / "worker.js").read_text()
     # (marshalled by Python 3.14, so read as bytes here): its tracebacks name that path, and -OO left no docstring
     bridge_pyc = engine.read("quetgames/bridge.pyc")
     assert f"{worker[1]}/quetgames/bridge.py".encode() in bridge_pyc

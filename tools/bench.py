@@ -113,7 +113,9 @@ PROFILES: dict[str, dict] = {
               "device": {"device_scale_factor": 3, "is_mobile": True, "has_touch": True},
               "networks": [(1.6, 150.0), (10.0, 60.0)],
               # bare Pyodide from a gzip CDN only (its plain-host visit sends 13.5 MB: 70 s at 1.6 Mbit/s)
-              "net_visits": [("bare", "gzip"), ("app", "plain"), ("app", "gzip"), ("home", "gzip"), ("embed", "gzip")]},
+              # and bare Pyodide in a worker, like for like with the app's Python (Chromium does not slow workers)
+              "net_visits": [("bare", "gzip"), ("bare_worker", "gzip"), ("app", "plain"), ("app", "gzip"), ("home", "gzip"),
+                             ("embed", "gzip")]},
 }
 PROFILE = PROFILES["desktop"]
 
@@ -704,6 +706,12 @@ class NetBench:
         return self._visit(host, "_bench/bare.html", "() => (document.documentElement?.dataset.state ?? 'loading') !== 'loading'",
                            kind="bare")
 
+    def bare_worker(self, host: str) -> dict:
+        """Bare Pyodide with loadPyodide() in a worker (bench_pages/bare-worker.html):
+        like for like with the app, whose Python starts in a worker too."""
+        return self._visit(host, "_bench/bare-worker.html", "() => (document.documentElement?.dataset.state ?? 'loading') !== 'loading'",
+                           kind="bare")
+
     def app(self, host: str) -> dict:
         return self._visit(host, f"index.html#{self.record}", "() => ['ready', 'error'].includes(document.documentElement?.dataset.engine)",
                            kind="app")
@@ -937,6 +945,7 @@ def summarize_network(raw: dict) -> dict:
     for host in HOSTS:
         s[f"bare_{host}_ready"] = col(f"bare_{host}", lambda r: r["ready"])
         s[f"bare_{host}_bytes"] = col(f"bare_{host}", lambda r: r["bytes"]["bytes"])
+        s[f"bare_worker_{host}_ready"] = col(f"bare_worker_{host}", lambda r: r["ready"])
         s[f"app_{host}_board"] = col(f"app_{host}", lambda r: r["board"])
         s[f"app_{host}_ready"] = col(f"app_{host}", lambda r: r["ready"])
         s[f"app_{host}_bytes_page"] = col(f"app_{host}", lambda r: r["bytes"]["page"]["bytes"])
@@ -959,12 +968,16 @@ def summarize_network(raw: dict) -> dict:
     s["ratio_app_plain_vs_bare_gzip"] = ratio(s["app_plain_ready"], s["bare_gzip_ready"])
     s["ratio_app_gzip_vs_bare_gzip"] = ratio(s["app_gzip_ready"], s["bare_gzip_ready"])
     s["ratio_app_plain_vs_bare_plain"] = ratio(s["app_plain_ready"], s["bare_plain_ready"])
+    s["ratio_app_plain_vs_bare_worker_gzip"] = ratio(s["app_plain_ready"], s["bare_worker_gzip_ready"])
+    s["ratio_app_gzip_vs_bare_worker_gzip"] = ratio(s["app_gzip_ready"], s["bare_worker_gzip_ready"])
     if PROFILE is PROFILES["phone"]:
         s["budgets"] = {
             f"phone, {{net}}: app ready (plain host) <= {PHONE_VS_BARE} x bare ready (compressing host)":
                 _check(s["ratio_app_plain_vs_bare_gzip"], PHONE_VS_BARE),
             f"phone, {{net}}: app ready (compressing host) <= {PHONE_VS_BARE} x bare ready (compressing host)":
                 _check(s["ratio_app_gzip_vs_bare_gzip"], PHONE_VS_BARE),
+            f"phone, {{net}}: app ready (plain host) <= {PHONE_VS_BARE} x bare in a worker ready (compressing host)":
+                _check(s["ratio_app_plain_vs_bare_worker_gzip"], PHONE_VS_BARE),
             f"phone, {{net}}: app first visit (plain host), bytes in all <= {PHONE_BYTES / 1e6:g} MB":
                 _check(s["app_plain_bytes_all"], PHONE_BYTES),
         }
@@ -1024,6 +1037,7 @@ def network_table(net: dict) -> list[str]:
 
     row("bare Pyodide: navigation -> loadPyodide() resolved", "bare_{host}_ready", secs)
     row("bare Pyodide: bytes sent", "bare_{host}_bytes", kb)
+    row("bare Pyodide in a worker: navigation -> loadPyodide() resolved", "bare_worker_{host}_ready", secs)
     row("app: navigation -> board drawn", "app_{host}_board", secs)
     row("app: navigation -> ready", "app_{host}_ready", secs)
     row("app: bytes sent for the page and its Python worker (to ready)", "app_{host}_bytes_page", kb)
@@ -1045,6 +1059,9 @@ def network_table(net: dict) -> list[str]:
     else:
         lines.append(f"| app ready on this host ÷ bare ready on the compressing host | {fmt(s['ratio_app_plain_vs_bare_gzip'])} | "
                      f"{fmt(s['ratio_app_gzip_vs_bare_gzip'])} |")
+        if s.get("bare_worker_gzip_ready") is not None:
+            lines.append(f"| app ready on this host ÷ bare in a worker ready on the compressing host | "
+                         f"{fmt(s['ratio_app_plain_vs_bare_worker_gzip'])} | {fmt(s['ratio_app_gzip_vs_bare_worker_gzip'])} |")
     conditions = (f"Network: one link of {link} shared by every connection, {c['delay_ms']:g} ms before each "
                   f"response; plain host (files as they are) and compressing host (gzip level {c['gzip_level']}, "
                   f"like a CDN); bytes are what the server sent (headers and bodies); "
