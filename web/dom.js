@@ -116,8 +116,15 @@ export function showMessage(text, kind = "info") {
  * position, and for a game over why it ended (`reason`, view.end_reason),
  * under it. One maker for the poster and the game alike, so nothing moves on
  * Start. */
-export function statusLine(status, { over = false, reason = null, extra = "" } = {}) {
+export function statusLine(status, { over = false, reason = null, extra = "" } = {}, drawn = null) {
   const why = over && typeof reason === "string" && reason ? ` ${reason[0].toUpperCase()}${reason.slice(1)}.` : "";
-  return h("p", { id: "status", class: ["status", extra, over ? "over" : ""].filter(Boolean).join(" ") },
-    why && !/[.!]$/.test(status) ? `${status}.` : status, why ? h("span", { class: "end-reason" }, why) : null);
+  const text = why && !/[.!]$/.test(status) ? `${status}.` : status;
+  const cls = ["status", extra, over ? "over" : ""].filter(Boolean).join(" ");
+  // `drawn`, a line this made, of plain text: its words changed in place (a move: no element made or taken out)
+  if (!why && drawn?.id === "status" && drawn.childNodes.length === 1 && drawn.firstChild.nodeType === Node.TEXT_NODE) {
+    if (drawn.className !== cls) drawn.className = cls;
+    drawn.firstChild.data = text;
+    return drawn;
+  }
+  return h("p", { id: "status", class: cls }, text, why ? h("span", { class: "end-reason" }, why) : null);
 }

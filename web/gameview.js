@@ -44,6 +44,14 @@ import { LookAhead } from "./ahead.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
+// Which regions a draw brings up to date (#draw's `want`): every one; after a
+// move on the page, all but the panels beside the board first (the click's
+// task), then those panels on the next frame (drawSoon's panels "later").
+const PANELS_LATER = new Set(["seats", "moves", "share", "analysis"]);
+const EVERY_REGION = () => true;
+const BOARD_FIRST = (name) => !PANELS_LATER.has(name);
+const PANELS = (name) => PANELS_LATER.has(name);
+
 // -- regions ---------------------------------------------------------------------------
 
 /** Named places in the page, each an element or (while empty) a comment; a
@@ -214,6 +222,8 @@ export class GameView {
     this.ahead.stop();
     cancelAnimationFrame(this.#frame);
     this.#scheduled = false;
+    this.#panelsNow = false;
+    this.#panelsDue = null;
     this.#focusPlan = null;
     this.#settle();
     this.current = null;
@@ -254,6 +264,8 @@ export class GameView {
     ply = null,
     // or the position after move line.n of side line line.index
     line = null,
+    // "later": the panels beside the board are brought up to date just after it (a move played: see drawSoon)
+    panels = "now",
   } = {}) {
     this.renderer = await this.options.boardFor(opened.view.game);
     // a sealed pick waiting in the record (commit.js): the record is public
@@ -270,7 +282,7 @@ export class GameView {
     else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.phases.withComputers();
     if (line) await this.#showLine(line.index, line.n);
     else if (ply != null) await this.showPly(ply);
-    await this.drawSoon(focus);
+    await this.drawSoon(focus, { panels });
     // kept after the draw: a move is on screen first (the same task still keeps it)
     if (this.options.saves && (save || saveId) && this.current === current) {
       // (under the game's own id: a game opened in two tabs is one saved game)
@@ -337,7 +349,7 @@ export class GameView {
       this.follow(played.record);
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
-        secret: hidden, revealed: revealText(before, played.view), focus: "board",
+        secret: hidden, revealed: revealText(before, played.view), focus: "board", panels: "later",
         linkSeat: byLink ? seat : current.linkSeat, save: true, base: current.record,
       });
       return true;
@@ -559,10 +571,16 @@ export class GameView {
    * arrives in; requests after it in the same frame are drawn together on the
    * next one. focus: "board" (after a move), "undo", "exit-replay", or null
    * (focus stays where it is); fresh: the message goes and the note shows the
-   * reveal anew (not for a refresh). */
-  drawSoon(focus = null, { fresh = true } = {}) {
+   * reveal anew (not for a refresh); panels: "later" (after a move on the
+   * page) draws the board and what says the position (status, banner,
+   * summary, the live region) at once, and the panels beside it (PANELS_LATER:
+   * seats, moves list, share link, analysis) in the next animation frame,
+   * before that frame is painted, so the click's own task ends with the board
+   * shown; "now" (any request of the draw) draws everything at once. */
+  drawSoon(focus = null, { fresh = true, panels = "now" } = {}) {
     if (focus) this.#focus = focus;
     if (fresh) this.#fresh = true;
+    if (panels !== "later") this.#panelsNow = true;
     return new Promise((resolve) => {
       this.#waiters.push(resolve);
       if (this.#scheduled) return; // the draw already asked for takes this one too
@@ -573,6 +591,8 @@ export class GameView {
   }
 
   #scheduled = false;
+  #panelsNow = false; // a request of the next draw wants the panels drawn with the board
+  #panelsDue = null; // the panels' pass asked of the next frame (a token: leave() and a full draw drop it)
   #drewThisFrame = false;
   #focusPlan = null; // {el, preventScroll, ifLost, inBoard}: where focus goes on the next frame
 
@@ -582,9 +602,13 @@ export class GameView {
     this.#drewThisFrame = true;
     requestAnimationFrame(() => { this.#drewThisFrame = false; });
     const started = performance.now();
-    if (this.current) this.#draw();
+    const later = this.page && !this.#panelsNow && this.current != null;
+    this.#panelsNow = false;
+    this.#panelsDue = null;
+    if (this.current) this.#draw(later ? BOARD_FIRST : EVERY_REGION);
     if (globalThis.quetTimings) performance.measure("draw", { start: started }); // (tools/bench.py asks for it)
-    this.#lookAhead();
+    if (later) this.#panelsSoon();
+    else this.#lookAhead();
     this.setEngineState("ready");
     this.#applyFocus();
     if (this.current) {
@@ -592,6 +616,26 @@ export class GameView {
       this.computers.schedule();
     }
     this.#settle();
+  }
+
+  /** The panels beside the board, drawn in the next animation frame (before
+   * it is painted: they show the new position in the same frame as the
+   * board), or after 100 ms where no frame comes (a hidden tab). The answers
+   * before the next click are asked for then too. */
+  #panelsSoon() {
+    const due = (this.#panelsDue = {});
+    const run = () => {
+      if (this.#panelsDue !== due) return; // done, dropped (leave), or drawn by a full draw since
+      this.#panelsDue = null;
+      const started = performance.now();
+      // (the skeleton the board was drawn in, still on the page)
+      if (this.current && this.#root?.parentNode === this.el) this.#draw(PANELS);
+      if (globalThis.quetTimings) performance.measure("draw panels", { start: started });
+      this.#lookAhead();
+      this.#applyFocus(); // (a focused button of a panel drawn anew: its namesake, see #draw)
+    };
+    requestAnimationFrame(run);
+    setTimeout(run, 100);
   }
 
   /** Have the engine answer each move target on the board before it is
@@ -655,39 +699,47 @@ export class GameView {
     this.#stuck.observe(mark);
   }
 
-  #draw() {
+  /** Bring the regions `want(name)` picks up to date with the position (the
+   * rest of the page with the board's pass: title, the root's names, the
+   * message, the live region). */
+  #draw(want = EVERY_REGION) {
     const { current, replay, hotseat } = this;
     const { view, record, private_record: privateRecord, secret } = current;
     const page = this.page;
     if (!this.#root || this.#root.parentNode !== this.el) this.#skeleton();
     const r = this.#regions;
-    const focus = this.#focus;
-    this.#focus = null;
+    // the board's pass (every draw's but the panels' own after a move)
+    const first = want("board");
+    // (a focus asked for goes with the board's pass: the panels' own leaves it to the next draw)
+    const focus = first ? this.#focus : null;
+    if (first) this.#focus = null;
     const active = this.el.contains(document.activeElement) ? document.activeElement : null;
     const activeId = identity(active);
     const focusInBoard = !!active && !!r.node("board")?.contains?.(active);
 
     const game = this.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
-    const title = `${game.name} · Quet Games`;
-    if (document.title !== title) document.title = title;
-    if (page) {
-      // while a secret pick waits the record holds it: it stays out of the page
-      this.#root.dataset.game = view.game;
-      if (secret) delete this.#root.dataset.record;
-      else this.#root.dataset.record = record;
-    }
     const shown = replay ? replay.view : view;
-    // the position shown, named on the root: a ply of the game, or of a side line
-    this.#root.dataset.ply = String(replay ? replay.ply : this.plies());
-    if (replay?.line) this.#root.dataset.line = `${replay.line.index}:${replay.line.n}`;
-    else delete this.#root.dataset.line;
+    if (first) {
+      const title = `${game.name} · Quet Games`;
+      if (document.title !== title) document.title = title;
+      if (page) {
+        // while a secret pick waits the record holds it: it stays out of the page
+        this.#root.dataset.game = view.game;
+        if (secret) delete this.#root.dataset.record;
+        else this.#root.dataset.record = record;
+      }
+      // the position shown, named on the root: a ply of the game, or of a side line
+      this.#root.dataset.ply = String(replay ? replay.ply : this.plies());
+      if (replay?.line) this.#root.dataset.line = `${replay.line.index}:${replay.line.n}`;
+      else delete this.#root.dataset.line;
+    }
     const readOnly = this.options.readOnly;
     const blocked = !readOnly && this.computers.blocksHuman(view, privateRecord);
     const plies = this.plies();
     let changed = false;
     const region = (name, key, build) => { if (r.update(name, key, build)) changed = true; };
 
-    if (page) {
+    if (page && first) {
       region("head", JSON.stringify([game.name, !!game.rules, secret]), () => h("div", { class: "game-head" },
         h("h1", {}, game.name),
         h("nav", { class: "head-links" },
@@ -709,14 +761,16 @@ export class GameView {
     const over = shown.is_over;
     // the embed has no end screen: its line says why the game ended, as the page's summary does
     const reason = over && !page ? shown.end_reason : null;
-    region("status", JSON.stringify([status, over, reason]), () => statusLine(status, { over, reason }));
+    if (first) region("status", JSON.stringify([status, over, reason]), () => statusLine(status, { over, reason }, r.node("status")));
 
-    // (the seats as the person picking after the computers sees them: theirs have chosen)
-    const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
-    const best = this.computers.solitaireBest(shown, privateRecord);
-    region("seats", JSON.stringify([seated.seats, seated.to_move, seated.winners, seated.scores, seated.standing, seated.is_over, best]), () => this.#seatList(seated, best));
+    if (want("seats")) {
+      // (the seats as the person picking after the computers sees them: theirs have chosen)
+      const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
+      const best = this.computers.solitaireBest(shown, privateRecord);
+      region("seats", JSON.stringify([seated.seats, seated.to_move, seated.winners, seated.scores, seated.standing, seated.is_over, best]), () => this.#seatList(seated, best));
+    }
 
-    if (page) {
+    if (page && first) {
       const summary = view.is_over && !replay;
       region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
@@ -728,20 +782,21 @@ export class GameView {
     // the bar over the board: always there on a live game of the page (Hint), so
     // nothing jumps when a computer starts; in the embed, with computer seats only
     const bar = !readOnly && !view.is_over && (page || hasComputer(view));
-    const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
-    const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
-    if (rebuilt) changed = true;
-    // (the bar also says, in <html data-computer>, what the computers are doing)
-    if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
-
-    region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
+    if (first) {
+      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
+      const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
+      if (rebuilt) changed = true;
+      // (the bar also says, in <html data-computer>, what the computers are doing)
+      if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
+      region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
+    }
     // the comment of the position shown (plain text; #announce reads it out after the move's words)
     const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
-    region("comment", JSON.stringify(remark), () => (remark
+    if (first) region("comment", JSON.stringify(remark), () => (remark
       ? h("p", { class: "move-comment shown-comment", id: "move-comment" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
       : null));
 
-    if (this.#fresh) {
+    if (first && this.#fresh) {
       this.#fresh = false;
       const message = document.getElementById("message");
       if (message) message.textContent = "";
@@ -754,10 +809,14 @@ export class GameView {
     if (page) {
       // (a board with its own box for typed moves, such as a number to pick, gets no second one)
       const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
-      region("controls", String(canPlay), () => (canPlay ? this.#moveForm(view) : null));
-      // (the box stays from move to move: only its example changes)
-      const input = canPlay ? r.node("controls").querySelector?.("#move-input") : null;
-      if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
+      if (first) {
+        region("controls", String(canPlay), () => (canPlay ? this.#moveForm(view) : null));
+        // (the box stays from move to move: only its example changes)
+        const input = canPlay ? r.node("controls").querySelector?.("#move-input") : null;
+        if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
+      }
+    }
+    if (page && want("moves")) {
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const panel = {
         moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies,
@@ -781,12 +840,15 @@ export class GameView {
       // (after a move the list is brought up to date in place: the new move appended)
       region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
       this.#followMoves(panel, r.node("moves") !== movesBefore);
+    }
+    if (page && want("share")) {
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
       region("share", JSON.stringify(share), () => (!share ? null
         : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => this.shown() })));
-    } else {
+    }
+    if (!page) {
       region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
       // a replay with comments or side lines: the moves list tells them (the reader steps through them)
       const notes = readOnly && view.notes && (view.notes.comments.length || view.notes.lines.length) ? view.notes : null;
@@ -803,23 +865,27 @@ export class GameView {
       if (panel) this.#followMoves(panel, r.node("moves") !== movesBefore);
     }
 
-    const said = this.el.querySelector("#announce");
-    const words = this.#announcement(view, remark);
-    if (said && said.textContent !== words) said.textContent = words;
+    if (first) {
+      const said = this.el.querySelector("#announce");
+      const words = this.#announcement(view, remark);
+      if (said && said.textContent !== words) said.textContent = words;
+    }
 
     // the analysis (analysis.js): of a finished game, or while stepping through one
-    const analysed = this.#analysable();
-    const shownPly = replay ? replay.ply : plies;
-    // (the analysis written as comments: where Annotate is offered)
-    const canComment = page && !secret && !current.seal && !this.computers.thinking;
-    region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () => {
-      const panel = analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null;
-      return page ? panel : this.#fold("analysis", "Analysis: how good was each move?", panel);
-    });
-    // (no analysis now nor at the last draw: there are no marks to put or take off)
-    const marks = analysed || view.is_over ? record : null;
-    if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
-    this.#marked = marks;
+    if (want("analysis")) {
+      const analysed = this.#analysable();
+      const shownPly = replay ? replay.ply : plies;
+      // (the analysis written as comments: where Annotate is offered)
+      const canComment = page && !secret && !current.seal && !this.computers.thinking;
+      region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () => {
+        const panel = analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null;
+        return page ? panel : this.#fold("analysis", "Analysis: how good was each move?", panel);
+      });
+      // (no analysis now nor at the last draw: there are no marks to put or take off)
+      const marks = analysed || view.is_over ? record : null;
+      if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
+      this.#marked = marks;
+    }
 
     // Focus: kept by identity (the same element, or its namesake in a rebuilt
     // region), else where a step asked for it. Given on the next frame, once
