@@ -129,7 +129,12 @@ def slowed(context: BrowserContext, target) -> None:
     """`target` (a page, or an out-of-process frame) with its main thread slowed
     as the profile says; the rate stays through its navigations."""
     if PROFILE["cpu"] != 1:
-        context.new_cdp_session(target).send("Emulation.setCPUThrottlingRate", {"rate": PROFILE["cpu"]})
+        session = context.new_cdp_session(target)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": PROFILE["cpu"]})
+        _SLOWING.append(session)  # (kept: the rate holds while its session is attached)
+
+
+_SLOWING: list = []
 
 
 def open_page(context: BrowserContext) -> Page:
@@ -324,9 +329,10 @@ async ({seed, maxMoves, think = 0}) => {
 # An embedded game from its poster (run in the frame): a reader taps Start at
 # once; timed from the tap to the first frame showing a board that takes moves
 # (<html data-engine=ready> and [data-move] targets), then one tap on a target
-# to the board showing the move (the game root's data-ply has moved on).
+# to the board showing the move (the game root's data-ply has moved on),
+# `look` ms after the board is up (FIRST_LOOK_MS: a reader looks at a new board first).
 EMBED_START = """
-async () => {
+async (look) => {
   const html = document.documentElement;
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   const until = (pred, ms) => new Promise((resolve, reject) => {
@@ -347,7 +353,7 @@ async () => {
   const board = performance.now() - t0;
   const root = document.querySelector("[data-ply]");
   const before = root?.dataset.ply;
-  await new Promise((r) => setTimeout(r, 200));  // a reader looks before tapping
+  await new Promise((r) => setTimeout(r, look));  // a reader looks at the new board before tapping
   await frame();
   const t1 = performance.now();
   targets()[0].dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
@@ -754,7 +760,7 @@ class NetBench:
                 own_process = False
             self._quiet(1.0, cap=60)  # what the poster fetched is in; the reader taps Start
             poster_bytes = netsim.summarize(self.meter.since(mark), {})["bytes"]
-            got = frame.evaluate(EMBED_START)
+            got = frame.evaluate(EMBED_START, FIRST_LOOK_MS)
             if "error" in got:
                 raise RuntimeError(f"embed on the {host} host: {got['error'][:200]}")
             start_epoch = (frame.evaluate("performance.timeOrigin") + got.pop("started_at")) / 1000
