@@ -350,6 +350,8 @@ export class ComputerPlayers {
   }
 
   #barRecord = null;
+  #said = null; // what the hint line last said, as a key, and in which bar (update)
+  #saidIn = null;
 
   /** Redraw the bar in place (no redraw of the board). */
   update() {
@@ -365,6 +367,7 @@ export class ComputerPlayers {
     root.dataset.computer = state;
     if (!bar) return;
     const parts = [];
+    let said = null;
     if (this.restarting) {
       parts.push(h("p", { class: "computer-state", role: "status" }, spinner(),
         "Stopping the computer: restarting the game engine (the game is safe)…"));
@@ -385,18 +388,25 @@ export class ComputerPlayers {
     } else if (!view.is_over && !watching(view)) {
       const asking = this.hint?.record === record && this.hint.asking;
       const given = this.hint?.record === record && this.hint.move ? this.hint.words : null;
+      const canHint = this.canHint(view, record);
+      // (the same words and button as the last move's: left as they are, the focus on Hint too)
+      said = JSON.stringify([asking, given, canHint]);
+      if (said === this.#said && bar === this.#saidIn) return;
+      this.#said = said;
+      this.#saidIn = bar;
       parts.push(
         h("p", { class: "computer-state" }, asking ? [spinner(), "Looking for a good move…"]
           : given ? h("span", { class: "hint-words", id: "hint-words" }, h("strong", {}, "Hint: "), given)
           : h("span", { class: "hint" }, "Stuck? The computer can suggest a move.")),
         h("button", {
           type: "button", class: "secondary hint-button", dataset: { key: "hint" },
-          disabled: !this.canHint(view, record), onclick: () => this.askHint(),
+          disabled: !canHint, onclick: () => this.askHint(),
           "aria-label": "Hint: suggest a move (it is not played)",
         }, "Hint"));
     } else {
       parts.push(h("p", { class: "computer-state" }));
     }
+    if (!said) this.#said = null;
     bar.firstChild.replaceChildren(...parts);
     if (this.#watch) {
       const pause = this.#watch.querySelector("button.pause");

@@ -665,7 +665,7 @@ export class GameView {
     // the one polite live region: after every move, the engine's words for it
     // and whose turn it is (view.announcement); it stays in place, so a screen
     // reader hears each change of its text
-    const said = h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
+    const said = (this.#said = h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" }));
     if (this.page) {
       // (the status line sticks to the top while the board is used; stuck, it is one line: see #watchStuck)
       const above = h("div", { class: "status-mark", "aria-hidden": "true" });
@@ -685,6 +685,7 @@ export class GameView {
   }
 
   #stuck = null; // the IntersectionObserver of the status line's place
+  #said = null; // the live region (#announce) of the skeleton
 
   /** While the status line is stuck to the top (its place, `mark`, scrolled
    * above the screen), the game root has the class "stuck" and the line is
@@ -866,9 +867,9 @@ export class GameView {
     }
 
     if (first) {
-      const said = this.el.querySelector("#announce");
+      const said = this.#said;
       const words = this.#announcement(view, remark);
-      if (said && said.textContent !== words) said.textContent = words;
+      if (said.textContent !== words) said.textContent = words;
     }
 
     // the analysis (analysis.js): of a finished game, or while stepping through one

@@ -224,9 +224,25 @@ function readList() {
   return good;
 }
 
+// The last saved game read or written by readSaved and storeEntry, as its
+// text and entry: read again as the same text (the usual case, before and
+// after a move), it is not parsed and checked again. (Entries are never
+// changed once made.)
+let lastSaved = { key: null, text: null, entry: null };
+
 /** The saved game `id` as stored now (null if none, or unreadable). */
 export function readSaved(id) {
-  return readKey(keyOf(id))?.entry ?? null;
+  const key = keyOf(id);
+  let text;
+  try {
+    text = localStorage.getItem(key);
+  } catch {
+    text = undefined; // (readKey reports it)
+  }
+  if (text != null && lastSaved.key === key && lastSaved.text === text) return lastSaved.entry;
+  const entry = readKey(key)?.entry ?? null;
+  if (entry && text != null) lastSaved = { key, text, entry };
+  return entry;
 }
 
 /** Set aside the saved game `id` (whose record the engine refuses: `why`). */
@@ -385,6 +401,7 @@ export function entryFor({ id, link, view, linkSeat = null, at = Date.now() }) {
 export function storeEntry(entry) {
   const ok = writeStored(keyOf(entry.id), entry);
   if (ok) {
+    lastSaved = { key: null, text: null, entry: null }; // (read back once, as another tab would)
     known.set(entry.id, entry.record);
     unsaved.delete(entry.id);
   }

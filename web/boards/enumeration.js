@@ -133,13 +133,15 @@ function panel(root, state, view) {
     state.parts[name] = { key, node };
   };
   const names = view.seats.map((_, seat) => seatName(view, seat));
-  part("info", JSON.stringify([b.grid, b.grids, b.goal, b.maximiser, b.minimiser, b.parity, b.target, b.corners, view.is_over, names]), () => {
+  const parity = b.goal === "corner" ? null : `Odd numbers: ${b.parity.odd} · even numbers: ${b.parity.even}`;
+  // (the counts of odd and even numbers change every move: in place, below)
+  part("info", JSON.stringify([b.grid, b.grids, b.goal, b.maximiser, b.minimiser, b.target, b.corners, view.is_over, names]), () => {
     const goal = [];
     if (b.goal === "corner") {
       if (b.maximiser != null) goal.push(html("span", {}, `▲ ${seatName(view, b.maximiser)} wants the lower-right number (${corner}) high`));
       if (b.minimiser != null) goal.push(html("span", {}, `▼ ${seatName(view, b.minimiser)} wants it low`));
     } else {
-      goal.push(html("span", { class: "parity" }, `Odd numbers: ${b.parity.odd} · even numbers: ${b.parity.even}`));
+      goal.push(html("span", { class: "parity" }, parity));
       if (b.target) goal.push(html("span", {}, `(collecting ${b.target} numbers)`));
     }
     return html("div", { class: "grid-info" },
@@ -150,6 +152,8 @@ function panel(root, state, view) {
         : null,
       state.toggle);
   }, (node) => root.prepend(node));
+  const counts = parity != null ? state.parts.info.node.querySelector(".parity") : null;
+  if (counts && counts.textContent !== parity) counts.textContent = parity;
   // the finished grids, beside the board
   part("side", JSON.stringify([b.finished, b.corners]), () => {
     const side = b.finished.map((values, i) => {

@@ -152,12 +152,18 @@ function panel(root, state, view, ui) {
     : b.phase === "number" ? `Part two: numbering the x's (next: ${b.next_number})` : "All x's numbered";
   const withPreview = live && !marking;
   const infoKey = `${phase}|${withPreview}`;
-  if (state.parts.info?.key !== infoKey) {
+  const had = state.parts.info;
+  if (had && had.key !== infoKey && had.withPreview === withPreview) {
+    // (a move changes the phase's words only: they change in place, the preview line stays)
+    had.round.textContent = phase;
+    had.key = infoKey;
+  } else if (had?.key !== infoKey) {
     const preview = withPreview ? html("p", { class: "score-preview", "aria-live": "polite" }, PREVIEW_IDLE) : null;
-    const info = html("div", { class: "grid-info" }, html("p", { class: "round" }, phase), preview, state.toggle);
-    if (state.parts.info) state.parts.info.node.replaceWith(info);
+    const round = html("p", { class: "round" }, phase);
+    const info = html("div", { class: "grid-info" }, round, preview, state.toggle);
+    if (had) had.node.replaceWith(info);
     else root.prepend(info);
-    state.parts.info = { key: infoKey, node: info, preview };
+    state.parts.info = { key: infoKey, node: info, preview, round, withPreview };
   }
   const legendKey = `${marking}|${view.seats.length}`;
   if (state.parts.legend?.key !== legendKey) {

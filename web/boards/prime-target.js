@@ -295,32 +295,43 @@ function paint(wrap, state, view, ui) {
     }
   }
 
-  const controls = h("div", { class: "pt-controls" });
+  let controls;
   if (b.phase === "centre" && !inert) {
     // The keyboard goes round every centre wedge; the taken ones explain themselves.
     targets.push(...tries.map((t) => ({ ...t, kind: "taken" })));
     targets.sort((x, y) => x.wedge - y.wedge);
-    centreControls(view, ui, controls, targets, tries);
-  } else if (nextWedges.length) {
-    ringControls(view, ui, controls, nextWedges, preview);
-  } else if (b.phase === "rings" && !ui.replaying) {
-    // (a computer's turn: the ring stays empty until it is played)
-    controls.append(h("p", { class: "pt-label" }, `Ring ${b.next_ring} is next.`));
-  } else if (view.is_over) {
-    controls.append(h("p", { class: "pt-note" }, "The target is complete."));
+    controls = centreControls(view, state, targets, tries); // (the palette kept from move to move)
+  } else {
+    state.centre = null;
+    controls = h("div", { class: "pt-controls" });
+    if (nextWedges.length) {
+      ringControls(view, ui, controls, nextWedges, preview);
+    } else if (b.phase === "rings" && !ui.replaying) {
+      // (a computer's turn: the ring stays empty until it is played)
+      controls.append(h("p", { class: "pt-label" }, `Ring ${b.next_ring} is next.`));
+    } else if (view.is_over) {
+      controls.append(h("p", { class: "pt-note" }, "The target is complete."));
+    }
   }
   for (const t of targets) state.byPath.set(t.path, t);
-  state.controls.replaceWith(controls);
-  state.controls = controls;
-  const scoresKey = JSON.stringify([b.ring_scores, b.ring_scores.map((rs) => b.rings[rs.ring]), view.seats]);
-  if (state.scoresKey !== scoresKey) {
+  if (controls !== state.controls) {
+    state.controls.replaceWith(controls);
+    state.controls = controls;
+  }
+  // the scored rings' table: a row added for a ring just scored, else made anew
+  const names = JSON.stringify(view.seats.map((_, seat) => seatName(view, seat)));
+  const rowKeys = b.ring_scores.map((rs) => JSON.stringify([rs, b.rings[rs.ring]]));
+  const had = state.scoresKey;
+  if (had && had.names === names && had.rows.length > 0 && had.rows.length <= rowKeys.length && had.rows.every((k, i) => k === rowKeys[i])) {
+    if (had.rows.length < rowKeys.length) state.scores.querySelector("tbody").append(...ringScoreRows(view, had.rows.length));
+  } else if (!had || had.names !== names || had.rows.join() !== rowKeys.join()) {
     const list = ringScoreList(view);
     if (state.scores?.tagName === "DETAILS") list.open = state.scores.open; // (as the reader left it)
     if (state.scores) state.scores.replaceWith(list);
     else wrap.append(list);
     state.scores = list;
-    state.scoresKey = scoresKey;
   }
+  state.scoresKey = { names, rows: rowKeys };
 
   state.targets = targets;
   settleFocus(state);
@@ -339,38 +350,57 @@ function paint(wrap, state, view, ui) {
 
 // -- centre phase ------------------------------------------------------------------
 
-function centreControls(view, ui, controls, targets, tries) {
+/** The palette of free values over the centre, kept from move to move (a
+ * value written leaves it): its controls element, the same one while it can be. */
+function centreControls(view, state, targets, tries) {
   const b = view.board;
   if (!b.free_values.includes(kept.value)) kept.value = b.free_values[0];
-  const palette = h("div", { class: "pt-palette", role: "group", "aria-label": "Number to write" });
-  const buttons = b.free_values.map((v) => h("button", {
-    type: "button", class: "pt-value-choice", "aria-pressed": String(v === kept.value), dataset: { value: v },
-    onclick: () => select(v),
-  }, String(v)));
-  palette.append(...buttons);
-  const hint = h("p", { class: "pt-hint" });
-
-  function select(v) {
-    kept.value = v;
-    for (const button of buttons) button.setAttribute("aria-pressed", String(Number(button.dataset.value) === v));
-    // target() reads its opts when it plays, so changing them re-aims every wedge.
-    for (const t of targets) {
-      if (t.kind !== "centre") continue; // taken wedges stay tries
-      t.opts.move = `${v}@${t.wedge}`;
-      t.path.dataset.move = t.opts.move;
-      t.path.setAttribute("aria-label", `centre wedge ${t.wedge}, empty, legal: write ${v}`);
+  let centre = state.centre;
+  const had = centre ? [...centre.buttons.keys()] : [];
+  // (a value back in the palette, a move taken back: made anew, in the engine's order)
+  if (!centre || b.free_values.some((v, i) => !centre.buttons.has(v) || had.filter((x) => b.free_values.includes(x))[i] !== v)) {
+    const palette = h("div", { class: "pt-palette", role: "group", "aria-label": "Number to write" });
+    const hint = h("p", { class: "pt-hint" });
+    const controls = h("div", { class: "pt-controls", dataset: { keys: "digits" } }, // (number keys pick a value while a centre wedge has focus)
+      h("p", { class: "pt-label" }, "Numbers still free"), palette, hint);
+    const buttons = new Map(b.free_values.map((v) => [v, h("button", {
+      type: "button", class: "pt-value-choice", "aria-pressed": String(v === kept.value), dataset: { value: v },
+      onclick: () => select(v),
+    }, String(v))]));
+    palette.append(...buttons.values());
+    centre = state.centre = { controls, buttons, hint, targets, tries, value: null };
+    const select = (v) => {
+      kept.value = v;
+      for (const [value, button] of centre.buttons) {
+        const pressed = String(value === v);
+        if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+      }
+      // target() reads its opts when it plays, so changing them re-aims every wedge.
+      for (const t of centre.targets) {
+        if (t.kind !== "centre") continue; // taken wedges stay tries
+        t.opts.move = `${v}@${t.wedge}`;
+        t.path.dataset.move = t.opts.move;
+        t.path.setAttribute("aria-label", `centre wedge ${t.wedge}, empty, legal: write ${v}`);
+      }
+      for (const t of centre.tries) {
+        t.opts.tryMove = `${v}@${t.wedge}`;
+        t.path.dataset.try = t.opts.tryMove;
+      }
+      if (centre.value !== v) centre.hint.textContent = `Writing ${v}: choose an empty wedge of the centre.`;
+      centre.value = v;
+    };
+    controls.selectValue = select;
+  } else {
+    for (const [value, button] of centre.buttons) {
+      if (b.free_values.includes(value)) continue;
+      button.remove(); // written on the board
+      centre.buttons.delete(value);
     }
-    for (const t of tries) {
-      t.opts.tryMove = `${v}@${t.wedge}`;
-      t.path.dataset.try = t.opts.tryMove;
-    }
-    hint.textContent = `Writing ${v}: choose an empty wedge of the centre.`;
   }
-  select(kept.value);
-  // Number keys pick a value while a centre wedge has focus.
-  controls.dataset.keys = "digits";
-  controls.append(h("p", { class: "pt-label" }, "Numbers still free"), palette, hint);
-  controls.selectValue = select;
+  centre.targets = targets;
+  centre.tries = tries;
+  centre.controls.selectValue(kept.value);
+  return centre.controls;
 }
 
 // -- ring phase --------------------------------------------------------------------
@@ -482,10 +512,10 @@ function ringControls(view, ui, controls, wedges, preview) {
 
 // -- per-ring score list -----------------------------------------------------------
 
-function ringScoreList(view) {
+/** The table's rows for the scored rings from the `from`th on. */
+function ringScoreRows(view, from = 0) {
   const b = view.board;
-  if (!b.ring_scores.length) return h("div", { class: "pt-scores empty" });
-  const rows = b.ring_scores.map((rs) => {
+  return b.ring_scores.slice(from).map((rs) => {
     const values = b.rings[rs.ring] ?? [];
     const count = rs.primes.filter(Boolean).length;
     return h("tr", { class: `seat-${rs.seat}` },
@@ -497,6 +527,12 @@ function ringScoreList(view) {
       ])),
       h("td", { class: "pt-ring-score" }, String(rs.score), h("span", { class: "pt-why" }, ` (${count} prime${count === 1 ? "" : "s"})`)));
   });
+}
+
+function ringScoreList(view) {
+  const b = view.board;
+  if (!b.ring_scores.length) return h("div", { class: "pt-scores empty" });
+  const rows = ringScoreRows(view);
   // (open on the page; folded in a frame, where the board comes first)
   return h("details", { class: "pt-scores", open: !document.documentElement.classList.contains("embed-page") },
     h("summary", {}, "Rings scored"),
