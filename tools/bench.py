@@ -238,8 +238,10 @@ PAINTS = """() => Object.fromEntries(performance.getEntriesByType("paint").map(e
 
 # Plays a whole game by clicking [data-move] targets chosen with a seeded
 # generator. A move is timed from the click (made at the start of a frame, as
-# real input is) to the page showing it: the fragment holds the new record and
-# <html data-engine> is back to ready ("dom"), and to the next frame ("frame").
+# real input is) to the page showing it: the board holds the new move (the game
+# view's data-ply) and <html data-engine> is back to ready ("dom"), to the end
+# of the frame that paints it ("frame"), and the main thread's work until then
+# without the wait for that frame ("painted").
 # Curtains (hand the device over) and questions are answered and not timed.
 PLAY_GAME = """
 async ({seed, maxMoves, think = 0}) => {
@@ -272,14 +274,17 @@ async ({seed, maxMoves, think = 0}) => {
       closed[Math.floor(rnd() * closed.length)].click(); out.untimed++; await frame(); continue;
     }
     const el = targets[Math.floor(rnd() * targets.length)];
-    const before = location.hash;
+    const plies = () => document.querySelector("#view [data-ply]")?.dataset.ply;
+    const before = plies();
     if (think) await new Promise((r) => setTimeout(r, think));  // a person looks before clicking
     await frame();
     const t0 = performance.now();
     el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));  // SVG targets too
-    // Shown: the address holds the new record, or (a pick still secret, which
-    // stays out of the address) the hand-over screen is up.
-    const shown = () => (location.hash !== before || document.querySelector(".curtain")) && html.dataset.engine === "ready";
+    // Shown: the board holds one move more (the game view's root says how many
+    // moves its board shows: data-ply), or (a pick still secret) the hand-over
+    // screen is up. (Before 27 November: the address holding the new record,
+    // which the page then rewrote before drawing; it may now follow the board.)
+    const shown = () => (plies() !== before || document.querySelector(".curtain")) && html.dataset.engine === "ready";
     await until(() => question() || shown());
     if (question()) {  // a warning before the move: a person reads it, so not timed
       answer(question());
