@@ -128,8 +128,11 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     scope?.nodes.push(node);
     return node;
   };
+  // (its texts are kept aside for the new draw's G.text, which takes them in
+  // turn and changes only what differs: a move that changes the number shown
+  // on every legal square changes their words, and makes and takes out nothing)
   const clear = (kept) => {
-    for (const node of kept.nodes) node.remove();
+    for (const node of kept.nodes) if (node.localName !== "text") node.remove();
     for (const [el, classes] of kept.marks) el.classList.remove(...classes);
     for (const el of kept.labels) { el.removeAttribute("aria-label"); el.removeAttribute("role"); }
   };
@@ -137,11 +140,12 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     const kept = scopes.get(name);
     if (kept && kept.key === key) return false;
     if (kept) clear(kept);
-    scope = { key, nodes: [], marks: [], targets: [], labels: [] };
+    scope = { key, nodes: [], marks: [], targets: [], labels: [], spare: kept ? kept.nodes.filter((node) => node.localName === "text") : [] };
     scopes.set(name, scope);
     try {
       draw();
     } finally {
+      for (const node of scope.spare) node.remove(); // (texts the new draw did not use)
       // a target drawn again stays one (target() changes what it plays); one that
       // is not gives it up, its tabindex last (svg.js rovingFocus, or settled())
       for (const el of kept?.targets ?? []) {
@@ -178,10 +182,20 @@ export function grid(n, { cell = 40, labels = true, headers = false, label = "Bo
     },
     text(sq, content, { class: cls, size = 0.45, dx = 0, dy = 0 } = {}) {
       const p = G.center(sq);
-      const t = svg("text", {
-        class: cls, x: p.x + dx * cell, y: p.y + dy * cell, "font-size": +(size * cell).toFixed(2),
-        "text-anchor": "middle", "dominant-baseline": "central",
-      }, content);
+      const attrs = { x: p.x + dx * cell, y: p.y + dy * cell, "font-size": +(size * cell).toFixed(2) };
+      const again = scope?.spare.shift();
+      if (again) {
+        // a text the square drew last time, shown again with what differs changed
+        const classes = (Array.isArray(cls) ? cls.flat(Infinity).filter(Boolean).join(" ") : cls) || null;
+        if (again.getAttribute("class") !== classes) {
+          if (classes) again.setAttribute("class", classes);
+          else again.removeAttribute("class");
+        }
+        for (const [name, value] of Object.entries(attrs)) if (again.getAttribute(name) !== String(value)) again.setAttribute(name, value);
+        if (again.textContent !== String(content)) again.textContent = content;
+        return made(again);
+      }
+      const t = svg("text", { class: cls, ...attrs, "text-anchor": "middle", "dominant-baseline": "central" }, content);
       layers.text.append(made(t));
       return t;
     },
