@@ -88,8 +88,8 @@ def test_phone_first_visits_are_judged_against_bare_pyodide_from_a_compressing_h
     assert s["ratio_app_plain_vs_bare_worker_gzip"] == pytest.approx(21_000 / 35_000)
     assert s["embed_gzip_start_to_board"] == 21_000 and s["embed_gzip_tap"] == 12.0
     verdicts = list(s["budgets"].values())
-    # 0.50 and 0.46 of bare on the main thread pass, 0.60 of bare in a worker misses, 3.94 MB misses 3.6 MB
-    assert verdicts == ["PASS", "PASS", "MISS", "MISS"]
+    # 0.50 and 0.46 of bare on the main thread pass, 0.60 of bare in a worker misses, 3.94 and 3.65 MB miss 3.6 MB
+    assert verdicts == ["PASS", "PASS", "MISS", "MISS", "MISS"]
     assert all("{net}" in name for name in s["budgets"])  # run_network names the network
 
 

@@ -1004,6 +1004,8 @@ def summarize_network(raw: dict) -> dict:
                 _check(s["ratio_app_plain_vs_bare_worker_gzip"], PHONE_VS_BARE),
             f"phone, {{net}}: app first visit (plain host), bytes in all <= {PHONE_BYTES / 1e6:g} MB":
                 _check(s["app_plain_bytes_all"], PHONE_BYTES),
+            f"phone, {{net}}: app first visit (compressing host), bytes in all <= {PHONE_BYTES / 1e6:g} MB":
+                _check(s["app_gzip_bytes_all"], PHONE_BYTES),
         }
         return s
     on_screen = [s["home_plain_list"], s["setup_plain_form"]]
