@@ -37,8 +37,7 @@ async function fillCache() {
     const responses = await Promise.all(Object.entries(FILES).map(async ([path, integrity]) => {
       const kept = await keptCopy(older, path, integrity);
       if (kept) return [path, kept];
-      const request = new Request(new URL(path, SCOPE), { cache: "no-cache", integrity });
-      const response = await fetch(request);
+      const response = await fetchChecked(new URL(path, SCOPE), integrity);
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return [path, await storable(response)];
     }));
@@ -47,6 +46,19 @@ async function fillCache() {
   } catch (err) {
     await caches.delete(CACHE);
     throw err; // the install fails; the browser tries again at its next update check
+  }
+}
+
+/** The file with the listed bytes: the browser's HTTP cache first, however
+ * old, without asking the server (on a first visit the page has just fetched
+ * most of the files: asking again would cost a request each for nothing),
+ * and from the server if that copy is missing or not the one listed (the
+ * integrity check refuses it). */
+async function fetchChecked(url, integrity) {
+  try {
+    return await fetch(new Request(url, { cache: "force-cache", integrity }));
+  } catch {
+    return fetch(new Request(url, { cache: "no-cache", integrity }));
   }
 }
 
