@@ -47,8 +47,13 @@ export function readStored(key, fallback) {
 
 /** Store a JSON value; false (reported once) if the browser refuses. */
 export function writeStored(key, value) {
+  return writeText(key, JSON.stringify(value));
+}
+
+/** Store a value's JSON text, as writeStored. */
+function writeText(key, text) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, text);
     return true;
   } catch (error) {
     lastFailure = error;
@@ -399,9 +404,12 @@ export function entryFor({ id, link, view, linkSeat = null, at = Date.now() }) {
 
 /** Write one entry as it is (an import); false if storage refused. */
 export function storeEntry(entry) {
-  const ok = writeStored(keyOf(entry.id), entry);
+  const key = keyOf(entry.id);
+  const text = JSON.stringify(entry);
+  const ok = writeText(key, text);
   if (ok) {
-    lastSaved = { key: null, text: null, entry: null }; // (read back once, as another tab would)
+    // (read back as readKey would: an imported entry it would refuse is not kept here)
+    lastSaved = entryProblem(entry) ? { key: null, text: null, entry: null } : { key, text, entry };
     known.set(entry.id, entry.record);
     unsaved.delete(entry.id);
   }
