@@ -277,6 +277,23 @@ async ({seed, maxMoves, think = 0}) => {
     const plies = () => document.querySelector("#view [data-ply]")?.dataset.ply;
     const before = plies();
     if (think) await new Promise((r) => setTimeout(r, think));  // a person looks before clicking
+    // Every frame from here on: when its animation-frame callbacks began (this
+    // one is asked for first, so it runs first in each frame, before any the
+    // click asks for) and the first task after its rendering (style, layout,
+    // paint), a message posted first too, so it comes before any work the
+    // page puts off until after the paint.
+    const frames = [];
+    let watching = true, rendered = null;
+    const watch = () => {
+      if (!watching) return;
+      const f = {at: performance.now(), end: null};
+      frames.push(f);
+      const after = new MessageChannel();
+      after.port1.onmessage = () => { f.end = performance.now(); rendered?.(); };
+      after.port2.postMessage(0);
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
     await frame();
     const t0 = performance.now();
     el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));  // SVG targets too
@@ -293,21 +310,25 @@ async ({seed, maxMoves, think = 0}) => {
       continue;
     }
     const tDom = performance.now();
-    // The frame that paints the board: its start (every callback of a frame gets
-    // the same time, so work another callback does in it, such as panels drawn
-    // before the paint, comes after it), then the first task after its
-    // rendering (style, layout, paint). The main thread's work for the move
-    // until the board is painted is the click's part plus that frame's part,
-    // without the wait for the frame; it cannot be cut by putting work off to
-    // the same frame.
-    const rendered = await new Promise((resolve) => requestAnimationFrame((start) => {
-      const after = new MessageChannel();
-      after.port1.onmessage = () => resolve({start, end: performance.now()});
-      after.port2.postMessage(0);
-    }));
+    // The frame that paints the board: the first whose rendering ends after the
+    // board is drawn. The main thread's work for the move until the board is
+    // painted is the click's part plus that frame's part from its callbacks
+    // (or the board, if it was drawn in one of them) to the end of its
+    // rendering, without the wait for the frame: work put off to the same
+    // frame counts, work put off until after its paint does not.
+    const paintingFrame = () => frames.find((f) => f.end != null && f.end > tDom);
+    if (!paintingFrame()) {
+      await Promise.race([new Promise((r) => { rendered = () => paintingFrame() && r(); }),
+                          new Promise((r) => setTimeout(r, 5000))]);  // (a hidden page paints no frame)
+    }
+    const painting = paintingFrame();
+    watching = false;
+    rendered = null;
     out.dom.push(tDom - t0);
-    out.frame.push(rendered.end - t0);
-    out.painted.push(tDom - t0 + Math.max(0, rendered.end - Math.max(rendered.start, tDom)));
+    if (painting) {
+      out.frame.push(painting.end - t0);
+      out.painted.push(tDom - t0 + (painting.end - Math.max(painting.at, tDom)));
+    }
     // where the time went: the engine's requests (the worker's Python and its
     // JSON parse, the rest is the message both ways and the page's wait for
     // its turn), and the page's drawing (web/engine.js, web/gameview.js)
@@ -1338,14 +1359,15 @@ def moves_table(s: dict, against: dict | None = None) -> list[str]:
         lines.append(f"| {name} | {around} | " + ", ".join(f"{k} {v:.1f}" for k, v in list(g.get("regions", {}).items())[:5]) + " |")
     if against:
         lines += ["", "Side by side with the build in " + against["dist"] + " (the same games, in the same browser, alternating):", "",
-                  "| game | that build: median / p95 (drawing) | this build: median / p95 (drawing) | p95 ratio |", "| --- | --- | --- | --- |"]
+                  "| game | that build: median / p95 (drawing) | this build: median / p95 (drawing) | p95 ratio | work until painted: that build / this build |",
+                  "| --- | --- | --- | --- | --- |"]
         for name, g in s["moves_per_game"].items():
             o = against["summary"]["moves_per_game"].get(name)
             if not o:
                 continue
             r = g["p95"] / o["p95"] if g["p95"] and o["p95"] else None
             lines.append(f"| {name} | {ms(o['median'])} / {ms(o['p95'])} ({pair(o['draw'])}) | {ms(g['median'])} / {ms(g['p95'])} ({pair(g['draw'])}) | "
-                         f"{'–' if r is None else f'{r:.2f}'} |")
+                         f"{'–' if r is None else f'{r:.2f}'} | {pair(o.get('painted', (None, None)))} / {pair(g.get('painted', (None, None)))} |")
     return lines
 
 

@@ -52,6 +52,15 @@ const EVERY_REGION = () => true;
 const BOARD_FIRST = (name) => !PANELS_LATER.has(name);
 const PANELS = (name) => PANELS_LATER.has(name);
 
+/** Call `fn` in the first task after the current frame's rendering (call it
+ * from an animation-frame callback): a message to ourselves, which unlike
+ * setTimeout(0) is never held back by timer clamping. */
+function afterRendering(fn) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { channel.port1.close(); fn(); };
+  channel.port2.postMessage(null);
+}
+
 // -- regions ---------------------------------------------------------------------------
 
 /** Named places in the page, each an element or (while empty) a comment; a
@@ -574,9 +583,9 @@ export class GameView {
    * reveal anew (not for a refresh); panels: "later" (after a move on the
    * page) draws the board and what says the position (status, banner,
    * summary, the live region) at once, and the panels beside it (PANELS_LATER:
-   * seats, moves list, share link, analysis) in the next animation frame,
-   * before that frame is painted, so the click's own task ends with the board
-   * shown; "now" (any request of the draw) draws everything at once. */
+   * seats, moves list, share link, analysis) once the next frame, which
+   * shows the board, is painted (#panelsSoon); "now" (any request of the
+   * draw) draws everything at once. */
   drawSoon(focus = null, { fresh = true, panels = "now" } = {}) {
     if (focus) this.#focus = focus;
     if (fresh) this.#fresh = true;
@@ -618,10 +627,12 @@ export class GameView {
     this.#settle();
   }
 
-  /** The panels beside the board, drawn in the next animation frame (before
-   * it is painted: they show the new position in the same frame as the
-   * board), or after 100 ms where no frame comes (a hidden tab). The answers
-   * before the next click are asked for then too. */
+  /** The panels beside the board, drawn once the next frame, the one that
+   * shows the board, is painted (the first task after that frame's
+   * rendering), or after 100 ms where no frame comes (a hidden tab): the board
+   * is on screen a frame sooner where the panels would have made that frame
+   * late, and the panels follow a frame later. The answers before the next
+   * click are asked for then too. */
   #panelsSoon() {
     const due = (this.#panelsDue = {});
     const run = () => {
@@ -634,7 +645,7 @@ export class GameView {
       this.#lookAhead();
       this.#applyFocus(); // (a focused button of a panel drawn anew: its namesake, see #draw)
     };
-    requestAnimationFrame(run);
+    requestAnimationFrame(() => afterRendering(run));
     setTimeout(run, 100);
   }
 
