@@ -1339,8 +1339,8 @@ def moves_table(s: dict, against: dict | None = None) -> list[str]:
                      f"{g['pass']} / {g.get('painted_pass', '–')} |")
     lines.append("")
     lines.append("Parts in ms, median / p95 of each part over the same moves (so they need not add up to the total's p95). "
-                 "*Click -> board*: from the click to the address holding the new record with <html data-engine=ready> (the board "
-                 "drawn in the document). *Work until painted*: that, plus the main thread's work in the frame that paints it "
+                 "*Click -> board*: from the click to the board holding the new move (the game view's data-ply) with "
+                 "<html data-engine=ready> (the board drawn in the document). *Work until painted*: that, plus the main thread's work in the frame that paints it "
                  "(other callbacks of that frame, style, layout, paint), without the wait for the frame. *Panels after*: the "
                  "panels beside the board drawn after the board (gameview.js's \"draw panels\"), where they are.")
     floor = s.get("floor")
