@@ -80,7 +80,9 @@ def test_the_board_is_first_and_the_frame_needs_no_scrolling(browser: Browser, s
             frame.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
             frame.locator("#board").wait_for()
             # (the fit follows the layout, a frame after each change of size: wait until the
-            # content is inside the frame, or a board that keeps its tappable width is on screen)
+            # board is fitted to this size (embed.js's data-fit), then until the content is
+            # inside the frame, or a board that keeps its tappable width is on screen)
+            frame.wait_for_function("(size) => document.documentElement.dataset.fit === size", arg=f"{width}x{height}")
             try:
                 frame.wait_for_function("""() => document.documentElement.scrollHeight <= innerHeight
                   || document.querySelector('#board svg[data-min-width] [data-move]') !== null""", timeout=5000)

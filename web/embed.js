@@ -648,6 +648,12 @@ function askHeight() {
  * down to a readable minimum; boards that scroll sideways on purpose (a zoomed
  * big grid) are left alone. The height left over is only known by measuring. */
 function fitBoard() {
+  fitBoardNow();
+  // (the frame's size the board was last fitted to: what a host page, or a test, can wait for after a resize)
+  root.dataset.fit = `${window.innerWidth}x${window.innerHeight}`;
+}
+
+function fitBoardNow() {
   watchParts();
   const svgs = [...stage.querySelectorAll("#board svg")];
   if (svgs.length === 0) return askHeight();
