@@ -626,7 +626,6 @@ ESBUILD_PACKAGES = {  # platform.machine() on Linux -> the npm package holding e
 }
 MINIFIED = (".js", ".css")  # the files copied from web/, not those of NOT_OURS
 NOT_OURS = {"vendor", "pyodide"}  # the npm dependencies' files and Pyodide's, shipped as their makers wrote them
-MINIFY_SKIP: set[str] = set()  # file names left as written (none today)
 # Classic scripts, not modules: the service worker (offline.js registers it
 # without type: "module") and the host pages' script. Their top-level names
 # are globals, so esbuild keeps them; every other script is a module.
@@ -690,12 +689,11 @@ def minified(tool: Path, text: str, name: str) -> str:
 
 
 def minify_own_files(out: Path) -> None:
-    """Minify in place every .js and .css file of `out` that came from web/
-    (MINIFIED, but for MINIFY_SKIP)."""
+    """Minify in place every .js and .css file of `out` that came from web/ (MINIFIED)."""
     tool = esbuild()
     before = after = 0
     names = sorted(rel for p in out.rglob("*")
-                   if p.suffix in MINIFIED and p.is_file() and p.name not in MINIFY_SKIP
+                   if p.suffix in MINIFIED and p.is_file()
                    and (rel := p.relative_to(out).as_posix()).split("/")[0] not in NOT_OURS)
     for name in names:
         path = out / name

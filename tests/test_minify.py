@@ -44,7 +44,7 @@ def esbuild() -> Path:
 def own_files(suffixes: tuple[str, ...] = build.MINIFIED) -> list[str]:
     """The files of web/ the build minifies, as paths relative to web/."""
     return sorted(p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
-                  if p.is_file() and p.suffix in suffixes and p.name not in build.MINIFY_SKIP
+                  if p.is_file() and p.suffix in suffixes
                   and not any(part.startswith(".") for part in p.relative_to(WEB).parts))
 
 
@@ -102,7 +102,7 @@ def test_every_shipped_script_parses(dist: Path, tmp_path: Path) -> None:
     script: a module as a module, a classic script as a script. Nothing runs."""
     if not shutil.which("node"):
         pytest.skip("no node to check the scripts' syntax with")
-    names = [*own_files((".js",)), *build.MINIFY_SKIP]
+    names = own_files((".js",))
     modules = [str(dist / n) for n in names if Path(n).name not in build.CLASSIC_SCRIPTS]
     classic = [str(dist / n) for n in names if Path(n).name in build.CLASSIC_SCRIPTS]
     (tmp_path / "check.mjs").write_text(PARSE_CHECK)

@@ -46,7 +46,7 @@ const RETRY = { retry: true }; // a worker that stopped is restarted and the cal
 
 // Which regions a draw brings up to date (#draw's `want`): every one; after a
 // move on the page, all but the panels beside the board first (the click's
-// task), then those panels on the next frame (drawSoon's panels "later").
+// task), then those panels once that frame is painted (drawSoon's panels "later").
 const PANELS_LATER = new Set(["seats", "moves", "share", "analysis"]);
 const EVERY_REGION = () => true;
 const BOARD_FIRST = (name) => !PANELS_LATER.has(name);

@@ -16,6 +16,11 @@ export const SAVED_LIMIT = 100;
 
 let problem = null; // the first storage failure, in words
 let lastFailure = null; // the error of the last write refused
+
+// The last good entry readKey parsed or storeEntry wrote, with its text: read
+// again as the same text (the usual case, before and after a move), it is not
+// parsed and checked again. (Entries are never changed once made.)
+let lastSaved = { key: null, text: null, entry: null };
 const problemListeners = new Set();
 
 /** Call listener(text) once if storage fails (at once if it already has). */
@@ -164,6 +169,7 @@ function readKey(key) {
     return null;
   }
   if (text == null) return null;
+  if (lastSaved.key === key && lastSaved.text === text) return { entry: lastSaved.entry };
   let entry;
   try {
     entry = JSON.parse(text);
@@ -171,7 +177,9 @@ function readKey(key) {
     return { bad: { raw: text, why: "the saved game is not readable text" } };
   }
   const why = entryProblem(entry) ?? (entry.id === savedIdOfKey(key) ? null : "it is kept under another game's name");
-  return why ? { bad: { raw: entry, why } } : { entry };
+  if (why) return { bad: { raw: entry, why } };
+  lastSaved = { key, text, entry };
+  return { entry };
 }
 
 /** The old whole-list key, moved into per-game keys (once; again if an old page wrote it meanwhile). */
@@ -229,25 +237,9 @@ function readList() {
   return good;
 }
 
-// The last saved game read or written by readSaved and storeEntry, as its
-// text and entry: read again as the same text (the usual case, before and
-// after a move), it is not parsed and checked again. (Entries are never
-// changed once made.)
-let lastSaved = { key: null, text: null, entry: null };
-
 /** The saved game `id` as stored now (null if none, or unreadable). */
 export function readSaved(id) {
-  const key = keyOf(id);
-  let text;
-  try {
-    text = localStorage.getItem(key);
-  } catch {
-    text = undefined; // (readKey reports it)
-  }
-  if (text != null && lastSaved.key === key && lastSaved.text === text) return lastSaved.entry;
-  const entry = readKey(key)?.entry ?? null;
-  if (entry && text != null) lastSaved = { key, text, entry };
-  return entry;
+  return readKey(keyOf(id))?.entry ?? null;
 }
 
 /** Set aside the saved game `id` (whose record the engine refuses: `why`). */

@@ -322,9 +322,11 @@ function paint(wrap, state, view, ui) {
   const names = JSON.stringify(view.seats.map((_, seat) => seatName(view, seat)));
   const rowKeys = b.ring_scores.map((rs) => JSON.stringify([rs, b.rings[rs.ring]]));
   const had = state.scoresKey;
-  if (had && had.names === names && had.rows.length > 0 && had.rows.length <= rowKeys.length && had.rows.every((k, i) => k === rowKeys[i])) {
+  // (the rows drawn last time, unchanged, begin the new ones)
+  const grown = had && had.names === names && had.rows.length <= rowKeys.length && had.rows.every((k, i) => k === rowKeys[i]);
+  if (grown && had.rows.length > 0) {
     if (had.rows.length < rowKeys.length) state.scores.querySelector("tbody").append(...ringScoreRows(view, had.rows.length));
-  } else if (!had || had.names !== names || had.rows.join() !== rowKeys.join()) {
+  } else if (!grown || rowKeys.length > 0) { // (an empty table stays as it is)
     const list = ringScoreList(view);
     if (state.scores?.tagName === "DETAILS") list.open = state.scores.open; // (as the reader left it)
     if (state.scores) state.scores.replaceWith(list);
@@ -356,9 +358,10 @@ function centreControls(view, state, targets, tries) {
   const b = view.board;
   if (!b.free_values.includes(kept.value)) kept.value = b.free_values[0];
   let centre = state.centre;
-  const had = centre ? [...centre.buttons.keys()] : [];
-  // (a value back in the palette, a move taken back: made anew, in the engine's order)
-  if (!centre || b.free_values.some((v, i) => !centre.buttons.has(v) || had.filter((x) => b.free_values.includes(x))[i] !== v)) {
+  // kept if the free values are the palette's less those written; else (a value
+  // back in it, a move taken back) made anew, in the engine's order
+  const left = centre ? [...centre.buttons.keys()].filter((v) => b.free_values.includes(v)) : [];
+  if (!centre || left.length !== b.free_values.length || left.some((v, i) => v !== b.free_values[i])) {
     const palette = h("div", { class: "pt-palette", role: "group", "aria-label": "Number to write" });
     const hint = h("p", { class: "pt-hint" });
     const controls = h("div", { class: "pt-controls", dataset: { keys: "digits" } }, // (number keys pick a value while a centre wedge has focus)
