@@ -23,6 +23,11 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+# The page answers moves again and its address is the game's (after a move
+# the address is written once the new board is painted: <html data-address>).
+READY = "html[data-engine=ready]:not([data-address])"
+
+
 @dataclass
 class Watched:
     """A page with everything it did written down."""
@@ -38,7 +43,7 @@ class Watched:
         self.wait_ready()
 
     def wait_ready(self) -> None:
-        self.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        self.page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
 
     def off_site(self) -> list[str]:
         """Requests that left the site's origin. A blob: URL of the origin is made
@@ -48,6 +53,8 @@ class Watched:
                 if not url.startswith((self.origin + "/", f"blob:{self.origin}/"))]
 
     def fragment(self) -> str:
+        """The address's fragment, once a move's address is written."""
+        self.page.locator("html:not([data-address])").wait_for(state="attached")
         return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
 
     def screenshot(self, name: str) -> Path:
@@ -301,5 +308,5 @@ def embed_in_host(browser: Browser, host: tuple[str, Path], src: str, *, width: 
     frame = next(f for f in page.frames if "embed.html" in f.url)
     if start:
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     return page, frame

@@ -17,7 +17,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import Watched, board_moves, click_move, open_record, ready_page
+from .harness import READY, Watched, board_moves, click_move, open_record, ready_page
 
 # Every "play" request the page sends its workers, as [move, record].
 PLAYS_SENT = """
@@ -83,5 +83,5 @@ def test_a_position_with_a_computer_to_answer_is_not_worked_out(w: Watched) -> N
     open_record(w, state.record)
     move = state.legal_moves()[0]
     click_move(w, move)
-    w.page.locator("html[data-engine=ready]").wait_for(state="attached")
+    w.page.locator(READY).wait_for(state="attached")
     assert [m for m, at in w.page.evaluate("window.__plays") if at == state.record] == [move]

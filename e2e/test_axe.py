@@ -24,7 +24,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, describe, stray_words, violations
-from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, open_record, random_game, shoot, watched_page
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, READY, Watched, go, open_record, random_game, shoot, watched_page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -222,7 +222,7 @@ def test_embed_poster_and_game(embed: Watched, server: str, mode: str, theme: st
     page.locator("#embed-start").wait_for()
     check(page, f"the embed's poster ({mode})")
     page.locator("#embed-start").click()
-    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.locator("#board svg").wait_for()
     check(page, f"the embedded game ({mode})")
     assert embed.errors == []

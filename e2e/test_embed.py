@@ -29,7 +29,7 @@ from quetgames import bridge
 from playwright.sync_api import Browser, Frame, Page
 
 from .conftest import build
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY
 
 PHONE_HOST = {"width": 376, "height": 800}  # 8 px margins: the frame itself is 360 px wide
 DESKTOP = {"width": 1280, "height": 800}
@@ -155,6 +155,7 @@ def played(game: str, moves: int, seed: int) -> quetgames.State:
 
 
 def frame_fragment(frame: Frame) -> str:
+    frame.locator("html:not([data-address])").wait_for(state="attached")  # (a move's address comes after its paint)
     return frame.evaluate("() => decodeURIComponent(location.hash.slice(1))")
 
 
@@ -166,7 +167,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
     # the full site: a game page, its Embed button, the options
     site = HostPage(browser, DESKTOP)
     site.page.goto(f"{server}index.html#{state.record}")
-    site.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    site.page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     site.page.get_by_role("button", name="Embed").click()
     dialog = site.page.locator("dialog.embed-builder")
     dialog.get_by_label("Dark").check()
@@ -208,7 +209,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
         assert reader.pyodide_requests() == []
 
         poster.click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         assert any("/pyodide/" in url for url in reader.pyodide_requests())
         assert frame.locator("#status").inner_text() == state.view()["status"]
         # the whole board fits the 360 px frame: no sideways scrolling
@@ -231,7 +232,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
             frame.locator("dialog.confirm").get_by_role("button", name="Yes").click()
         after = state.play(move)
         frame.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=state.record)
-        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        frame.locator(READY).wait_for(state="attached")
         assert frame_fragment(frame) == after.record
         assert frame.locator("#status").inner_text() == after.view()["status"]
         # the query stays; "Open in Quet Games" carries the game as it now stands
@@ -247,7 +248,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
             assert frame.locator("#message").inner_text().strip() != ""
             assert frame_fragment(frame) == after.record
         reader.page.set_viewport_size(DESKTOP)
-        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        frame.locator(READY).wait_for(state="attached")
         frame.wait_for_function("() => document.documentElement.scrollHeight <= innerHeight + 1")
         reader.shoot("played-desktop-dark")
         assert reader.errors == []
@@ -270,7 +271,7 @@ def test_replay_only_starts_at_the_asked_move_and_steps(browser: Browser, server
         frame = reader.wait_frame("idle")
         reader.shoot("replay-poster-desktop")
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         ply = frame.locator("#embed-ply")
         assert ply.get_attribute("data-ply") == "2"
         # the line is the engine's of the position shown; the step bar says where it is
@@ -284,7 +285,7 @@ def test_replay_only_starts_at_the_asked_move_and_steps(browser: Browser, server
         frame.wait_for_function("() => document.getElementById('embed-ply')?.dataset.ply === '0'")
         steps.get_by_role("button", name="Last: the end of the record").click()
         frame.wait_for_function("() => document.getElementById('embed-ply')?.dataset.ply === '5'")
-        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        frame.locator(READY).wait_for(state="attached")
         assert frame.locator("#status").inner_text() == state.view()["status"]
         # the end of the record is still a picture in replay mode
         assert frame.locator("[data-move], [data-try]").count() == 0
@@ -307,7 +308,7 @@ def test_an_embedded_game_keeps_its_computer_seat_and_the_computer_answers(brows
         reader.page.goto(host + page_name)
         frame = reader.wait_frame("idle")
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         seats = frame.locator(".seats li")
         assert seats.count() == 2
         assert "computer" in seats.nth(1).locator(".seat-kind").inner_text()
@@ -365,7 +366,7 @@ def host_blocking(reader: HostPage, frame: Frame, trigger) -> dict:
     reader.page.evaluate("window.__hostReset()")
     began = time.perf_counter()
     trigger()
-    frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     ready_after = time.perf_counter() - began
     probe = reader.page.evaluate("window.__host")
     gaps = sorted(probe["gaps"])
@@ -524,7 +525,7 @@ def site(browser: Browser, server: str) -> Iterator[HostPage]:
     """The full site, its engine loaded once for every snippet made here."""
     page = HostPage(browser, DESKTOP)
     page.page.goto(f"{server}index.html")
-    page.page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     yield page
     page.close()
 
@@ -534,7 +535,7 @@ def snippet_from_dialog(site: HostPage, record: str, *, mode: str = "play", ply:
     page = site.page
     page.evaluate("r => { location.hash = r; }", record)
     page.wait_for_function("r => document.querySelector('section.game')?.dataset.record === r", arg=record)
-    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.get_by_role("button", name="Embed").click()
     dialog = page.locator("dialog.embed-builder")
     # (the dialog picks a replay for a finished game, play on for one in progress: the test says which)
@@ -598,7 +599,7 @@ def test_the_poster_shows_the_position_the_embed_opens_at(browser: Browser, site
         reader.shoot(f"poster-{game}")
 
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         frame.locator(".embed-game #board svg").first.wait_for()
         started = shown_board(frame)
         assert without_width(started) == without_width(poster), f"{game}: after Start {started}, on the poster {poster}"
@@ -638,7 +639,7 @@ def test_the_puzzle_poster_shows_the_puzzle(browser: Browser, site: HostPage, ho
         assert reader.pyodide_requests() == []
         reader.shoot("poster-puzzle")
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         frame.locator(f'.embed-puzzle[data-puzzle="{puzzle["id"]}"] #board svg').first.wait_for()
         started = shown_board(frame)
         assert without_width(started) == without_width(poster), f"after Start {started}, on the poster {poster}"
@@ -680,7 +681,7 @@ def test_the_embed_follows_a_change_of_its_fragment(browser: Browser, site: Host
         reader.shoot("follow-poster")
 
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         # (play mode: the frame's fragment is the record of the game opened, as it stands)
         frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=games[1].record)
         assert frame.locator("#status").inner_text().startswith(views[1]["status"])
@@ -689,7 +690,7 @@ def test_the_embed_follows_a_change_of_its_fragment(browser: Browser, site: Host
         # started: the host points it at the third game, which opens
         reader.page.evaluate(point, srcs[2])
         frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=games[2].record)
-        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        frame.locator(READY).wait_for(state="attached")
         assert frame.locator("#status").inner_text().startswith(views[2]["status"])
         assert without_width(shown_board(frame)) == board_of(views[2])
         assert frame.evaluate("() => window.__same === true"), "the frame was reloaded"
@@ -699,7 +700,7 @@ def test_the_embed_follows_a_change_of_its_fragment(browser: Browser, site: Host
         frame.locator(f'#board [data-move="{move}"]').first.click()
         after = games[2].play(move)
         frame.wait_for_function("r => decodeURIComponent(location.hash.slice(1)) === r", arg=after.record)
-        frame.locator("html[data-engine=ready]").wait_for(state="attached")
+        frame.locator(READY).wait_for(state="attached")
         assert frame.locator("#status").inner_text().startswith(after.view()["status"])
         assert frame.evaluate("() => window.__changes") == hashchanges
         assert frame.locator("#open-full").get_attribute("href").endswith(f"#{after.record}")
@@ -779,7 +780,7 @@ def test_a_damaged_poster_gives_a_plain_poster_with_words(browser: Browser, serv
         # the game itself is not hurt: Start opens it
         last = reader.wait_frame("idle", len(cases))
         last.locator("#embed-start").click()
-        last.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        last.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         assert last.locator("#status").inner_text().startswith(state.view()["status"])
         assert without_width(shown_board(last)) == board_of(state.view())
         assert [e for e in reader.errors if e.startswith("uncaught")] == []

@@ -68,10 +68,10 @@ def url_of(w: Watched) -> str:
 
 def copied_link(w: Watched) -> str:
     """The link as the page offers it for sharing (the same as the address bar)."""
-    field = w.page.locator("#share-link, #seal-link").first
-    value = field.input_value()
-    assert value == url_of(w)
-    return value
+    w.fragment()  # (the address is written after a move's paint, and the share panel after that)
+    w.page.wait_for_function(
+        "() => document.querySelector('#share-link, #seal-link')?.value === location.href", timeout=10_000)
+    return w.page.locator("#share-link, #seal-link").first.input_value()
 
 
 def page_state(w: Watched) -> dict:

@@ -27,7 +27,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .conftest import build
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY
 
 SUB = "/offline/copy/"
 
@@ -143,10 +143,11 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def wait_ready(page: Page) -> None:
-    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
 
 
 def fragment(page: Page) -> str:
+    page.locator("html:not([data-address])").wait_for(state="attached")  # (a move's address comes after its paint)
     return page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
 
 

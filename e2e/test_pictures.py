@@ -47,7 +47,8 @@ import quetgames
 from playwright.sync_api import Browser, Locator, Page
 
 from .axe import STRAY, assert_clean, stray_words
-from .harness import ARTIFACTS, DESKTOP, LOAD_TIMEOUT_MS, PHONE, Watched, forget_games, open_record, random_game, watched_page
+from .harness import (ARTIFACTS, DESKTOP, LOAD_TIMEOUT_MS, PHONE, READY, Watched, forget_games, open_record,
+                      random_game, watched_page)
 
 TYPED = "Here <b>Ann</b> & <script>alert(1)</script> lets the win go"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -473,7 +474,7 @@ def test_the_embed_saves_pictures_too(browser: Browser, server: str) -> None:
         page = reader.page
         page.goto(f"{server}embed.html?mode=replay&ply=2&theme=dark#{state.record}")
         page.locator("#embed-start").click()
-        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         page.locator("#embed-picture summary").click()
         box = page.locator("#embed-picture")
         file, data, said = save(page, box, "picture-png")

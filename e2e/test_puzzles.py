@@ -19,7 +19,7 @@ import quetgames.puzzles
 from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .harness import DESKTOP, LOAD_TIMEOUT_MS, Watched, go, routes, watched_page
+from .harness import DESKTOP, LOAD_TIMEOUT_MS, READY, Watched, go, routes, watched_page
 from .test_embed import PHONE_HOST, HostPage, host, host_dir, write_host  # noqa: F401  (host and host_dir are fixtures)
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
@@ -192,7 +192,7 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
         assert f"Puzzle rating {puzzle['rating']['elo']}" in frame.locator(".poster-what").inner_text()
         assert reader.pyodide_requests() == []
         frame.locator("#embed-start").click()
-        frame.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         frame.locator(f'.embed-puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
         assert "invented by Leroy Quet" in frame.locator(".embed-puzzle").inner_text()
         assert "find the one move" in task_said(frame)

@@ -25,7 +25,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, stray_words
-from .harness import (ARTIFACTS, LOAD_TIMEOUT_MS, Watched, board_moves, finished, forget_games, open_record,
+from .harness import (ARTIFACTS, LOAD_TIMEOUT_MS, READY, Watched, board_moves, finished, forget_games, open_record,
                       press_target, random_game, ready_page, saved_entries, shoot, wait_fragment_change, watched_page)
 from .test_keyboard import focus, tab_to
 
@@ -158,7 +158,7 @@ def test_a_side_line_from_the_board_then_take_back_and_play(w: Watched, page: Pa
 
     if first:  # a reload keeps it (the address; the saved game)
         page.reload()
-        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         page.locator(".move-list .side-line").wait_for()
         assert quetgames.load(w.fragment()).lines == lined.lines
         page.locator('[data-key="line-0-1"]').click()
@@ -329,7 +329,7 @@ def test_the_embed_plays_through_and_pauses(browser: Browser, server: str) -> No
         page.goto(f"{server}embed.html?mode=replay&autoplay=1&play-ms=150#{game.record}")
         assert "plays itself through" in page.locator(".poster-what").inner_text()
         page.locator("#embed-start").click()
-        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         button = page.locator('[data-key="play-through"]')
         # by itself to the last move, then stopped
         page.locator(f'#embed-ply[data-ply="{total}"]', has_text=f"Move {total} of {total}").wait_for()
@@ -344,7 +344,7 @@ def test_the_embed_plays_through_and_pauses(browser: Browser, server: str) -> No
         page.locator('[data-key="play-through"][aria-pressed="false"]').wait_for()
         # paused: only the reader's own steps move it now (once a step that was
         # under way when the click came has landed: the frame is ready again)
-        page.locator("html[data-engine=ready]").wait_for(state="attached")
+        page.locator(READY).wait_for(state="attached")
         at = int(page.locator("#embed-ply").get_attribute("data-ply") or "0")
         for step in (1, 2):
             if at + step > total:

@@ -24,7 +24,7 @@ import quetgames
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .browser import launch_options
-from .harness import LOAD_TIMEOUT_MS, ROOT
+from .harness import LOAD_TIMEOUT_MS, READY, ROOT
 
 SNAPSHOT_CACHE = "quetgames python snapshot"
 SNAPSHOT_KEY = "python-snapshot.bin"  # under the site's root, beside worker.js
@@ -127,7 +127,7 @@ def visit_app(context: BrowserContext, server: str, record: str) -> tuple[Page, 
     page.on("console", lambda msg: "engine ready" in msg.text and timings.append(msg))
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server}index.html#{record}")
-    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.wait_for_function("() => true")  # let the console event arrive
     assert timings, "the app did not log the engine's timings"
     assert errors == []
@@ -147,7 +147,7 @@ def play_first_move(page: Page, record: str) -> None:
     move = target.get_attribute("data-move")
     target.click()
     page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=record)
-    page.locator("html[data-engine=ready]").wait_for(state="attached")
+    page.locator(READY).wait_for(state="attached")
     assert page.evaluate("decodeURIComponent(location.hash.slice(1))") == state.play(move).record
 
 

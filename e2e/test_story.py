@@ -23,7 +23,8 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .axe import assert_clean, stray_words
-from .harness import LOAD_TIMEOUT_MS, Watched, click_move, forget_games, go, open_record, random_game, shoot, watched_page
+from .harness import (LOAD_TIMEOUT_MS, READY, Watched, click_move, forget_games, go, open_record, random_game, shoot,
+                      watched_page)
 
 TYPED = "Here <b>Ann</b> & <script>alert(1)</script> lets the win go"
 
@@ -76,7 +77,7 @@ def test_annotate_a_move_then_reload(w: Watched, server: str, game_id: str) -> N
         assert_clean(page, "a game with a comment")
     # a reload keeps it
     page.reload()
-    page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     page.locator(".move-list .move-comment", has_text=TYPED).wait_for()
     assert quetgames.load(w.fragment()).comment(2) == TYPED
     assert stray_words(page) == [] and w.errors == []
@@ -114,7 +115,7 @@ def test_the_embed_replays_with_comments(browser: Browser, server: str) -> None:
         page = reader.page
         page.goto(f"{server}embed.html?mode=replay&ply=1#{state.record}")
         page.locator("#embed-start").click()
-        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         page.locator("#move-comment", has_text="A calm start.").wait_for()
         # the moves, comments and side lines are a panel under the board, opened by the reader
         assert page.locator(".embed-moves").get_attribute("open") is None

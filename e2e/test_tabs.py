@@ -470,6 +470,10 @@ def test_an_import_names_damaged_entries_and_refuses_bad_files(browser: Browser,
 # -- what the browser does with the storage --------------------------------------------------------
 
 
+def board_y(page: Page) -> float:
+    return page.evaluate("document.getElementById('board').getBoundingClientRect().top + scrollY")
+
+
 def test_the_first_game_saved_asks_to_keep_the_storage(browser: Browser, server: str) -> None:
     w = watched_page(browser, server, timeout_ms=30_000)
     try:
@@ -478,8 +482,13 @@ def test_the_first_game_saved_asks_to_keep_the_storage(browser: Browser, server:
         assert w.page.locator("#storage-bar").is_hidden()
         move = board_moves(w.page)[0]
         assert click_move(w, move) == state.play(move).record
+        board_top = board_y(w.page)
         bar = w.page.locator("#storage-bar")
         bar.locator(".storage-words").wait_for()
+        # the note comes below the game: the board just played on stays where it was
+        assert board_y(w.page) == board_top
+        assert w.page.evaluate("document.getElementById('view').compareDocumentPosition(document.getElementById('storage-bar'))") \
+            & 4, "the note is after the game"
         granted = w.page.evaluate("navigator.storage.persisted()")
         words = bar.inner_text()
         assert "Your game is saved in this browser" in words

@@ -83,11 +83,13 @@ const gameView = new GameView(viewEl, {
   beforeMove: (current) => !catchUp(current),
 });
 
-// The bar under the loading strip: what the browser answered about keeping
-// the storage, and a save it refused (with Export).
+// The storage bar: a save refused (with Export) above the page, where it is
+// seen at once; what the browser answered about keeping the storage, which
+// the first save brings, below it, so the board a move was just played on
+// does not move down (on a phone it was pushed some 180 px).
 const storageBar = h("div", { class: "storage-bar", id: "storage-bar", role: "status", hidden: true });
 viewEl.before(storageBar);
-storageNotes(storageBar);
+storageNotes(storageBar, { place: (kind) => (kind === "unsaved" ? viewEl.before(storageBar) : viewEl.after(storageBar)) });
 
 // -- loading -----------------------------------------------------------------------
 //

@@ -251,9 +251,11 @@ export function backupPanel({ ask, onImported }) {
 
 // -- what the browser does with the storage ----------------------------------------------------
 
-/** The bar under the loading strip: the browser's answer on keeping storage, or a save it refused. */
-export function storageNotes(bar) {
+/** The bar for the browser's answer on keeping storage, or a save it refused;
+ * `place(kind)` puts the bar where that kind of note belongs. */
+export function storageNotes(bar, { place = () => {} } = {}) {
   const show = (kind, text, ...extra) => {
+    place(kind);
     const close = h("button", { type: "button", class: "secondary storage-close" }, "Hide this note");
     close.addEventListener("click", () => { bar.replaceChildren(); bar.hidden = true; });
     bar.dataset.kind = kind;

@@ -33,7 +33,7 @@ import { confirmDialog, showRules } from "./dialog.js";
 import { hotSeatFor, pendingSecret, revealText, seatName } from "./handover.js";
 import { commentDialog, followCurrentMove, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { saveGame, saveIdFor } from "./saved.js";
-import { followNewLink, sharePanel } from "./share.js";
+import { addressOf, followNewLink, sharePanel } from "./share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
@@ -189,6 +189,7 @@ export class GameView {
       goTo: (ply) => this.replayTo(ply),
       addComments: (comments) => this.sideLines.commentsFromAnalysis(comments),
     });
+    addEventListener("pagehide", () => this.#writeAddress()); // (the address history keeps)
     // One delegated handler: any element with data-move is a one-click move
     // (board modules built on svg.js handle their own targets and stop the event).
     el.addEventListener("click", (event) => {
@@ -226,6 +227,8 @@ export class GameView {
 
   /** No game: forget the last one (its regions are rebuilt for the next). */
   leave() {
+    this.#addressDue = null; // (a frame old at most, and the address may already be the next page's)
+    delete document.documentElement.dataset.address;
     this.computers.reset();
     this.analysis.cancel();
     this.ahead.stop();
@@ -305,10 +308,41 @@ export class GameView {
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
 
-  /** The address follows the game: `fragment` is what it shows. */
-  follow(fragment) {
+  /** The address follows the game: `fragment` is what it shows. After a move
+   * (`afterPaint`), it is written once the frame that shows the new board is
+   * painted: writing it is a same-document navigation, which took 41% of a
+   * click on a phone's CPU, and the board comes first. Until then the page
+   * says so (<html data-address="due">), and a later write, leaving the game
+   * or leaving the page writes it at once or drops it. */
+  follow(fragment, { afterPaint = false } = {}) {
+    if (afterPaint && this.options.fragment) {
+      if (this.#addressDue == null) {
+        const write = () => this.#writeAddress();
+        requestAnimationFrame(() => afterRendering(write));
+        setTimeout(write, 100); // (a hidden tab paints no frame)
+        document.documentElement.dataset.address = "due";
+      }
+      this.#addressDue = fragment;
+      return;
+    }
+    this.#addressDue = null;
+    delete document.documentElement.dataset.address;
     if (this.options.fragment) history.replaceState(null, "", `#${fragment}`);
     this.options.onFollow?.(fragment);
+  }
+
+  #addressDue = null; // the fragment a move left for after the paint (follow)
+
+  /** Write the address a move left for after the paint, if the game shown is
+   * still that one (another tab's save may have opened another meanwhile). */
+  #writeAddress() {
+    const due = this.#addressDue;
+    if (due == null) return;
+    if (this.current?.record === due) this.follow(due);
+    else {
+      this.#addressDue = null;
+      delete document.documentElement.dataset.address;
+    }
   }
 
   /** Open a game from a link: a sealed pick of this device's is revealed first (sealing.js). */
@@ -355,7 +389,7 @@ export class GameView {
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that): the address gets the public record; the saved
       // game on this device keeps the private one.
-      this.follow(played.record);
+      this.follow(played.record, { afterPaint: true });
       const hidden = !played.view.is_over && played.view.history.length === before.history.length;
       await this.show(played, {
         secret: hidden, revealed: revealText(before, played.view), focus: "board", panels: "later",
@@ -856,7 +890,7 @@ export class GameView {
     if (page && want("share")) {
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
-        : { url: location.href, record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
+        : { url: addressOf(record), record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
       region("share", JSON.stringify(share), () => (!share ? null
         : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => this.shown() })));
     }
@@ -1024,7 +1058,7 @@ export class GameView {
       : hotseat?.phase === "pick" ? hotseat.seatView
       : hotseat ? null : current.view;
     const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
-    const sealed = hotseat?.phase === "link" ? [current.seal, location.href] : null;
+    const sealed = hotseat?.phase === "link" ? [current.seal, current.record] : null;
     return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.bestHere(), this.sideLines.key()]);
   }
 

@@ -15,7 +15,7 @@ import {
   findKeep, forgetKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, pickers, sealBanner,
   sealedNoun, sealPhase, sealScreen, stillToPick, storeKeep,
 } from "./commit.js";
-import { shareControls } from "./share.js";
+import { addressOf, shareControls } from "./share.js";
 
 export class SealedLinks {
   /** game: the GameView this drives. */
@@ -119,7 +119,7 @@ export class SealedLinks {
     const { current, hotseat } = this.game;
     return sealScreen(view, {
       phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
-      share: shareControls(location.href, { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) }),
+      share: shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) }),
       onForfeit: () => this.forfeit(),
       onLost: current.linkSeat == null ? () => this.sealLost() : null,
     });

@@ -185,7 +185,9 @@ def test_shared_link_reopens_the_same_game_in_a_new_window(engine: engines.Engin
     open_url(page, f"{server}index.html#{state.record}")
     for _ in range(2):
         state = play_one(page, state)
-    link = page.eval("document.getElementById('share-link').value")
+    # (the share panel is drawn after the move's board is painted)
+    link = page.wait(f"document.getElementById('share-link')?.value.endsWith('#' + {json.dumps(state.record)})"
+                     " && document.getElementById('share-link').value", what="the share link to follow the game")
     assert link.split("#", 1)[1] == state.record
 
     other = engine.new_page()
