@@ -76,6 +76,42 @@ def test_home_lists_the_games_and_keyboard_reaches_play_then_the_board(w: Watche
     assert wait_fragment_change(w, old) == quetgames.load(old).play(move).record
 
 
+def test_a_link_followed_right_after_a_move_keeps_its_own_address(w: Watched, page: Page) -> None:
+    """After a move the address is written once the board is painted; a link
+    followed before that (here as soon as the new board is in the page, still
+    unpainted) is what the page shows and what the address says, never the
+    game before."""
+    first = quetgames.new_game("multiplications")
+    other = quetgames.new_game("enumeration")
+    open_record(w, first.record)
+    move = board_moves(page)[0]
+    caught = page.evaluate("""([move, other]) => new Promise((resolve) => {
+      const html = document.documentElement;
+      const game = document.querySelector("section.game");
+      const before = game.dataset.ply;
+      new MutationObserver((_, seen) => {
+        if (game.dataset.ply === before || html.dataset.engine !== "ready") return;
+        seen.disconnect();
+        const due = html.dataset.address === "due";
+        // followed while this frame is rendered: after the page asked for its
+        // address's write, and before that write runs
+        const sized = new ResizeObserver(() => {
+          sized.disconnect();
+          location.hash = other;
+          resolve(due);
+        });
+        sized.observe(document.body);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+      const target = document.querySelector(`#board [data-move="${CSS.escape(move)}"]`);
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    })""", [move, other.record])
+    assert caught, "the new board was in the page before its address was left for later"
+    page.locator(f'section.game[data-record="{other.record}"]').wait_for()
+    w.wait_ready()
+    assert w.fragment() == other.record  # (once the move's address is written or dropped)
+    assert page.locator("section.game").get_attribute("data-record") == other.record
+
+
 def test_setup_creates_a_game_with_names_shown_as_text(w: Watched, page: Page) -> None:
     names = ["<b>Ann</b>", "<script>x()</script>", "Cleo"]
     go(w, "setup=multiplications")

@@ -321,6 +321,7 @@ export class GameView {
         requestAnimationFrame(() => afterRendering(write));
         setTimeout(write, 100); // (a hidden tab paints no frame)
         document.documentElement.dataset.address = "due";
+        this.#addressWas = location.href;
       }
       this.#addressDue = fragment;
       return;
@@ -332,13 +333,15 @@ export class GameView {
   }
 
   #addressDue = null; // the fragment a move left for after the paint (follow)
+  #addressWas = null; // the address when it was left for later
 
   /** Write the address a move left for after the paint, if the game shown is
-   * still that one (another tab's save may have opened another meanwhile). */
+   * still that one (another tab's save may have opened another meanwhile) and
+   * nobody went to another address meanwhile (a link, Back: that one stays). */
   #writeAddress() {
     const due = this.#addressDue;
     if (due == null) return;
-    if (this.current?.record === due) this.follow(due);
+    if (this.current?.record === due && location.href === this.#addressWas) this.follow(due);
     else {
       this.#addressDue = null;
       delete document.documentElement.dataset.address;
