@@ -667,6 +667,8 @@ class Bench:
         opening, the first click `look_ms` after the page is ready."""
         record = quetgames.new_game(game_id, **options).record
         page.goto(f"{self.base}index.html#{record}")
+        # (the page may still be ready with the game before: this one shown, then ready)
+        page.locator(f'section.game[data-record="{record}"]').wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         if look_ms:
             page.wait_for_timeout(look_ms)

@@ -312,8 +312,8 @@ export class GameView {
    * (`afterPaint`), it is written once the frame that shows the new board is
    * painted: writing it is a same-document navigation, which took 41% of a
    * click on a phone's CPU, and the board comes first. Until then the page
-   * says so (<html data-address="due">), and a later write, leaving the game
-   * or leaving the page writes it at once or drops it. */
+   * says so (<html data-address="due">). An address written meanwhile takes
+   * its place, leaving the game drops it, and leaving the page writes it. */
   follow(fragment, { afterPaint = false } = {}) {
     if (afterPaint && this.options.fragment) {
       if (this.#addressDue == null) {

@@ -27,13 +27,13 @@ export async function copyText(text, field = null) {
   }
 }
 
-/** The link, a Copy button and (where the browser has one) a Share… button. */
 /** This page's address showing `record`: what the address bar says once the
  * game view has written it (gameview.js writes it after a move's paint). */
 export function addressOf(record) {
   return new URL(`#${record}`, location.href).href;
 }
 
+/** The link, a Copy button and (where the browser has one) a Share… button. */
 export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game", record = null } = {}) {
   const about = { title, text, record }; // (followNewLink changes them)
   const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": label, spellcheck: "false" });
