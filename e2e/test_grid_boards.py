@@ -79,6 +79,8 @@ CC_PANEL = """() => ({
   chips: [...document.querySelectorAll('.grid-info .chips li')].map((li) => [Number(li.textContent), li.className, li.getAttribute('aria-current')]),
   next: document.querySelector('.grid-info .next-number')?.textContent ?? null,
   legal: document.querySelector('.grid-legend .key.legal')?.textContent ?? null,
+  ghosts: [...document.querySelectorAll('#board text.ghost')].map((t) => t.textContent),
+  labels: [...document.querySelectorAll('#board [data-move]')].map((el) => el.getAttribute('aria-label')),
 })"""
 
 
@@ -96,6 +98,11 @@ def check_cc_panel(w: Watched, state: quetgames.State) -> None:
         assert cls == ("done" if k < n else "next" if k == n else ""), (state.record, k)
         assert current == ("step" if k == n else None), (state.record, k)
     assert shown["next"] == f"next: {n}", state.record
+    # every legal square shows the next number and says it (changed in place
+    # on a square that stays legal)
+    assert shown["ghosts"] == [str(n)] * len(state.legal_moves()), state.record
+    for label in shown["labels"]:
+        assert label.endswith(f"write {n} here") or ", but: " in label, (state.record, label)
 
 
 def play_out(w: Watched, state: quetgames.State, rng: random.Random, max_moves: int = 400) -> quetgames.State:

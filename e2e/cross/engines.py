@@ -311,16 +311,26 @@ class SeleniumPage(Page):
         # WebKitWebDriver's element click refuses SVG <g> targets as "not
         # interactable", so this is a pointer click at the middle of the first
         # visible match, scrolled into view: the same events a person's click makes.
+        # The point is taken once the element stays put over two frames (as
+        # Playwright's click waits for a stable element): a line above it that
+        # changes height a frame later (the sticky status line leaving its
+        # one-line form) otherwise moves it from under the pointer.
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        point = self.wait(f"""(() => {{
+        point = self.wait(f"""(async () => {{
           const el = [...document.querySelectorAll({json.dumps(selector)})]
             .find((e) => (e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0));
           if (!el) return null;
           el.scrollIntoView({{block: "center", inline: "center"}});
-          const r = el.getBoundingClientRect();
-          return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
-        }})()""", timeout=10, what=f"a visible {selector}")
+          const middle = () => {{
+            const r = el.getBoundingClientRect();
+            return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+          }};
+          const before = middle();
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const after = middle();
+          return el.isConnected && after[0] === before[0] && after[1] === before[1] ? after : null;
+        }})()""", timeout=10, what=f"a visible {selector}, staying put")
         actions = ActionBuilder(self._driver())
         actions.pointer_action.move_to_location(*point).click()
         actions.perform()
