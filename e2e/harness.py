@@ -28,6 +28,12 @@ DESKTOP = {"width": 1280, "height": 800}
 READY = "html[data-engine=ready]:not([data-address])"
 
 
+def fragment_of(where: Page | Frame) -> str:
+    """The address's fragment in a page or frame, once a move's address is written."""
+    where.locator("html:not([data-address])").wait_for(state="attached")
+    return where.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+
+
 @dataclass
 class Watched:
     """A page with everything it did written down."""
@@ -53,9 +59,7 @@ class Watched:
                 if not url.startswith((self.origin + "/", f"blob:{self.origin}/"))]
 
     def fragment(self) -> str:
-        """The address's fragment, once a move's address is written."""
-        self.page.locator("html:not([data-address])").wait_for(state="attached")
-        return self.page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+        return fragment_of(self.page)
 
     def screenshot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)

@@ -29,7 +29,7 @@ from quetgames import bridge
 from playwright.sync_api import Browser, Frame, Page
 
 from .conftest import build
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY, fragment_of
 
 PHONE_HOST = {"width": 376, "height": 800}  # 8 px margins: the frame itself is 360 px wide
 DESKTOP = {"width": 1280, "height": 800}
@@ -154,11 +154,6 @@ def played(game: str, moves: int, seed: int) -> quetgames.State:
     return state
 
 
-def frame_fragment(frame: Frame) -> str:
-    frame.locator("html:not([data-address])").wait_for(state="attached")  # (a move's address comes after its paint)
-    return frame.evaluate("() => decodeURIComponent(location.hash.slice(1))")
-
-
 # -- the snippet builder, pasted into another site's page, played there ---------------------
 
 
@@ -233,7 +228,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
         after = state.play(move)
         frame.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=state.record)
         frame.locator(READY).wait_for(state="attached")
-        assert frame_fragment(frame) == after.record
+        assert fragment_of(frame) == after.record
         assert frame.locator("#status").inner_text() == after.view()["status"]
         # the query stays; "Open in Quet Games" carries the game as it now stands
         assert urlsplit(frame.url).query == "theme=dark"
@@ -246,7 +241,7 @@ def test_snippet_from_the_embed_dialog_plays_in_a_cross_site_page(browser: Brows
             tries.first.click()
             frame.locator("#message[data-kind=error]").wait_for()
             assert frame.locator("#message").inner_text().strip() != ""
-            assert frame_fragment(frame) == after.record
+            assert fragment_of(frame) == after.record
         reader.page.set_viewport_size(DESKTOP)
         frame.locator(READY).wait_for(state="attached")
         frame.wait_for_function("() => document.documentElement.scrollHeight <= innerHeight + 1")
@@ -289,7 +284,7 @@ def test_replay_only_starts_at_the_asked_move_and_steps(browser: Browser, server
         assert frame.locator("#status").inner_text() == state.view()["status"]
         # the end of the record is still a picture in replay mode
         assert frame.locator("[data-move], [data-try]").count() == 0
-        assert frame_fragment(frame) == state.record
+        assert fragment_of(frame) == state.record
         assert reader.errors == []
     finally:
         reader.close()

@@ -27,7 +27,7 @@ import quetgames
 from playwright.sync_api import Browser, Page
 
 from .conftest import build
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY, fragment_of
 
 SUB = "/offline/copy/"
 
@@ -146,11 +146,6 @@ def wait_ready(page: Page) -> None:
     page.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
 
 
-def fragment(page: Page) -> str:
-    page.locator("html:not([data-address])").wait_for(state="attached")  # (a move's address comes after its paint)
-    return page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
-
-
 def served_build(page: Page) -> str | None:
     return page.evaluate("async () => (await (await fetch('build.json')).json()).test_build")
 
@@ -163,13 +158,13 @@ def first_visit(page: Page, site: Site, record: str) -> None:
 
 def play_first_move(page: Page) -> str:
     """Click the first one-click move and return the record after it."""
-    before = fragment(page)
+    before = fragment_of(page)
     target = page.locator("[data-move]").first
     after = quetgames.load(before).play(target.get_attribute("data-move")).record
     target.click()
     page.wait_for_function("old => decodeURIComponent(location.hash.slice(1)) !== old", arg=before)
     wait_ready(page)
-    assert fragment(page) == after
+    assert fragment_of(page) == after
     return after
 
 
@@ -234,7 +229,7 @@ def test_a_new_build_replaces_the_old_one_whole_when_the_player_reloads(
     with page.expect_navigation():
         page.click("#update-reload")
     wait_ready(page)
-    assert fragment(page) == after  # the game reopens where it was
+    assert fragment_of(page) == after  # the game reopens where it was
     assert offline_caches(page) == [cache_name(new)]
     files = precache_of(site.root)["files"]
     assert page.evaluate(SERVED_HASHES, list(files)) == files  # every file is B's

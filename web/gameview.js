@@ -61,6 +61,13 @@ function afterRendering(fn) {
   channel.port2.postMessage(null);
 }
 
+/** Call `fn` once the next frame is painted, or after 100 ms where no frame
+ * comes (a hidden tab): it may be called twice, so it does its work once. */
+function onceFramePainted(fn) {
+  requestAnimationFrame(() => afterRendering(fn));
+  setTimeout(fn, 100);
+}
+
 // -- regions ---------------------------------------------------------------------------
 
 /** Named places in the page, each an element or (while empty) a comment; a
@@ -227,8 +234,7 @@ export class GameView {
 
   /** No game: forget the last one (its regions are rebuilt for the next). */
   leave() {
-    this.#addressDue = null; // (a frame old at most, and the address may already be the next page's)
-    delete document.documentElement.dataset.address;
+    this.#forgetAddress(); // (a frame old at most, and the address may already be the next page's)
     this.computers.reset();
     this.analysis.cancel();
     this.ahead.stop();
@@ -317,17 +323,14 @@ export class GameView {
   follow(fragment, { afterPaint = false } = {}) {
     if (afterPaint && this.options.fragment) {
       if (this.#addressDue == null) {
-        const write = () => this.#writeAddress();
-        requestAnimationFrame(() => afterRendering(write));
-        setTimeout(write, 100); // (a hidden tab paints no frame)
+        onceFramePainted(() => this.#writeAddress());
         document.documentElement.dataset.address = "due";
         this.#addressWas = location.href;
       }
       this.#addressDue = fragment;
       return;
     }
-    this.#addressDue = null;
-    delete document.documentElement.dataset.address;
+    this.#forgetAddress();
     if (this.options.fragment) history.replaceState(null, "", `#${fragment}`);
     this.options.onFollow?.(fragment);
   }
@@ -342,10 +345,12 @@ export class GameView {
     const due = this.#addressDue;
     if (due == null) return;
     if (this.current?.record === due && location.href === this.#addressWas) this.follow(due);
-    else {
-      this.#addressDue = null;
-      delete document.documentElement.dataset.address;
-    }
+    else this.#forgetAddress();
+  }
+
+  #forgetAddress() {
+    this.#addressDue = null;
+    delete document.documentElement.dataset.address;
   }
 
   /** Open a game from a link: a sealed pick of this device's is revealed first (sealing.js). */
@@ -682,8 +687,7 @@ export class GameView {
       this.#lookAhead();
       this.#applyFocus(); // (a focused button of a panel drawn anew: its namesake, see #draw)
     };
-    requestAnimationFrame(() => afterRendering(run));
-    setTimeout(run, 100);
+    onceFramePainted(run);
   }
 
   /** Have the engine answer each move target on the board before it is
