@@ -543,9 +543,9 @@ def build(out: Path = DIST) -> dict:
     return info
 
 
-# A static import of one of our modules: at the start of a line, as web/ writes
-# them, or after a ; as well, as the minified files (one line) have them.
-MODULE_IMPORT = re.compile(r'(?:^|;)(?:import|export)\b[^;]*?from\s*"(\./[^"]+\.js)"|(?:^|;)import\s*"(\./[^"]+\.js)"', re.M)
+# A static import of one of our modules (./ or ../, web/ being in folders): at
+# the start of a line, as web/ writes them, or after a ; as well, as the minified files (one line) have them.
+MODULE_IMPORT = re.compile(r'(?:^|;)(?:import|export)\b[^;]*?from\s*"(\.\.?/[^"]+\.js)"|(?:^|;)import\s*"(\.\.?/[^"]+\.js)"', re.M)
 PRELOAD_SLOT = re.compile(r"<!-- modulepreload -->.*?<!-- /modulepreload -->", re.S)
 
 

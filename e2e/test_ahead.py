@@ -33,7 +33,7 @@ PLAYS_SENT = """
 
 # the most targets a board may have for its answers to be worked out ahead
 MOST_MOVES = int(re.search(r"export const MOST_MOVES = (\d+);",
-                           (Path(__file__).resolve().parent.parent / "web" / "ahead.js").read_text())[1])
+                           (Path(__file__).resolve().parent.parent / "web" / "bridge" / "ahead.js").read_text())[1])
 
 
 @pytest.fixture(scope="module")

@@ -200,7 +200,7 @@ def test_every_row_is_found_by_its_own_options_and_seats_only(w: Watched, page: 
     # the page's matching, over every row of the run: a row's full options
     # find it, one seat more or less does not, nor a value no row has
     misses = page.evaluate("""async () => {
-      const { withBalance, findRow } = await import("./balance.js");
+      const { withBalance, findRow } = await import("./features/balance.js");
       const info = await (await fetch("build.json")).json();
       const misses = [];
       for (const game of withBalance(info.games, info.balance)) {

@@ -241,5 +241,5 @@ def test_index_html_preloads_every_module_app_js_imports(dist: Path) -> None:
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
     assert preloaded == build.static_imports(dist, "app.js")
     # imported two levels down (app.js -> dialog.js -> dom.js), and the engine's own script tag
-    assert {"app.js", "dialog.js", "dom.js", "engine.js"} <= set(preloaded)
-    assert '<script type="module" async src="engine.js">' in page
+    assert {"app.js", "ui/dialog.js", "ui/dom.js", "bridge/engine.js"} <= set(preloaded)
+    assert '<script type="module" async src="bridge/engine.js">' in page

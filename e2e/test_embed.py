@@ -127,7 +127,7 @@ class HostPage:
         return frame
 
     def pyodide_requests(self) -> list[str]:
-        return [url for url in self.requests if "/pyodide/" in url or url.endswith(("/engine.js", "/worker.js"))]
+        return [url for url in self.requests if "/pyodide/" in url or url.endswith(("/bridge/engine.js", "/worker.js"))]
 
     def shoot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)

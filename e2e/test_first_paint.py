@@ -242,7 +242,7 @@ def test_reading_a_link_for_display_never_throws_and_agrees_with_the_engine(watc
     open_held(watched, server)  # the engine stays held: this is about the page's own reading
     cases = hostile_fragments() + [quetgames.new_game("prime-target", players=3).with_seats(["Ann", "", "Zoë"], ["human", "strong", "human"]).record]
     read = page.evaluate("""async (cases) => {
-        const { linkForDisplay } = await import("./loading.js");
+        const { linkForDisplay } = await import("./shell/loading.js");
         const games = (await (await fetch("build.json")).json()).games;
         return cases.map((c) => {
             try {

@@ -45,7 +45,7 @@ def test_a_games_link_asks_for_python_first_and_the_worker_takes_it_over(watched
     assert worker_names(watched) == ["handed"]
     # once, by the page, ahead of the modules the page imports
     assert len(indexes(requests, WASM)) == 1
-    assert indexes(requests, WASM)[0] < indexes(requests, "/gameview.js")[0]
+    assert indexes(requests, WASM)[0] < indexes(requests, "/view/gameview.js")[0]
     assert len(indexes(requests, "python_stdlib.zip.xz")) == 1
     watched.page.locator("#board [data-move]").first.wait_for()
     assert watched.errors == []
@@ -57,7 +57,7 @@ def test_the_home_page_and_a_setup_screen_ask_for_their_modules_first(watched: W
     watched.goto_ready(f"{server}index.html{fragment}")
     assert worker_names(watched) == [""]
     assert len(indexes(requests, WASM)) == 1
-    assert indexes(requests, WASM)[0] > indexes(requests, "/gameview.js")[0]
+    assert indexes(requests, WASM)[0] > indexes(requests, "/view/gameview.js")[0]
     assert watched.errors == []
 
 

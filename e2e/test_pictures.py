@@ -67,7 +67,7 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
 @pytest.fixture(scope="module")
 def module(w: Watched) -> dict:
     """What picture.js says it draws: WIDTH, PNG_SCALE, GIF_DELAY, GIF_LAST_DELAY."""
-    return w.page.evaluate("""() => import("./picture.js").then((m) => ({
+    return w.page.evaluate("""() => import("./share/picture.js").then((m) => ({
         width: m.WIDTH, scale: m.PNG_SCALE, delay: m.GIF_DELAY, last: m.GIF_LAST_DELAY }))""")
 
 
@@ -542,7 +542,7 @@ def test_the_docs_worked_example_opens_and_is_pictured(w: Watched, module: dict)
 # "at" and the game's board module.
 SHOWN_AT = """async ({ record, plies, ply, line }) => {
   const [{ engine }, { boardFor }, { seatName }] = await Promise.all([
-    import("./engine.js"), import("./renderers.js"), import("./handover.js")]);
+    import("./bridge/engine.js"), import("./boards/index.js"), import("./ui/dom.js")]);
   const at = await engine.request("at", line ? { record, ply: line.n, line: line.index } : { record, ply });
   const mover = ply > 0 ? at.view.moves[ply - 1] : null;
   return { view: at.view, comment: at.comment ?? null, moveWords: mover ? `${seatName(at.view, mover.seat)}: ${mover.words}` : null,
@@ -558,16 +558,16 @@ BYTES = """(bytes) => {
 # The animation up to that position, made by picture.js: the GIF's bytes and the room it laid frames out in.
 GIF_OF = f"""async (at) => {{
   const shown = await ({SHOWN_AT})(at);
-  const made = await (await import("./picture.js")).pictureGif(shown);
+  const made = await (await import("./share/picture.js")).pictureGif(shown);
   return {{ gif: ({BYTES})(new Uint8Array(await made.blob.arrayBuffer())), room: made.room ?? null,
-    width: made.width, height: made.height, name: (await import("./picture.js")).fileName(shown, "gif") }};
+    width: made.width, height: made.height, name: (await import("./share/picture.js")).fileName(shown, "gif") }};
 }}"""
 
 # That position pictured alone (its own SVG, in the animation's room) on a
 # canvas of the GIF's size, as an <img> of the SVG draws it: RGBA and the SVG.
 ALONE = f"""async ({{ at, width, height, room }}) => {{
   const shown = await ({SHOWN_AT})(at);
-  const made = await (await import("./picture.js")).pictureSvg(shown, {{ width, room }});
+  const made = await (await import("./share/picture.js")).pictureSvg(shown, {{ width, room }});
   const image = new Image();
   image.src = `data:image/svg+xml;charset=utf-8,${{encodeURIComponent(made.svg)}}`;
   await image.decode();

@@ -76,7 +76,7 @@ def test_the_link_snippets_come_through_sanitizers_and_markdown_as_a_named_link(
 def test_markdown_words_and_addresses_cannot_end_the_link_early(w: Watched, page: Page) -> None:
     open_record(w, finished().record)
     made = page.evaluate("""async () => {
-      const { markdownSnippet } = await import('./embed-snippet.js');
+      const { markdownSnippet } = await import('./share/embed-snippet.js');
       return markdownSnippet('https://example.org/a (b)/index.html#q2.x_y', 'Play [this] *game* <now>_');
     }""")
     out = COMMONMARK.render(made)

@@ -272,8 +272,9 @@ def test_generic_layers_name_no_game(path):
 # The page's generic modules: they draw what the view says and send back
 # moves, for every game alike (a game's own drawing is its board module).
 WEB = Path(__file__).resolve().parent.parent / "web"
-GENERIC_WEB = ["gameview.js", "phases.js", "sealing.js", "commit.js", "handover.js", "computer.js", "analysis.js", "pool.js", "picture.js",
-               "puzzles.js", "puzzle-board.js", "history.js", "sidelines.js"]
+GENERIC_WEB = ["view/gameview.js", "view/phases.js", "view/sealing.js", "view/commit.js", "view/handover.js", "view/computer.js",
+               "features/analysis.js", "bridge/pool.js", "share/picture.js", "features/puzzles.js", "features/puzzle-board.js",
+               "view/history.js", "view/sidelines.js"]
 
 
 def _web_words() -> dict[str, re.Pattern[str]]:

@@ -53,7 +53,7 @@ def own_files(suffixes: tuple[str, ...] = build.MINIFIED) -> list[str]:
 
 def test_every_own_script_and_style_sheet_ships_smaller(dist: Path) -> None:
     names = own_files()
-    assert {"app.js", "gameview.js", "style.css", "sw.js", "embed-host.js", "boards/grid.js"} <= set(names)
+    assert {"app.js", "view/gameview.js", "style.css", "sw.js", "embed-host.js", "boards/grid.js"} <= set(names)
     def size(path: Path) -> int:  # leaving out what the build fills in (sw.js's precache list)
         return len(build.FILLED_SLOT.sub("", path.read_text()).encode())
     grown = [name for name in names if size(dist / name) >= 0.9 * size(WEB / name)]
@@ -131,7 +131,7 @@ def test_the_module_preloads_name_what_app_js_imports_statically(dist: Path) -> 
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', (dist / "index.html").read_text())
     from_sources = build.static_imports(WEB, "app.js")
     assert preloaded == from_sources
-    assert {"app.js", "engine.js", "gameview.js", "dom.js"} <= set(preloaded)
+    assert {"app.js", "bridge/engine.js", "view/gameview.js", "ui/dom.js"} <= set(preloaded)
 
 
 def test_static_imports_reads_the_minified_modules_as_the_sources(dist: Path) -> None:
@@ -163,7 +163,7 @@ def test_the_filled_slots_survive(dist: Path) -> None:
 
 def test_credits_and_licences_survive(dist: Path) -> None:
     assert "Leroy Quet" in (dist / "app.js").read_text()
-    assert "Leroy Quet" in (dist / "embed-snippet.js").read_text()
+    assert "Leroy Quet" in (dist / "share" / "embed-snippet.js").read_text()
     for licence in ("gifenc.LICENSE.txt", "xz-decompress.LICENSE.txt"):
         assert "License" in (dist / "vendor" / licence).read_text() or "MIT" in (dist / "vendor" / licence).read_text()
 
@@ -178,7 +178,7 @@ def test_nothing_of_esbuild_ships_and_no_source_map(dist: Path) -> None:
 def test_classic_scripts_are_what_the_build_says() -> None:
     """The build minifies sw.js and embed-host.js as classic scripts, every
     other script as a module: so they must be loaded that way."""
-    register = re.search(r"serviceWorker\.register\(([^)]*)\)", (WEB / "offline.js").read_text())
+    register = re.search(r"serviceWorker\.register\(([^)]*)\)", (WEB / "shell" / "offline.js").read_text())
     assert register and "module" not in register[1]
     for name in own_files((".js",)):
         code = re.sub(r"^\s*//.*$", "", (WEB / name).read_text(), flags=re.M)
@@ -205,7 +205,7 @@ def test_a_legal_comment_is_kept(esbuild: Path) -> None:
 
 
 def test_minifying_is_repeatable(esbuild: Path) -> None:
-    text = (WEB / "gameview.js").read_text()
+    text = (WEB / "view" / "gameview.js").read_text()
     assert build.minified(esbuild, text, "gameview.js") == build.minified(esbuild, text, "gameview.js")
     css = (WEB / "style.css").read_text()
     assert build.minified(esbuild, css, "style.css") == build.minified(esbuild, css, "style.css")

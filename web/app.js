@@ -16,23 +16,24 @@
 //  - every one-click move target carries data-move="<notation>";
 //  - #status says whose turn it is or how the game ended.
 
-import { engine } from "./engine.js";
-import { h, firstSentence } from "./dom.js";
-import { confirmDialog, showRules } from "./dialog.js";
-import { setupScreen } from "./setup.js";
-import { forfeitedHere, hotSeatRecord } from "./commit.js";
-import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./links.js";
-import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, gameSaveId, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./saved.js";
-import { watchTabs } from "./tabs.js";
-import { backupPanel, storageNotes } from "./backup.js";
-import { importForm } from "./share.js";
-import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./loading.js";
-import { boardFor, loadBoard } from "./renderers.js";
-import { GameView } from "./gameview.js";
-import { useEngineIdentity } from "./analysis.js";
-import { withBalance } from "./balance.js";
-import { puzzlesPanel, showPuzzle } from "./puzzles.js";
-import { lessonPlay, lessonState, progressWords } from "./lesson.js";
+import { engine } from "./bridge/engine.js";
+import { h, firstSentence } from "./ui/dom.js";
+import { confirmDialog } from "./ui/dialog.js";
+import { showRules } from "./features/help.js";
+import { setupScreen } from "./shell/setup.js";
+import { forfeitedHere, hotSeatRecord } from "./view/commit.js";
+import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
+import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, gameSaveId, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
+import { watchTabs } from "./share/tabs.js";
+import { backupPanel, storageNotes } from "./share/backup.js";
+import { importForm } from "./share/share.js";
+import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./shell/loading.js";
+import { boardFor, loadBoard } from "./boards/index.js";
+import { GameView } from "./view/gameview.js";
+import { useEngineIdentity } from "./features/analysis.js";
+import { withBalance } from "./features/balance.js";
+import { puzzlesPanel, showPuzzle } from "./features/puzzles.js";
+import { lessonPlay, lessonState, progressWords } from "./features/lesson.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");

@@ -34,11 +34,10 @@
 // whose turn it is; the poster's section says data-poster="position" (a board
 // from the address), "none" (the address has no position) or "unreadable".
 
-import { h, statusLine } from "./dom.js";
-import { boardFor } from "./renderers.js";
-import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
-import { seatName } from "./handover.js";
-import { drawStill, PosterError, readPoster, splitFragment } from "./poster.js";
+import { h, seatName, statusLine } from "./ui/dom.js";
+import { boardFor } from "./boards/index.js";
+import { noSuchPuzzle, puzzleList, puzzlePlay } from "./features/puzzle-board.js";
+import { drawStill, PosterError, readPoster, splitFragment } from "./share/poster.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -346,10 +345,10 @@ async function boot(open) {
   try {
     if (!engine) {
       // the worker starts when this module is first imported, never before
-      ({ engine } = await import("./engine.js"));
+      ({ engine } = await import("./bridge/engine.js"));
       if (opts.mode !== "puzzle" && opts.mode !== "learn") {
-        ({ GameView } = await import("./gameview.js")); // (a puzzle is drawn by puzzle-board.js)
-        (await import("./analysis.js")).useEngineIdentity(catalog?.engine); // (analyses kept per engine build)
+        ({ GameView } = await import("./view/gameview.js")); // (a puzzle is drawn by puzzle-board.js)
+        (await import("./features/analysis.js")).useEngineIdentity(catalog?.engine); // (analyses kept per engine build)
       }
       engine.onProgress(({ text: words, fraction }) => {
         text.textContent = words;
@@ -595,7 +594,7 @@ async function openPuzzle(puzzle) {
  * height from the board. */
 async function addPictures() {
   if (document.getElementById("embed-picture")) return;
-  const { pictureControls } = await import("./share.js");
+  const { pictureControls } = await import("./share/share.js");
   const box = h("details", { id: "embed-picture", class: "embed-picture" },
     h("summary", {}, "Picture"),
     pictureControls(() => game?.shown() ?? null, {
@@ -741,7 +740,7 @@ async function openLesson(game) {
   stage.replaceChildren(h("section", { class: "learn embed-lesson", dataset: { game: game.id } },
     h("p", { class: "inventor" }, `${game.name}, a game invented by Leroy Quet.`), box));
   try {
-    const { lessonPlay } = await import("./lesson.js");
+    const { lessonPlay } = await import("./features/lesson.js");
     await lessonPlay(box, {
       ask: (call, args) => engine.request(call, args, { retry: true }),
       boardFor: (gameId) => boardFor(gameId, catalog.boards),

@@ -220,7 +220,7 @@ function expanding(name, type, after = null) {
 
 // The decoder, imported and fetched at once (a dynamic import: a static one
 // would hold back this script, and with it every download, by a round trip).
-const xzModule = import("./xz.js");
+const xzModule = import("./bridge/xz.js");
 xzModule.catch(() => {}); // reported when awaited
 let xzDecoderModule = null;
 /** The xz decoder's compiled wasm, fetched and checked once (again after a failure). */

@@ -1,0 +1,134 @@
+// One puzzle on screen, for the site's puzzle page (puzzles.js) and the puzzle
+// embed (embed.js, mode=puzzle) alike: the task in words, the game's own
+// board, Try again and Show the solution. Both take the puzzle from the
+// shipped puzzles.json and every word about a move from the engine (bridge
+// call "puzzle"), which judges it against the stored proof: nothing is
+// searched and no rule lives here. What the page adds (the score on this
+// device, the next puzzle, sharing) it passes in.
+//
+// Screen readers: the task and each answer are one live region
+// (#puzzle-answer, role=status, aria-live=polite); the task is written into it
+// once the region is on the page, so it is read out, not only shown.
+
+import { h } from "../ui/dom.js";
+
+let list = null; // Promise of the puzzles (puzzles.json's "puzzles")
+
+/** Every puzzle of the site, fetched once (a failure is asked again next time). */
+export function puzzleList() {
+  list ??= fetch("puzzles.json.gz").then(async (response) => {
+    if (!response.ok) throw new Error(`the puzzles could not be read (${response.status})`);
+    return JSON.parse(await expanded(new Uint8Array(await response.arrayBuffer())));
+  }).then((data) => {
+    if (!Array.isArray(data?.puzzles)) throw new Error("the puzzle file holds no puzzles");
+    return data.puzzles;
+  }).catch((error) => {
+    list = null;
+    throw error;
+  });
+  return list;
+}
+
+/** The text of a gzipped file: the build gzips it, and a host that sends it
+ * with Content-Encoding: gzip has the browser expand it already (the first
+ * two bytes tell which). */
+async function expanded(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+}
+
+/** The words for a puzzle id that is not in the list (the id is shortened: it came from an address). */
+export function noSuchPuzzle(id) {
+  return `There is no puzzle “${String(id).slice(0, 40)}” here.`;
+}
+
+/**
+ * Draw `puzzle` (an entry of puzzles.json) and let the reader play it.
+ * ask(call, args): the engine, once it is up. boardFor(gameId): the board module.
+ * onAnswer(said): after each answer ({right, words, …}, the bridge's).
+ * onSolution(): when the solution is shown. afterDraw(): after each board drawing.
+ * Returns {shown (the bridge's position answer), task, board, buttons, solution, start()}:
+ * the caller places the four elements, then calls start() to draw the board
+ * and say the task.
+ */
+export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, onSolution = () => {}, afterDraw = () => {} }) {
+  const shown = await ask("puzzle", { puzzle });
+  const renderer = await boardFor(shown.game);
+
+  const task = h("p", { class: "puzzle-answer", id: "puzzle-answer", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const board = h("div", { class: "board puzzle-board", id: "board" }); // (.board: the boards' own styles apply, as in a game)
+  const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
+  const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
+  const solution = h("div", { class: "puzzle-solution" });
+  let locked = false; // answered: the board waits for Try again
+  let busy = false;
+
+  const say = (text, answer = null) => {
+    task.textContent = text;
+    if (answer) task.dataset.answer = answer;
+    else delete task.dataset.answer;
+  };
+
+  const draw = (view, still) => {
+    board.replaceChildren(renderer.render(view, {
+      seat: shown.seat,
+      replaying: still,
+      play: (move) => tryMove(move),
+      explain: (text) => { task.textContent = text; },
+      preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
+      confirm: async () => true, // no warnings in a puzzle: the answer says what a move does
+    }));
+    afterDraw();
+  };
+
+  async function tryMove(move) {
+    if (locked || busy) return;
+    busy = true;
+    try {
+      const said = await ask("puzzle", { puzzle, move: String(move) });
+      say(said.words, said.right ? "right" : "wrong");
+      locked = true;
+      // the position after the move and the engine's reply, as the words say
+      draw(said.view ?? shown.view, true);
+      retry.hidden = said.right;
+      onAnswer({ move: String(move), ...said });
+    } catch (error) {
+      task.textContent = error.message;
+    } finally {
+      busy = false;
+    }
+  }
+
+  retry.addEventListener("click", () => {
+    locked = false;
+    retry.hidden = true;
+    say(shown.question);
+    draw(shown.view, false);
+    board.querySelector("[data-move]")?.focus();
+  });
+  showSolution.addEventListener("click", async () => {
+    let solved;
+    try {
+      solved = await ask("puzzle", { puzzle, solution: true });
+    } catch (error) {
+      task.textContent = error.message;
+      return;
+    }
+    onSolution();
+    solution.replaceChildren(
+      h("h2", { tabindex: "-1" }, "Solution"),
+      h("ol", { class: "puzzle-line" }, solved.line.map((step) => h("li", {}, step))),
+      solved.end ? h("p", {}, solved.end) : null);
+    solution.querySelector("h2").focus();
+  });
+
+  return {
+    shown, task, board, solution,
+    buttons: h("div", { class: "puzzle-buttons" }, retry, showSolution),
+    start() {
+      draw(shown.view, false);
+      // written once the live region is on the page, so that it is read out
+      requestAnimationFrame(() => say(shown.question));
+    },
+  };
+}
