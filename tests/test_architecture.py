@@ -274,7 +274,8 @@ def test_generic_layers_name_no_game(path):
 WEB = Path(__file__).resolve().parent.parent / "web"
 GENERIC_WEB = ["view/gameview.js", "view/phases.js", "view/sealing.js", "view/commit.js", "view/handover.js", "view/computer.js",
                "features/analysis.js", "bridge/pool.js", "share/picture.js", "features/puzzles.js", "features/puzzle-board.js",
-               "view/history.js", "view/sidelines.js"]
+               "view/history.js", "view/sidelines.js", "view/position.js", "view/address.js", "view/drawing.js",
+               "view/regions.js", "view/focus.js", "view/frames.js"]
 
 
 def _web_words() -> dict[str, re.Pattern[str]]:

@@ -5,140 +5,59 @@
 //
 // It shows one of: the game as it stands (the board acts for the seat to
 // move); a past position (replay: the record stays; on the page the board
-// plays side lines there, see "side lines" below); or, when
-// several people choose in secret at one screen, a hand-over screen instead
-// of the board until the right person says they hold the device. Computer
-// seats move through the same play path as a person (computer.js).
+// plays side lines there, see sidelines.js); or, when several people choose
+// in secret at one screen, a hand-over screen instead of the board until the
+// right person says they hold the device. Computer seats move through the
+// same play path as a person (computer.js).
 //
-// Drawing is by region (status, seats, board, moves, controls, …): each
-// region is rebuilt only when its part of the view changed (its key, a JSON
-// slice, differs from the last one drawn), all in one animation frame. The
-// element with focus survives when its region is not rebuilt; when it is,
-// focus goes to the element with the same data-move, data-try, data-key or id.
-// After a move, the regions that change on every move are brought up to date
-// in place rather than made anew (chessground's way): the board of the game
-// as it stands (a board module's update(), which changes only the squares
-// that changed), the moves list (the new move appended: history.js) and the
-// share panel (the new link: share.js).
+// GameView coordinates its parts, as lichess's analysis splits a controller
+// from its views, and holds no state one of them could hold:
+//   position.js  the position shown (the game, the past position, the
+//                hand-over screen, the queue of steps), which every part reads
+//   address.js   the address, following the game once the board is painted
+//   drawing.js   the regions drawn from the position (regions.js builds each;
+//                focus.js says where the focus goes)
+// and three jobs beside it: turns and hand-over at one screen (phases.js),
+// the sealed-link driver (sealing.js), and side lines played from the board
+// of a past position (sidelines.js).
 //
-// Layouts: "page" (head, seat list, summary, board column and moves panel,
-// share panel) and "embed" (status, seats, board and a step bar, in a frame).
-//
-// Three jobs live beside it, each in its own module: turns and hand-over at
-// one screen (phases.js), the sealed-link driver (sealing.js), and side lines
-// played from the board of a past position (sidelines.js).
+// Drawing is by region, all in one animation frame; after a move on the page
+// the board and what says the position come first, and the panels beside it
+// (seats, moves, share, analysis) once that frame is painted.
 
-import { h, seatName, showMessage, statusLine } from "../ui/dom.js";
+import { showMessage } from "../ui/dom.js";
 import { confirmDialog } from "../ui/dialog.js";
-import { showRules } from "../features/help.js";
 import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
-import { commentDialog, followCurrentMove, moveInWords, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
+import { commentDialog, moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
-import { addressOf, followNewLink, sharePanel } from "../share/share.js";
 import { keepHotSeat, openSeal } from "./commit.js";
-import { ComputerPlayers, hasComputer, isComputer, kindWords } from "./computer.js";
+import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
 import { TurnPhases } from "./phases.js";
 import { SideLines } from "./sidelines.js";
 import { AnalysisPanel } from "../features/analysis.js";
 import { LookAhead } from "../bridge/ahead.js";
+import { ShownPosition } from "./position.js";
+import { Address } from "./address.js";
+import { Drawing, EVERY_REGION } from "./drawing.js";
+import { applyFocus } from "./focus.js";
+import { onceFramePainted } from "./frames.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
-// Which regions a draw brings up to date (#draw's `want`): every one; after a
+// Which regions a draw brings up to date (Drawing.draw's `want`): every one; after a
 // move on the page, all but the panels beside the board first (the click's
 // task), then those panels once that frame is painted (drawSoon's panels "later").
 const PANELS_LATER = new Set(["seats", "moves", "share", "analysis"]);
-const EVERY_REGION = () => true;
 const BOARD_FIRST = (name) => !PANELS_LATER.has(name);
 const PANELS = (name) => PANELS_LATER.has(name);
-
-/** Call `fn` in the first task after the current frame's rendering (call it
- * from an animation-frame callback): a message to ourselves, which unlike
- * setTimeout(0) is never held back by timer clamping. */
-function afterRendering(fn) {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { channel.port1.close(); fn(); };
-  channel.port2.postMessage(null);
-}
-
-/** Call `fn` once the next frame is painted, or after 100 ms where no frame
- * comes (a hidden tab): it may be called twice, so it does its work once. */
-function onceFramePainted(fn) {
-  requestAnimationFrame(() => afterRendering(fn));
-  setTimeout(fn, 100);
-}
-
-// -- regions ---------------------------------------------------------------------------
-
-/** Named places in the page, each an element or (while empty) a comment; a
- * region is rebuilt only when its key changed. */
-class Regions {
-  #slots = new Map(); // name -> {node, key}
-
-  /** The placeholder of a new region, to put into the skeleton. */
-  slot(name) {
-    const node = document.createComment(name);
-    this.#slots.set(name, { node, key: undefined });
-    return node;
-  }
-
-  /** Rebuild region `name` with build() if `key` differs from the last; true if it did. */
-  update(name, key, build) {
-    const slot = this.#slots.get(name);
-    if (slot.key === key) return false;
-    const started = globalThis.quetTimings ? performance.now() : 0;
-    const node = build() ?? document.createComment(name);
-    // (a region drawn again in place, as a kept board is, stays where it is)
-    if (node !== slot.node) slot.node.replaceWith(node);
-    if (started) performance.measure(`region ${name}`, { start: started }); // (tools/bench.py: where the drawing goes)
-    slot.node = node;
-    slot.key = key;
-    return true;
-  }
-
-  node(name) {
-    return this.#slots.get(name)?.node ?? null;
-  }
-}
-
-/** What picks out an element again after its region is rebuilt. */
-function identity(el) {
-  if (!el || el === document.body) return null;
-  const { move, try: tryMove, key } = el.dataset ?? {};
-  if (move != null) return `[data-move="${CSS.escape(move)}"]`;
-  if (tryMove != null) return `[data-try="${CSS.escape(tryMove)}"]`;
-  if (key != null) return `[data-key="${CSS.escape(key)}"]`;
-  if (el.id) return `#${CSS.escape(el.id)}`;
-  return null;
-}
-
-/** The board drawn as a picture: nothing in it plays. */
-function inert(drawn, area, reason) {
-  for (const el of drawn.querySelectorAll("[data-move], [data-try]")) {
-    el.removeAttribute("data-move");
-    el.removeAttribute("data-try");
-  }
-  area.inert = true;
-  area.classList.add(reason);
-  area.append(drawn);
-}
 
 // -- the game view ---------------------------------------------------------------------
 
 export class GameView {
-  // {record (public: for links), private_record (to play on from), view (public), secret, plies, seal, linkSeat, saveId}, or null
-  current = null;
-  replay = null; // {ply, plies, view, move} while showing a past position
-  hotseat = null; // {phase: "ask" | "handover" | "pick" | "link", seat, seatView, …} (handover.js, commit.js)
-  reveal = ""; // the round just revealed, in words, shown once
   busy = false; // an engine step is under way: no other move meanwhile
   renderer = null;
 
-  #regions = null;
-  #root = null; // the skeleton's root node, in this.el
-  #marked = null; // the record whose analysis marks the moves list had at the last draw (analysis.js markMoves)
-  #liveBoard = null; // {area, board, renderer}: the board region of the game as it stands, drawn in place next time
   #frame = 0;
   #focus = null; // a focus asked of the next draw: "board", "undo", "exit-replay"
   #fresh = false; // the next draw clears the message and shows the note anew
@@ -169,6 +88,11 @@ export class GameView {
     this.links = new SealedLinks(this); // play by link: sealed picks (sealing.js)
     this.phases = new TurnPhases(this, this.links); // turns and hand-over at one screen (phases.js)
     this.sideLines = new SideLines(this); // the board of a past position plays side lines (sidelines.js)
+    this.position = new ShownPosition({ ask: (call, args) => this.ask(call, args), sideLines: this.sideLines });
+    this.address = new Address({
+      enabled: this.options.fragment, shownRecord: () => this.current?.record, onFollow: (fragment) => this.options.onFollow?.(fragment),
+    });
+    this.drawing = new Drawing(this);
     this.ahead = new LookAhead((args) => this.engine.request("play", args)); // answers before the click (ahead.js)
     this.computers = new ComputerPlayers(this.engine, {
       // (the computers play on from the game as this device holds it)
@@ -197,7 +121,6 @@ export class GameView {
       goTo: (ply) => this.replayTo(ply),
       addComments: (comments) => this.sideLines.commentsFromAnalysis(comments),
     });
-    addEventListener("pagehide", () => this.#writeAddress()); // (the address history keeps)
     // One delegated handler: any element with data-move is a one-click move
     // (board modules built on svg.js handle their own targets and stop the event).
     el.addEventListener("click", (event) => {
@@ -215,6 +138,16 @@ export class GameView {
       }
     });
   }
+
+  // The position shown (position.js), read and set through the game view by its parts.
+  get current() { return this.position.current; }
+  set current(current) { this.position.current = current; }
+  get replay() { return this.position.replay; }
+  set replay(replay) { this.position.replay = replay; }
+  get hotseat() { return this.position.hotseat; }
+  set hotseat(hotseat) { this.position.hotseat = hotseat; }
+  get reveal() { return this.position.reveal; }
+  set reveal(reveal) { this.position.reveal = reveal; }
 
   get page() {
     return this.options.layout === "page";
@@ -235,7 +168,7 @@ export class GameView {
 
   /** No game: forget the last one (its regions are rebuilt for the next). */
   leave() {
-    this.#forgetAddress(); // (a frame old at most, and the address may already be the next page's)
+    this.address.forget(); // (a frame old at most, and the address may already be the next page's)
     this.computers.reset();
     this.analysis.cancel();
     this.ahead.stop();
@@ -245,16 +178,8 @@ export class GameView {
     this.#panelsDue = null;
     this.#focusPlan = null;
     this.#settle();
-    this.current = null;
-    this.replay = null;
-    this.hotseat = null;
-    this.reveal = "";
-    this.#root = null;
-    this.#liveBoard = null;
-    this.#marked = null;
-    this.#listed = null;
-    this.#stuck?.disconnect();
-    this.#stuck = null;
+    this.position.clear();
+    this.drawing.reset();
   }
 
   explain(text, kind = "info") {
@@ -299,7 +224,7 @@ export class GameView {
     if (seal && byLink) this.hotseat = await this.links.sealedScreen();
     else if (byLink && linkSeat != null && this.hotseat?.phase === "ask" && current.view.to_move.includes(linkSeat)) this.hotseat = await this.links.pickScreen(linkSeat, "seal");
     else if (!readOnly && hasComputer(current.view)) this.hotseat = await this.phases.withComputers();
-    if (line) await this.#showLine(line.index, line.n);
+    if (line) await this.position.showLine(line.index, line.n);
     else if (ply != null) await this.showPly(ply);
     await this.drawSoon(focus, { panels });
     // kept after the draw: a move is on screen first (the same task still keeps it)
@@ -315,43 +240,10 @@ export class GameView {
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
 
-  /** The address follows the game: `fragment` is what it shows. After a move
-   * (`afterPaint`), it is written once the frame that shows the new board is
-   * painted: writing it is a same-document navigation, which took 41% of a
-   * click on a phone's CPU, and the board comes first. Until then the page
-   * says so (<html data-address="due">). An address written meanwhile takes
-   * its place, leaving the game drops it, and leaving the page writes it. */
-  follow(fragment, { afterPaint = false } = {}) {
-    if (afterPaint && this.options.fragment) {
-      if (this.#addressDue == null) {
-        onceFramePainted(() => this.#writeAddress());
-        document.documentElement.dataset.address = "due";
-        this.#addressWas = location.href;
-      }
-      this.#addressDue = fragment;
-      return;
-    }
-    this.#forgetAddress();
-    if (this.options.fragment) history.replaceState(null, "", `#${fragment}`);
-    this.options.onFollow?.(fragment);
-  }
-
-  #addressDue = null; // the fragment a move left for after the paint (follow)
-  #addressWas = null; // the address when it was left for later
-
-  /** Write the address a move left for after the paint, if the game shown is
-   * still that one (another tab's save may have opened another meanwhile) and
-   * nobody went to another address meanwhile (a link, Back: that one stays). */
-  #writeAddress() {
-    const due = this.#addressDue;
-    if (due == null) return;
-    if (this.current?.record === due && location.href === this.#addressWas) this.follow(due);
-    else this.#forgetAddress();
-  }
-
-  #forgetAddress() {
-    this.#addressDue = null;
-    delete document.documentElement.dataset.address;
+  /** The address follows the game: `fragment` is what it shows, now or
+   * (afterPaint, after a move) once the frame showing the new board is painted (address.js). */
+  follow(fragment, options) {
+    this.address.follow(fragment, options);
   }
 
   /** Open a game from a link: a sealed pick of this device's is revealed first (sealing.js). */
@@ -430,67 +322,32 @@ export class GameView {
     }
   }
 
-  async #plyCount() {
-    const { current } = this;
-    if (current.plies == null) current.plies = (await this.ask("at", { record: current.private_record, ply: 0 })).plies;
-    return current.plies;
-  }
-
   /** The moves in the record, for drawing (a secret pick counts). */
   plies() {
-    return this.current.plies ?? this.current.view.history.length + (this.current.secret ? 1 : 0);
+    return this.position.plies();
   }
 
   /** Show the position after `ply` moves (the game as it stands at the end). */
-  async showPly(ply) {
-    const plies = await this.#plyCount();
-    const wanted = Math.max(0, Math.min(ply, plies));
-    if (wanted >= plies) {
-      this.replay = null;
-    } else {
-      const args = { record: this.current.private_record, ply: wanted };
-      const at = await this.ask("at", args);
-      const replay = { ply: wanted, plies: at.plies, view: at.view, comment: at.comment ?? null, move: wanted > 0 ? moveInWords(this.current.view, wanted - 1) : null, record: at.private_record };
-      this.replay = await this.sideLines.withReplaySeat(replay, args, this.current.view.moves?.[wanted]?.seat);
-    }
+  showPly(ply) {
+    return this.position.showPly(ply);
   }
 
   /** Show the position after `ply` moves; focus: a data-key to give the focus to once drawn. */
   replayTo(ply, focus = null) {
     return this.#stepTo({ ply }, async () => {
-      await this.showPly(ply);
+      await this.position.showPly(ply);
       await this.drawSoon(focus);
     });
   }
 
-  // Steps through the record (the moves list, the step buttons, the arrow
-  // keys, the chart) are taken in turn, never dropped while another is under
-  // way, and a step by key goes from the position last asked for (aimed()),
-  // so keys pressed faster than the screen is drawn still land where they
-  // would have, one after the other.
-  #aim = null; // {ply} or {line, n}: the position the latest step asked for, until it is shown
-  #steps = Promise.resolve();
-
+  /** Steps through the record are queued, in turn (position.js). */
   #stepTo(target, work) {
-    this.#aim = target;
-    const run = async () => {
-      if (this.#aim !== target) return; // a later step goes on from here: this one need not be drawn
-      while (this.busy) await new Promise((resolve) => setTimeout(resolve, 20));
-      try {
-        await this.step(work);
-      } finally {
-        if (this.#aim === target) this.#aim = null;
-      }
-    };
-    this.#steps = this.#steps.then(run, run);
-    return this.#steps;
+    return this.position.queue(target, work, { busy: () => this.busy, run: (w) => this.step(w) });
   }
 
   /** The position the latest step asked for, else the one shown: {ply} or {line, n}. */
   aimed() {
-    if (this.#aim) return this.#aim;
-    const { replay } = this;
-    return replay?.line ? { line: replay.line.index, n: replay.line.n } : { ply: replay ? replay.ply : this.current ? this.plies() : 0 };
+    return this.position.aimed();
   }
 
   /** A step along the line of the position aimed at: by -1 or +1, or to its
@@ -498,20 +355,9 @@ export class GameView {
    * the moves list (a step by key there). */
   stepBy(delta, { focusMove = false } = {}) {
     if (!this.current) return Promise.resolve();
-    const aim = this.aimed();
-    const key = (k) => (focusMove ? k : null);
-    if (aim.line != null) {
-      const line = this.current.view.notes?.lines?.[aim.line];
-      if (!line) return Promise.resolve();
-      const n = delta === "first" ? 1 : delta === "last" ? line.moves.length : aim.n + delta;
-      if (n < 1) return this.replayTo(line.ply, key(`ply-${line.ply}`)); // back from its first move: where it branches off
-      if (n > line.moves.length || n === aim.n) return Promise.resolve();
-      return this.lineTo(aim.line, n, key(`line-${aim.line}-${n}`));
-    }
-    const plies = this.plies();
-    const ply = delta === "first" ? (focusMove ? 1 : 0) : delta === "last" ? plies : aim.ply + delta;
-    if (ply < 0 || ply > plies || ply === aim.ply) return Promise.resolve();
-    return this.replayTo(ply, key(`ply-${ply}`));
+    const to = this.position.stepFrom(delta, focusMove);
+    if (!to) return Promise.resolve();
+    return to.line != null ? this.lineTo(to.line, to.n, to.key) : this.replayTo(to.ply, to.key);
   }
 
   exitReplay() {
@@ -524,24 +370,8 @@ export class GameView {
   /** Show the position after move `n` of side line `index` (docs/RECORD.md); focus as replayTo's. */
   lineTo(index, n, focus = null) {
     return this.#stepTo({ line: index, n }, async () => {
-      if (await this.#showLine(index, n)) await this.drawSoon(focus);
+      if (await this.position.showLine(index, n)) await this.drawSoon(focus);
     });
-  }
-
-  /** Set the replay to the position after move `n` of side line `index`; false if there is no such line. */
-  async #showLine(index, n) {
-    const line = this.current.view.notes?.lines?.[index];
-    if (!line) return false;
-    const args = { record: this.current.private_record, ply: n, line: index };
-    const at = await this.ask("at", args);
-    const move = line.moves[n - 1];
-    const replay = {
-      ply: line.ply + n, plies: this.plies(), view: at.view, comment: at.comment ?? null,
-      move: move ? `${seatName(this.current.view, move.seat)}: ${move.words}` : null,
-      line: { index, n, from: line.ply, length: line.moves.length }, record: at.private_record,
-    };
-    this.replay = await this.sideLines.withReplaySeat(replay, args, line.moves[n]?.seat);
-    return true;
   }
 
   /** Write (or change, or remove) the comment of the position shown. */
@@ -575,7 +405,7 @@ export class GameView {
     return this.step(async () => {
       const { current } = this;
       if (this.replay) return;
-      const plies = await this.#plyCount();
+      const plies = await this.position.plyCount();
       if (plies === 0) return;
       // with a computer seat: back to before the person's last move (computer.js)
       const ply = await this.computers.undoPly(current.private_record, current.view, plies);
@@ -646,7 +476,18 @@ export class GameView {
   #panelsNow = false; // a request of the next draw wants the panels drawn with the board
   #panelsDue = null; // the panels' pass asked of the next frame (a token: leave() and a full draw drop it)
   #drewThisFrame = false;
-  #focusPlan = null; // {el, preventScroll, ifLost, inBoard}: where focus goes on the next frame
+  #focusPlan = null; // {el, preventScroll, ifLost, inBoard}: where focus goes on the next frame (focus.js)
+
+  /** Draw the regions `want` picks (drawing.js), giving it the focus and
+   * freshness asked of the board's pass. */
+  #draw(want) {
+    const first = want("board");
+    const focus = first ? this.#focus : null;
+    if (first) this.#focus = null;
+    const fresh = first && this.#fresh;
+    if (fresh) this.#fresh = false;
+    this.#focusPlan = this.drawing.draw(want, { focus, fresh });
+  }
 
   #drawNow() {
     if (!this.#scheduled) return; // given up (leave)
@@ -683,12 +524,19 @@ export class GameView {
       this.#panelsDue = null;
       const started = performance.now();
       // (the skeleton the board was drawn in, still on the page)
-      if (this.current && this.#root?.parentNode === this.el) this.#draw(PANELS);
+      if (this.current && this.drawing.attached()) this.#draw(PANELS);
       if (globalThis.quetTimings) performance.measure("draw panels", { start: started });
       this.#lookAhead();
       this.#applyFocus(); // (a focused button of a panel drawn anew: its namesake, see #draw)
     };
     onceFramePainted(run);
+  }
+
+  /** Give the focus the last draw planned (focus.js). */
+  #applyFocus() {
+    const plan = this.#focusPlan;
+    this.#focusPlan = null;
+    applyFocus(plan);
   }
 
   /** Have the engine answer each move target on the board before it is
@@ -701,7 +549,7 @@ export class GameView {
     if (!open) {
       this.ahead.stop();
     } else if (this.ahead.record !== current.private_record) {
-      const targets = this.#regions?.node("board")?.querySelectorAll?.("[data-move]") ?? [];
+      const targets = this.drawing.node("board")?.querySelectorAll?.("[data-move]") ?? [];
       this.ahead.start(current.private_record, [...new Set([...targets].map((el) => el.dataset.move))]);
     }
   }
@@ -710,342 +558,15 @@ export class GameView {
     for (const resolve of this.#waiters.splice(0)) resolve();
   }
 
-  /** The skeleton the regions live in, made when the game is first drawn here. */
-  #skeleton() {
-    const r = (this.#regions = new Regions());
-    const message = h("p", { id: "message", class: "message", role: "alert" });
-    const note = h("p", { id: "note", class: "note", role: "status" });
-    // the one polite live region: after every move, the engine's words for it
-    // and whose turn it is (view.announcement); it stays in place, so a screen
-    // reader hears each change of its text
-    const said = (this.#said = h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" }));
-    if (this.page) {
-      // (the status line sticks to the top while the board is used; stuck, it is one line: see #watchStuck)
-      const above = h("div", { class: "status-mark", "aria-hidden": "true" });
-      this.#root = h("section", { class: "game" },
-        r.slot("head"), above, r.slot("status"), r.slot("seats"), r.slot("summary"),
-        h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls")),
-          h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
-        r.slot("share"), said);
-      this.#watchStuck(above);
-    } else {
-      // (display: contents: the frame's column lays out the regions themselves)
-      this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), this.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
-    }
-    this.el.replaceChildren(this.#root);
-  }
-
-  #stuck = null; // the IntersectionObserver of the status line's place
-  #said = null; // the live region (#announce) of the skeleton
-
-  /** While the status line is stuck to the top (its place, `mark`, scrolled
-   * above the screen), the game root has the class "stuck" and the line is
-   * one line (style.css): what stays on top is never more than one line. */
-  #watchStuck(mark) {
-    this.#stuck?.disconnect();
-    if (typeof IntersectionObserver !== "function") return;
-    const root = this.#root;
-    this.#stuck = new IntersectionObserver(([entry]) => {
-      root.classList.toggle("stuck", !entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
-    this.#stuck.observe(mark);
-  }
-
-  /** Bring the regions `want(name)` picks up to date with the position (the
-   * rest of the page with the board's pass: title, the root's names, the
-   * message, the live region). */
-  #draw(want = EVERY_REGION) {
-    const { current, replay, hotseat } = this;
-    const { view, record, private_record: privateRecord, secret } = current;
-    const page = this.page;
-    if (!this.#root || this.#root.parentNode !== this.el) this.#skeleton();
-    const r = this.#regions;
-    // the board's pass (every draw's but the panels' own after a move)
-    const first = want("board");
-    // (a focus asked for goes with the board's pass: the panels' own leaves it to the next draw)
-    const focus = first ? this.#focus : null;
-    if (first) this.#focus = null;
-    const active = this.el.contains(document.activeElement) ? document.activeElement : null;
-    const activeId = identity(active);
-    const focusInBoard = !!active && !!r.node("board")?.contains?.(active);
-
-    const game = this.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
-    const shown = replay ? replay.view : view;
-    if (first) {
-      const title = `${game.name} · Quet Games`;
-      if (document.title !== title) document.title = title;
-      if (page) {
-        // while a secret pick waits the record holds it: it stays out of the page
-        this.#root.dataset.game = view.game;
-        if (secret) delete this.#root.dataset.record;
-        else this.#root.dataset.record = record;
-      }
-      // the position shown, named on the root: a ply of the game, or of a side line
-      this.#root.dataset.ply = String(replay ? replay.ply : this.plies());
-      if (replay?.line) this.#root.dataset.line = `${replay.line.index}:${replay.line.n}`;
-      else delete this.#root.dataset.line;
-    }
-    const readOnly = this.options.readOnly;
-    const blocked = !readOnly && this.computers.blocksHuman(view, privateRecord);
-    const plies = this.plies();
-    let changed = false;
-    const region = (name, key, build) => { if (r.update(name, key, build)) changed = true; };
-
-    if (page && first) {
-      region("head", JSON.stringify([game.name, !!game.rules, secret]), () => h("div", { class: "game-head" },
-        h("h1", {}, game.name),
-        h("nav", { class: "head-links" },
-          game.rules ? h("button", { type: "button", class: "secondary rules-button", dataset: { key: "rules" }, onclick: () => showRules(game) }, "How to play") : null,
-          // an embed carries the record, so not while it holds a secret pick
-          secret ? null : h("button", {
-            type: "button", class: "secondary embed-button", dataset: { key: "embed" },
-            onclick: () => import("../share/embed-snippet.js").then((m) => m.openEmbedDialog({ record: this.current.record, name: game.name, game: this.current.view.game, plies: this.plies(), notes: this.#hasNotes(), over: this.current.view.is_over })),
-          }, "Embed"),
-          h("a", { href: "#", class: "back" }, "All games"))));
-    }
-
-    // while a person picks after the computers (computerPickBanner), the line says what
-    // the engine says of the round with their held picks in, as the banner does
-    // The line says what the engine says of the position shown (a past one, or
-    // a side line's, while stepping through), never of the game as it stands.
-    const status = replay ? shown.status
-      : hotseat?.phase === "pick" && hotseat.computers && hotseat.status ? hotseat.status : view.status;
-    const over = shown.is_over;
-    // the embed has no end screen: its line says why the game ended, as the page's summary does
-    const reason = over && !page ? shown.end_reason : null;
-    if (first) region("status", JSON.stringify([status, over, reason]), () => statusLine(status, { over, reason }, r.node("status")));
-
-    if (want("seats")) {
-      // (the seats as the person picking after the computers sees them: theirs have chosen)
-      const seated = !replay && hotseat?.phase === "pick" && hotseat.computers ? hotseat.seatView : shown;
-      const best = this.computers.solitaireBest(shown, privateRecord);
-      region("seats", JSON.stringify([seated.seats, seated.to_move, seated.winners, seated.scores, seated.standing, seated.is_over, best]), () => this.#seatList(seated, best));
-    }
-
-    if (page && first) {
-      const summary = view.is_over && !replay;
-      region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
-        summary ? summaryPanel(view, { onPlayAgain: () => this.options.onPlayAgain?.() }) : null);
-      const hint = this.sideLines.hint();
-      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move, replay.line ?? null, hint] : null), () =>
-        replay ? replayBanner({ ...replay, hint }, () => this.exitReplay()) : null);
-    }
-
-    // the bar over the board: always there on a live game of the page (Hint), so
-    // nothing jumps when a computer starts; in the embed, with computer seats only
-    const bar = !readOnly && !view.is_over && (page || hasComputer(view));
-    if (first) {
-      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
-      const rebuilt = r.update("computers", barKey, () => (bar ? this.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
-      if (rebuilt) changed = true;
-      // (the bar also says, in <html data-computer>, what the computers are doing)
-      if (!rebuilt || !bar) this.computers.follow(view, privateRecord, { bar });
-      region("board", this.#boardKey(blocked), () => this.#boardArea(blocked));
-    }
-    // the comment of the position shown (plain text; #announce reads it out after the move's words)
-    const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
-    if (first) region("comment", JSON.stringify(remark), () => (remark
-      ? h("p", { class: "move-comment shown-comment", id: "move-comment" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
-      : null));
-
-    if (first && this.#fresh) {
-      this.#fresh = false;
-      const message = document.getElementById("message");
-      if (message) message.textContent = "";
-      const note = document.getElementById("note");
-      if (note) note.textContent = !hotseat && this.reveal ? this.reveal : "";
-      changed = true;
-    }
-
-    const movesBefore = r.node("moves");
-    if (page) {
-      // (a board with its own box for typed moves, such as a number to pick, gets no second one)
-      const canPlay = !replay && !view.is_over && !(hotseat && hotseat.phase !== "pick") && !blocked && !this.renderer?.typesMoves;
-      if (first) {
-        region("controls", String(canPlay), () => (canPlay ? this.#moveForm(view) : null));
-        // (the box stays from move to move: only its example changes)
-        const input = canPlay ? r.node("controls").querySelector?.("#move-input") : null;
-        if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
-      }
-    }
-    if (page && want("moves")) {
-      const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
-      const panel = {
-        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies,
-        ply: replay ? (replay.line ? replay.line.from : replay.ply) : null,
-        line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
-        notes: secret ? null : view.notes ?? null,
-        canAnnotate: !secret && !current.seal && canReplay && !this.computers.thinking,
-        canDropLines: !secret && !current.seal && canReplay && !this.computers.thinking,
-        // no taking back while a secret pick waits: the next player holds the device
-        canUndo: plies > 0 && !secret && !current.seal && canReplay && !this.computers.thinking && !this.computers.restarting,
-        canReplay,
-      };
-      // (a step taken in the list keeps the board in view: on a phone the list is below it)
-      const seen = (stepped) => stepped.then(() => this.#boardInView());
-      const on = {
-        replayTo: (ply) => seen(this.replayTo(ply)), exit: () => seen(this.exitReplay()), undo: () => this.undo(),
-        stepBy: (delta, how) => seen(this.stepBy(delta, how)),
-        lineTo: (index, n) => seen(this.lineTo(index, n)), annotate: () => this.annotate(),
-        dropLine: (index) => this.sideLines.dropLine(index),
-      };
-      // (after a move the list is brought up to date in place: the new move appended)
-      region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
-      this.#followMoves(panel, r.node("moves") !== movesBefore);
-    }
-    if (page && want("share")) {
-      // (a sealed link's own screen offers the link itself)
-      const share = secret || hotseat?.phase === "link" ? null
-        : { url: addressOf(record), record, advice: this.#shareAdvice(view), title: `${game.name} · Quet Games` };
-      region("share", JSON.stringify(share), () => (!share ? null
-        : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => this.shown() })));
-    }
-    if (!page) {
-      region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => this.#stepBar());
-      // a replay with comments or side lines: the moves list tells them (the reader steps through them)
-      const notes = readOnly && view.notes && (view.notes.comments.length || view.notes.lines.length) ? view.notes : null;
-      const panel = notes && {
-        moves: view.moves, names: view.seats.map((_, i) => seatName(view, i)), plies, notes, canUndo: false, canReplay: true,
-        ply: replay ? (replay.line ? replay.line.from : replay.ply) : null,
-        line: replay?.line ? { index: replay.line.index, n: replay.line.n } : null,
-      };
-      const lines = notes?.lines.length ?? 0;
-      region("moves", JSON.stringify(panel), () => (panel ? this.#fold("moves", `Moves, comments${lines ? ` and ${lines} side ${lines === 1 ? "line" : "lines"}` : ""}`, movesPanel(panel, {
-        replayTo: (ply) => this.replayTo(ply), exit: () => this.replayTo(plies), lineTo: (index, n) => this.lineTo(index, n),
-        stepBy: (delta, how) => this.stepBy(delta, how),
-      })) : null));
-      if (panel) this.#followMoves(panel, r.node("moves") !== movesBefore);
-    }
-
-    if (first) {
-      const said = this.#said;
-      const words = this.#announcement(view, remark);
-      if (said.textContent !== words) said.textContent = words;
-    }
-
-    // the analysis (analysis.js): of a finished game, or while stepping through one
-    if (want("analysis")) {
-      const analysed = this.#analysable();
-      const shownPly = replay ? replay.ply : plies;
-      // (the analysis written as comments: where Annotate is offered)
-      const canComment = page && !secret && !current.seal && !this.computers.thinking;
-      region("analysis", analysed ? `${this.analysis.key(record, shownPly, plies)}${canComment}` : "null", () => {
-        const panel = analysed ? this.analysis.panel({ record, view, ply: shownPly, plies, canComment }) : null;
-        return page ? panel : this.#fold("analysis", "Analysis: how good was each move?", panel);
-      });
-      // (no analysis now nor at the last draw: there are no marks to put or take off)
-      const marks = analysed || view.is_over ? record : null;
-      if (page && (marks != null || this.#marked != null)) this.analysis.markMoves(this.#root, marks);
-      this.#marked = marks;
-    }
-
-    // Focus: kept by identity (the same element, or its namesake in a rebuilt
-    // region), else where a step asked for it. Given on the next frame, once
-    // the page is laid out for it (focusing forces a layout), unless a board
-    // module has put it back itself by then.
-    let plan = null;
-    if (active && !active.isConnected && activeId) {
-      let again = this.el.querySelector(activeId);
-      // a step button that is now disabled (at the first move): the nearest one that is not
-      if (again?.disabled) again = again.closest("[role=group], section, div")?.querySelector("button:not(:disabled)") ?? null;
-      if (again) plan = { el: again, preventScroll: true, ifLost: true };
-      // (outside the board, at once: a key pressed before the next frame still reaches it)
-      if (again && !r.node("board")?.contains?.(again)) again.focus({ preventScroll: true });
-    }
-    const lostInBoard = focusInBoard && !active?.isConnected && !plan;
-    this.#focusPlan = this.#focusTarget(plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
-    if (changed) this.options.afterDraw?.();
-  }
-
-  /** Scroll the page the least that brings the board back into view, when
-   * less than half of it is on screen (a phone, stepping in the list below it). */
-  #boardInView() {
-    const board = this.#regions?.node("board");
-    if (!board?.getBoundingClientRect) return;
-    const r = board.getBoundingClientRect();
-    const seen = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-    if (seen < Math.min(r.height, innerHeight) / 2) board.scrollIntoView({ block: r.height <= innerHeight ? "nearest" : "start" });
-  }
-
-  #listed = null; // the moves list's length and move shown when it last followed them (#followMoves)
-
-  /** The moves list keeps the move shown inside its box, when it is new or
-   * shows another move (on the next frame: one layout with the drawing's own). */
-  #followMoves(panel, made) {
-    const listed = `${panel.plies} ${panel.ply} ${panel.line?.index} ${panel.line?.n}`;
-    if (!made && listed === this.#listed) return;
-    this.#listed = listed;
-    requestAnimationFrame(() => followCurrentMove(this.#regions?.node("moves")));
-  }
-
-  /** Give the focus the last draw planned (see #draw). */
-  #applyFocus() {
-    const plan = this.#focusPlan;
-    this.#focusPlan = null;
-    if (!plan) return;
-    requestAnimationFrame(() => {
-      if (!plan.el.isConnected) return;
-      const active = document.activeElement;
-      const lost = !active || active === document.body || !active.isConnected;
-      if (!lost && (plan.ifLost || (plan.inBoard && document.getElementById("board")?.contains(active)))) return;
-      plan.el.focus({ preventScroll: plan.preventScroll });
-    });
-  }
-
-  /** Where focus goes: focus as drawSoon's, or "board-kept" (after a move, the
-   * focused target is still there); lostInBoard: the focused element went with
-   * the old board. {el, preventScroll, inBoard}, or null for nowhere new. */
-  #focusTarget(focus, lostInBoard) {
-    if (!focus && !lostInBoard) return null;
-    const board = document.getElementById("board");
-    const { current, hotseat } = this;
-    let el = null;
-    const inBoard = focus === "board" || focus === "board-kept" || (!focus && lostInBoard);
-    if (focus === "board" || (!focus && lostInBoard)) {
-      el = board?.querySelector(".curtain button, [data-move][tabindex='0'], [data-move], [tabindex='0'], button, input") ?? null;
-    } else if (focus === "exit-replay") {
-      el = this.el.querySelector("[data-key=back]");
-    } else if (focus && focus !== "board-kept") {
-      el = this.el.querySelector(`[data-key="${CSS.escape(focus)}"]`);
-      if (el?.disabled) el = this.el.querySelector(".replay-nav button:not(:disabled)") ?? this.el.querySelector("[data-key=undo]:not(:disabled)");
-    }
-    if (inBoard) {
-      if (current?.view.is_over && !this.replay && document.getElementById("summary")) el = document.getElementById("summary-title");
-      if (hotseat && hotseat.phase !== "pick") el = document.getElementById("curtain-title") ?? el;
-    }
-    return el ? { el, preventScroll: focus !== "board", inBoard } : null;
-  }
-
-  #seatList(view, best) {
-    return h("ol", { class: this.page ? "seats" : "seats embed-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
-      const toMove = !view.is_over && view.to_move.includes(i);
-      const won = view.winners.includes(i);
-      const kind = kindWords(view, i);
-      return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
-        h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
-        h("span", { class: "seat-name" }, seatName(view, i)),
-        kind ? h("span", { class: "seat-kind" }, ...kind) : null,
-        // a score the engine words (view.standing, such as "still in"), else the number
-        view.standing ? h("span", { class: "score standing" }, view.standing[i])
-          : h("span", { class: "score", "aria-label": `score ${view.scores[i] ?? 0}` }, String(view.scores[i] ?? 0)),
-        best ? h("span", { class: "best-score", dataset: { exact: String(best.exact) } },
-          best.exact ? `best possible: ${best.score}` : `best possible: at least ${best.score} (best found)`) : null,
-        toMove && this.page ? h("span", { class: "badge turn" }, "to move") : null,
-        won ? h("span", { class: "badge won" }, "winner") : null);
-    }));
-  }
-
   /** Whether the game has comments or side lines (the Embed dialog then offers a replay with them). */
-  #hasNotes() {
+  hasNotes() {
     const notes = this.current?.view.notes;
     return !!notes && (notes.comments.length > 0 || notes.lines.length > 0);
   }
 
   /** Whether the game can be analysed now: finished, or stepped through (the
    * embed's replay mode too), with no secret pick or sealed screen in the way. */
-  #analysable() {
+  analysable() {
     const { current, replay, hotseat } = this;
     if (!current || current.secret || current.seal) return false;
     return this.options.readOnly || ((current.view.is_over || replay != null) && (!hotseat || hotseat.phase === "pick"));
@@ -1054,145 +575,8 @@ export class GameView {
   /** The best move found at the position shown (analysis.js), while stepping through an analysed game. */
   bestHere() {
     const { current, replay } = this;
-    if (!(replay || this.options.readOnly) || !this.#analysable()) return null;
+    if (!(replay || this.options.readOnly) || !this.analysable()) return null;
     return this.analysis.bestAt(current.record, replay ? replay.ply : this.plies());
-  }
-
-  /** Everything the board region is drawn from, as one string. */
-  #boardKey(blocked) {
-    const { current, replay, hotseat, reveal } = this;
-    const replaying = replay != null || this.options.readOnly;
-    const drawn = replaying ? (replay ?? current).view
-      : hotseat?.phase === "pick" ? hotseat.seatView
-      : hotseat ? null : current.view;
-    const screen = hotseat ? { ...hotseat, seatView: undefined } : null;
-    const sealed = hotseat?.phase === "link" ? [current.seal, current.record] : null;
-    return JSON.stringify([replaying, blocked, screen, hotseat ? reveal : "", sealed, drawn, hotseat?.phase === "pick" || !hotseat ? null : current.view, this.bestHere(), this.sideLines.key()]);
-  }
-
-  #boardArea(blocked) {
-    const { current, replay, hotseat, reveal, renderer } = this;
-    const view = current.view;
-    const live = !this.sideLines.playable() && !replay && !this.options.readOnly && !hotseat && !blocked;
-    // The game as it stands, on the board already there: a board module with
-    // update() draws the new view into it, changing only what changed (its
-    // <svg>, and the focus in it, stay); else the board is made anew.
-    const kept = this.#liveBoard;
-    this.#liveBoard = null;
-    if (live && kept && kept.renderer === renderer && renderer.update && kept.area.isConnected
-        && renderer.update(kept.board, view, this.makeUi(false))) {
-      this.#liveBoard = kept;
-      return kept.area;
-    }
-    const area = h("div", { id: "board", class: this.page ? "board" : "board embed-board" });
-    if (this.sideLines.playable()) {
-      this.sideLines.board(area);
-    } else if (replay || this.options.readOnly) {
-      const shown = (replay ?? current).view;
-      // an analysed game shows the best move found here with the Hint's mark (analysis.js)
-      const best = this.bestHere();
-      let picture = null;
-      const still = () => (picture ??= renderer.render(shown, this.makeUi(true)));
-      const withBest = best && this.analysis.boardWithBest(renderer, shown, best.move, {
-        ...this.makeUi(false), preview: (move) => this.ask("preview", { record: shown.record, move: String(move) }),
-      }, still);
-      inert(withBest ?? still(), area, "replaying");
-    } else if (hotseat?.phase === "link") {
-      area.classList.add("curtained");
-      area.append(this.links.screen(view));
-    } else if (hotseat) {
-      this.phases.fill(area, view, hotseat, { reveal, board: () => renderer.render(hotseat.seatView, this.makeUi(false)) });
-    } else if (blocked) {
-      // a computer is choosing: the board is a picture until it has
-      inert(renderer.render(view, this.makeUi(true)), area, "computer-turn");
-    } else {
-      const board = renderer.render(view, this.makeUi(false));
-      area.append(board);
-      this.#liveBoard = { area, board, renderer };
-    }
-    return area;
-  }
-
-  #moveForm(view) {
-    const input = h("input", { id: "move-input", name: "move", autocomplete: "off", spellcheck: "false", placeholder: view.legal_moves[0] ?? "" });
-    const form = h("form", { id: "move-form", class: "move-form" },
-      h("label", { for: "move-input" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (text && (await this.play(text))) input.value = "";
-    });
-    return form;
-  }
-
-  /** What the live region (#announce) says: after a move, the engine's words
-   * for it and whose turn it is; while stepping through a game (and in a
-   * replay-only embed), the position shown in words, then its comment. */
-  #announcement(view, remark) {
-    const { replay } = this;
-    if (!replay && !this.options.readOnly) return `${view.announcement ?? `${view.status}.`}${remark ? ` Comment: ${remark}` : ""}`;
-    const plies = this.plies();
-    const line = replay?.line;
-    const ply = replay ? replay.ply : plies;
-    const move = replay ? replay.move : ply > 0 ? moveInWords(view, ply - 1) : null;
-    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}`
-      : ply === 0 ? `The start of the game (of ${plies} ${plies === 1 ? "move" : "moves"})` : `After move ${ply} of ${plies}`;
-    return `${where}${move ? `: ${move}` : ""}.${remark ? ` Comment: ${remark}` : ""}`;
-  }
-
-  /** The embed's step bar: through the record, and back to the game. */
-  #stepBar() {
-    const { current, replay } = this;
-    const total = this.plies();
-    const at = replay ? replay.ply : total;
-    const button = (key, words, label, target, enabled) => h("button", {
-      type: "button", class: "secondary step", dataset: { key }, "aria-label": label, disabled: !enabled,
-      onclick: () => (typeof target === "function" ? target() : this.replayTo(target)),
-    }, words);
-    // the engine's words for the move, without its mover: the frame's one line stays one line
-    const line = replay?.line;
-    // in a side line, back and forward go along it (back from its first move: where it branches off)
-    // (from the position last asked for: two quick clicks are two steps)
-    const back = () => this.stepBy(-1);
-    const forward = () => this.stepBy(1);
-    const move = line ? replay.move : at > 0 ? current.view.moves?.[at - 1]?.words ?? current.view.history[at - 1] : null;
-    // one compact row (the buttons and where the game is), the move's words under it
-    const where = line ? `Side line instead of move ${line.from + 1}, move ${line.n} of ${line.length}`
-      : at === 0 ? `Start (of ${total} ${total === 1 ? "move" : "moves"})` : `Move ${at} of ${total}`;
-    return h("div", { class: "embed-steps", role: "group", "aria-label": "Step through the game" },
-      button("first", "«", "First: the start of the game", 0, at > 0),
-      button("back", "‹", line ? "Back one move in this side line" : "Back one move", back, line != null || at > 0),
-      // (not a live region: #announce says each step, with its comment)
-      h("span", { class: "embed-where" }, h("span", { id: "embed-ply", class: "embed-ply", dataset: { ply: at } }, where),
-        move != null ? h("span", { class: "embed-move" }, move) : null),
-      button("forward", "›", line ? "Forward one move in this side line" : "Forward one move", forward, line ? line.n < line.length : at < total),
-      button("last", "»", this.options.readOnly ? "Last: the end of the record" : "Last: back to the game", total, at < total),
-      this.options.stepBarExtra?.() ?? null);
-  }
-
-  // The embed's panels (the moves list with its comments and side lines, and
-  // the analysis) are folded under the board, each opened by the reader; an
-  // open one stays open from step to step.
-  #opened = new Set();
-
-  #fold(name, summary, panel) {
-    if (!panel) return null;
-    const box = h("details", { class: `embed-panel embed-${name}`, open: this.#opened.has(name) }, h("summary", {}, summary), panel);
-    box.addEventListener("toggle", () => {
-      if (box.open) this.#opened.add(name);
-      else this.#opened.delete(name);
-      this.options.afterDraw?.();
-    });
-    return box;
-  }
-
-  /** What to do with the link now, in words, under "Share this game". */
-  #shareAdvice(view) {
-    if (view.is_over) return "The game is over: this link shows it, and every move can be stepped through.";
-    if (hasComputer(view) || view.seats.length === 1) return "This link holds the game as it stands (the computer players too): open it on any device to carry on.";
-    const sealed = this.links.shareAdvice(view);
-    if (sealed) return sealed;
-    return "Send this link to the next player: they make their move on their own device and send the new link back. The link always holds the game as it stands.";
   }
 
   /** The position on screen, for a picture of it (picture.js): the replayed
