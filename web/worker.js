@@ -22,6 +22,13 @@
 // wasm compiles while it downloads. A file that is not the one listed, or does
 // not expand, stops the start with a plain message. What was expanded is kept
 // (see "Expanded copies" below), so a later start does not expand it again.
+//
+// A module worker (started with type: "module"), whose own modules in bridge/
+// are all imported dynamically, once it runs: a static import would hold back
+// its first line, and every download with it, by a round trip. So nothing
+// here says "module" but this empty export (tests/test_minify.py tells the
+// modules from the classic scripts by it).
+export {};
 
 // Written in by build.py (write_worker_facts); null in web/ before a build.
 const BUILD = /* build */ null /* end build */;
@@ -49,25 +56,18 @@ const EXPANDED_CACHE = "quetgames python files";
 const expandedKey = (name) => new URL(`expanded/${name}`, BASE).href; // a cache key only: never on the server
 
 // worker.js?diagnostics also answers a few calls named "_…" that reach past the
-// bridge (Python's random module, a timed computer move, the bridge tour): the
-// benchmark (tools/bench.py) and the tests use them; the site never does.
+// bridge (bridge/diagnostics.js, loaded only then): the benchmark
+// (tools/bench.py) and the tests use them; the site never does.
 const DIAGNOSTICS = new URL(import.meta.url).searchParams.has("diagnostics");
 
-// Memory snapshot. Most of a repeat visit used to be Python starting up and
-// importing the engine; the wasm itself comes from the browser's caches. So
-// the first visit snapshots Python's memory once quetgames is imported
-// (pyodide.makeMemorySnapshot) and keeps it in Cache Storage, on this device
-// only (nothing extra crosses the network), and later visits restore it.
-// A snapshot only fits the exact Pyodide build and engine it was made with: it
-// is stored with a stamp naming them (and the standard library) and the SHA-256 of its bytes, and a stale,
-// damaged or failing one is deleted and Python starts the usual way (and
-// snapshots again). worker.js?snapshot=off turns this off, and the expanded
-// copies too (for measuring).
+// Memory snapshot: the first visit snapshots Python's memory once quetgames is
+// imported and keeps it in Cache Storage (bridge/snapshot.js), and later
+// visits restore it; a stale, damaged or failing one is deleted and Python
+// starts the usual way (and snapshots again). worker.js?snapshot=off turns
+// this off, and the expanded copies too (for measuring).
 // Python's hash seed is fixed per device by the snapshot; the random module is
 // reseeded from the browser's crypto after every restore.
-const SNAPSHOT_CACHE = "quetgames python snapshot"; // not the service worker's "quet-games …" caches
 const SNAPSHOT_FORMAT = 1; // bump when what the snapshot holds changes
-const SNAPSHOT_KEY = new URL("python-snapshot.bin", BASE).href; // a cache key only: never on the server
 const SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
 // An analysis pool's extra workers (pool.js, named "analysis") start together,
 // beside the page's own: they only read the kept snapshot, never make, replace
@@ -279,10 +279,17 @@ async function importPyodideScript(response) {
   }
 }
 
-// Started as soon as the worker runs: Pyodide's loader and every download at once.
+// Started as soon as the worker runs: Pyodide's loader and every download at
+// once, and the modules of this worker needed once the loader is in (dynamic
+// imports, as xz.js's above). An unloadable snapshot module means none is used.
 let downloads = BUILD ? startDownloads() : null;
 const loader = import("./pyodide/pyodide.mjs");
 loader.catch(() => {}); // reported when awaited
+const snapshots = SNAPSHOT
+  ? import("./bridge/snapshot.js").then(({ KeptSnapshot }) => new KeptSnapshot({ base: BASE, sha256, readOnly: SNAPSHOT_READ_ONLY }), () => null)
+  : Promise.resolve(null);
+const diagnostics = DIAGNOSTICS ? import("./bridge/diagnostics.js") : null;
+diagnostics?.catch(() => {}); // reported when awaited
 
 /** `promise`, or a rejection once `ms` pass without a call to the returned `kick`. */
 function withStallTimeout(ms, what) {
@@ -360,14 +367,15 @@ async function boot() {
 
   // the standard library too: a module imported after a restore must be the one the snapshot expects
   const stamp = `format ${SNAPSHOT_FORMAT}; pyodide ${BUILD.pyodide}; stdlib ${BUILD.files["python_stdlib.zip"].raw_sha256}; engine ${BUILD.files["quetgames.zip"].raw_sha256}`;
-  const kept = SNAPSHOT ? await findSnapshot(stamp) : { outcome: "off" };
+  const store = await snapshots;
+  const kept = store ? await store.find(stamp) : { outcome: SNAPSHOT ? "unavailable" : "off" };
   mark.snapshot = kept.outcome;
   let pyodide = null;
   if (kept.response) {
     try {
       // Checked before it is restored (damaged memory could hang Python past
       // any timeout), while Pyodide fetches and parses its own script.
-      const bytes = readSnapshot(kept.response, mark).then((b) => checkSnapshot(b, kept.response, mark));
+      const bytes = store.read(kept.response, mark);
       bytes.catch(() => {}); // loadPyodide meets the failure, but only once Pyodide's script is in
       pyodide = await startPython({ _loadSnapshot: bytes });
       // The file system is not in the snapshot: write the engine's zip again, so
@@ -382,7 +390,7 @@ async function boot() {
       console.warn(`Python snapshot not used, starting Python the usual way: ${err?.message ?? err}`);
       mark.snapshot = `fell back (${String(err?.message ?? err).split("\n")[0]})`;
       pyodide = null;
-      if (!SNAPSHOT_READ_ONLY) await forgetSnapshot();
+      if (!SNAPSHOT_READ_ONLY) await store.forget();
       downloads = startDownloads(); // the first ones were read by the attempt
     }
   }
@@ -414,7 +422,7 @@ async function boot() {
   bridgeCall = pyodide.runPython("import quetgames.bridge\nquetgames.bridge.call");
   // warm up: the first call imports every game module (done already for a snapshot, made or restored)
   if (!restored && !makeSnapshot) bridgeCall("games", "{}");
-  if (DIAGNOSTICS) diagnosticCall = pyodide.runPython(DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
+  if (DIAGNOSTICS) diagnosticCall = pyodide.runPython((await diagnostics).DIAGNOSTICS_PY, { globals: pyodide.toPy({}) });
   mark.ready = performance.now() - t0;
   mark.bytes = received.bytes;
   mark.wasm_memory = pyodide._module?.HEAPU8?.byteLength ?? null; // Python's linear memory at the start, bytes (e2e/test_analysis.py reports it)
@@ -426,44 +434,10 @@ async function boot() {
   // right after ready slowed the first clicks of a first visit (a game's moves
   // clicked at once: median 28 ms against 15 ms with the keeping held back).
   lastRequest = performance.now();
-  keepWhenQuiet(snapshot, stamp);
+  keepWhenQuiet(store, snapshot, stamp);
 }
 
-// -- the snapshot in Cache Storage ------------------------------------------------
-
-/** {response} for a snapshot with this stamp; else {outcome} saying why not
- * ("none", "stale" (deleted), "unavailable": no Cache Storage here). */
-async function findSnapshot(stamp) {
-  try {
-    if (!globalThis.caches) return { outcome: "unavailable" };
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(SNAPSHOT_KEY);
-    if (!response) return { outcome: "none" };
-    if (response.headers.get("X-Snapshot-Stamp") !== stamp) {
-      if (!SNAPSHOT_READ_ONLY) await cache.delete(SNAPSHOT_KEY);
-      return { outcome: "stale" };
-    }
-    return { outcome: "found", response };
-  } catch {
-    return { outcome: "unavailable" }; // e.g. storage blocked: start the usual way, make none
-  }
-}
-
-async function readSnapshot(response, mark) {
-  const before = performance.now();
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  mark.read_ms = performance.now() - before;
-  return bytes;
-}
-
-/** `bytes`, once they match the SHA-256 stored with them. */
-async function checkSnapshot(bytes, response, mark) {
-  const before = performance.now();
-  const digest = await sha256(bytes);
-  mark.verify_ms = performance.now() - before;
-  if (digest !== response.headers.get("X-Snapshot-SHA256")) throw new Error("the snapshot is damaged (its SHA-256 differs)");
-  return bytes;
-}
+// -- Cache Storage: the expanded copies, and when to keep what this start made --
 
 // When the worker was last busy (ready, or the last request arrived;
 // performance.now()), for keepWhenQuiet.
@@ -477,24 +451,14 @@ async function quiet(ms) {
   }
 }
 
-/** Keep the snapshot (if one was made) and then each expanded download, one
- * at a time, each after a pause in the requests. */
-async function keepWhenQuiet(snapshot, stamp) {
+/** Keep the snapshot (if one was made) in `store` and then each expanded
+ * download, one at a time, each after a pause in the requests. */
+async function keepWhenQuiet(store, snapshot, stamp) {
   if (snapshot) {
     await quiet(KEEP_AFTER_QUIET_MS);
-    await keepSnapshot(snapshot, stamp);
+    await store.keep(snapshot, stamp);
   }
   await keepExpanded(() => quiet(KEEP_AFTER_QUIET_MS));
-}
-
-async function keepSnapshot(bytes, stamp) {
-  try {
-    const headers = { "Content-Type": "application/octet-stream", "X-Snapshot-Stamp": stamp, "X-Snapshot-SHA256": await sha256(bytes) };
-    await (await caches.open(SNAPSHOT_CACHE)).put(SNAPSHOT_KEY, new Response(bytes, { headers }));
-    console.info("quetgames kept the Python snapshot");
-  } catch (err) {
-    console.info(`Python snapshot not kept: ${err?.message ?? err}`); // e.g. over quota: next visit starts the usual way
-  }
 }
 
 /** The kept expanded copy of download `name`, checked, as a Response; or null. */
@@ -535,43 +499,10 @@ async function keepExpanded(before) {
   if (done.length) console.info(`quetgames kept expanded copies: ${done.sort().join(" ")}`);
 }
 
-async function forgetSnapshot() {
-  try {
-    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY);
-  } catch {
-    // nothing kept, nothing to forget
-  }
-}
-
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
-
-// Python for worker.js?diagnostics: call(name, args_json) -> JSON text, like the bridge.
-const DIAGNOSTICS_PY = `
-import json, random, time
-import quetgames, quetgames.bridge
-
-def call(name, args_json):
-    args = json.loads(args_json)
-    if name == "_random":
-        return json.dumps({"random": [random.random() for _ in range(4)], "hash": hash("quet games")})
-    if name == "_computer_move":
-        state = quetgames.load(args["record"])
-        seat = args.get("seat")
-        seat = state.to_move[0] if seat is None else seat
-        started = time.perf_counter()
-        move = quetgames.computer_move(state, seat, args["level"], seed=args.get("seed", 0), budget=args.get("budget", 1.0))
-        return json.dumps({"move": move, "ms": (time.perf_counter() - started) * 1000})
-    if name == "_tour":  # tools/bridge_tour.py's source, run here on the shipped standard library
-        namespace = {}
-        exec(args["source"], namespace)
-        return json.dumps(namespace["tour"](quetgames.bridge.call, list(quetgames.bridge._CALLS)))
-    raise ValueError(f"no diagnostic call {name!r}")
-
-call
-`;
 
 function answer(id, call, args) {
   if (bridgeCall === null) {
