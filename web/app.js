@@ -5,6 +5,10 @@
 // from the engine.
 // The game list, setup screens and rules come from the engine's catalog in
 // build.json, so they are drawn at once while the engine downloads (loading.js).
+// What this module keeps is the page's state (the engine's, the route's) and
+// the wiring; the screens are drawn elsewhere: a game's setup, lesson and
+// waiting link by pages.js, the home page's cards by game-cards.js, and the
+// game page's following of the other tabs by other-tabs.js.
 //
 // Testability contract (tests outside this repo rely on it):
 //  - <html data-engine="ready"> once the engine is loaded and the view is interactive
@@ -17,14 +21,14 @@
 //  - #status says whose turn it is or how the game ended.
 
 import { engine } from "./bridge/engine.js";
-import { h, firstSentence } from "./ui/dom.js";
+import { h } from "./ui/dom.js";
 import { confirmDialog } from "./ui/dialog.js";
-import { showRules } from "./features/help.js";
-import { setupScreen } from "./shell/setup.js";
+import { showLesson, showOpening, showSetup } from "./shell/pages.js";
+import { gameCard } from "./shell/game-cards.js";
 import { forfeitedHere, hotSeatRecord } from "./view/commit.js";
+import { followOtherTabs } from "./view/other-tabs.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
-import { changedElsewhere, checkSavedRecords, damagedNote, deleteSaved, gameSaveId, knowSaved, lastUnfinished, onSaveConflict, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
-import { watchTabs } from "./share/tabs.js";
+import { checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
 import { backupPanel, storageNotes } from "./share/backup.js";
 import { importForm } from "./share/share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./shell/loading.js";
@@ -33,7 +37,6 @@ import { GameView } from "./view/gameview.js";
 import { useEngineIdentity } from "./features/analysis.js";
 import { withBalance } from "./features/balance.js";
 import { puzzlesPanel, showPuzzle } from "./features/puzzles.js";
-import { lessonPlay, lessonState, progressWords } from "./features/lesson.js";
 
 const root = document.documentElement;
 const viewEl = document.getElementById("view");
@@ -81,7 +84,7 @@ const gameView = new GameView(viewEl, {
   onPlayAgain: () => playAgain(),
   takeNotices: () => notices.splice(0),
   // another tab moved this game on: catch up first, and this move is not played
-  beforeMove: (current) => !catchUp(current),
+  beforeMove: (current) => !tabs.catchUp(current),
 });
 
 // The storage bar: a save refused (with Export) above the page, where it is
@@ -178,13 +181,13 @@ async function route() {
   if (record.startsWith(SETUP)) {
     const game = games.find((g) => g.id === record.slice(SETUP.length));
     leaveGame();
-    if (game) showSetup(game);
+    if (game) showSetup(viewEl, game, { onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting), drawn: shellDrawn });
     else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
     return;
   }
   if (record.startsWith(LEARN)) {
     leaveGame();
-    await showLesson(record.slice(LEARN.length), routeId);
+    await openLesson(record.slice(LEARN.length), routeId);
     return;
   }
   if (record.startsWith(PUZZLE)) {
@@ -214,7 +217,7 @@ async function route() {
   setEngineState("busy");
   if (!engineUp) {
     leaveGame();
-    showOpening(link.record);
+    showOpening(viewEl, link.record, { games, status });
     await engineArrived;
     if (routeId !== routeCount) return; // the player went elsewhere meanwhile
   }
@@ -296,21 +299,7 @@ async function routed() {
   }
 }
 
-// -- home page ---------------------------------------------------------------------
-
-/** The card's picture: the board's own thumbnail() once its module has loaded;
- * until then (or without one) a neutral placeholder in the same box. */
-function thumbnailBox(game) {
-  const box = h("div", { class: "thumb", "aria-hidden": "true" }, h("span", { class: "thumb-placeholder" }, game.name[0]));
-  if (buildInfo.boards.includes(game.id)) {
-    loadBoard(game.id).then((module) => {
-      if (typeof module.thumbnail !== "function") return;
-      const picture = module.thumbnail();
-      if (picture instanceof Element) box.replaceChildren(picture);
-    }).catch((error) => console.warn(`no thumbnail for ${game.id}:`, error));
-  }
-  return box;
-}
+// -- a new game ------------------------------------------------------------------
 
 // A Start pressed before the engine is up is kept: the button says so, a note
 // beside it shows the download, and the game starts once the engine is ready
@@ -373,79 +362,32 @@ async function startGame(gameId, options, seats, waiting = null) {
   }
 }
 
-function gameCard(game) {
-  // "Quick start": the usual options and unnamed seats, straight to the board.
-  const error = h("p", { class: "form-error", role: "alert" });
-  const button = h("button", { type: "submit", class: "secondary", "aria-label": `Quick start ${game.name} with the usual options` }, "Quick start");
-  const quick = h("form", { class: "new-game", dataset: { game: game.id } }, button);
-  const buttons = h("div", { class: "card-buttons" },
-    h("a", { class: "button play", href: `#${SETUP}${game.id}` }, "Play", h("span", { class: "visually-hidden" }, ` ${game.name}`)),
-    quick,
-    ...learnLink(game));
-  quick.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (button.classList.contains("waiting")) return; // already kept for when the engine is ready
-    error.textContent = "";
-    try {
-      await startGame(game.id, {}, null, { button, place: buttons });
-    } catch (err) {
-      error.textContent = err.message;
-    }
-  });
-  return h("article", { class: "game-card", id: `game-${game.id}`, "aria-labelledby": `title-${game.id}` },
-    thumbnailBox(game),
-    h("div", { class: "card-text" },
-      h("h2", { id: `title-${game.id}` }, game.name),
-      h("p", { class: "summary" }, firstSentence(game.summary ?? "")),
-      h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`)),
-    buttons,
-    error);
-}
-
-/** The card's Learn link, and how far this device got in the lesson ("Learned: lesson finished"). */
-function learnLink(game) {
-  const words = progressWords(lessonState(game.id));
-  return [
-    h("a", { class: "button secondary learn", href: `#${LEARN}${game.id}`, "aria-label": `Learn ${game.name} by playing (one minute)` }, "Learn"),
-    words ? h("span", { class: "learned", dataset: { learned: String(lessonState(game.id).finished) } }, words) : null,
-  ];
-}
-
 // -- a lesson ----------------------------------------------------------------------
 
-/** The lesson page of `gameId` (#learn=): its heading at once from the
- * catalog, the lesson (lesson.js) once the engine is up. */
-async function showLesson(gameId, routeId) {
+/** The lesson page of `gameId` (#learn=, pages.js), or the home page if there is no such game. */
+async function openLesson(gameId, routeId) {
   const game = games.find((g) => g.id === gameId);
   if (!game) {
     showHome(`There is no game called “${gameId.slice(0, 40)}” here, so there is no lesson for it.`);
     return;
   }
-  document.title = `Learn ${game.name} · Quet Games`;
   setEngineState("busy");
-  const stage = h("div", { class: "lesson-stage" },
-    engineUp ? null : waitNote("Loading the game engine", status, "The lesson starts as soon as the engine is ready."));
-  viewEl.replaceChildren(h("section", { class: "learn", dataset: { game: game.id }, "aria-labelledby": "learn-title" },
-    h("div", { class: "game-head" },
-      h("h1", { id: "learn-title" }, `Learn ${game.name}`),
-      h("nav", { class: "head-links" },
-        game.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
-        h("a", { href: "#", class: "back" }, "All games"))),
-    h("p", { class: "inventor" }, `${game.name}, a game invented by ${game.inventor ?? "Leroy Quet"}: learn it in a minute, a small position and one task a step.`),
-    stage));
-  root.dataset.shell = "drawn";
-  window.scrollTo({ top: 0 }); // (at its heading, wherever the page before was scrolled)
-  try {
-    await lessonPlay(stage, {
-      ask: askWhenUp, boardFor: (id) => boardFor(id, buildInfo.boards), game: game.id,
-      fullGame: `#${SETUP}${game.id}`,
-    });
-  } catch (error) {
-    if (routeId !== routeCount) return;
-    stage.replaceChildren(h("p", { class: "message", dataset: { kind: "error" }, role: "alert" }, `The lesson could not be opened: ${error.message}`));
-  }
-  if (routeId === routeCount) shellDrawn();
+  await showLesson(viewEl, game, {
+    waiting: engineUp ? null : status,
+    ask: askWhenUp, boardFor: (id) => boardFor(id, buildInfo.boards),
+    fullGame: `#${SETUP}${game.id}`,
+    latest: () => routeId === routeCount,
+    drawn: shellDrawn,
+  });
 }
+
+// -- home page ---------------------------------------------------------------------
+
+// What a game's card (game-cards.js) asks of the page: its board module, for the thumbnail, and Quick start.
+const cardHooks = {
+  boardModule: (id) => (buildInfo.boards.includes(id) ? loadBoard(id) : null),
+  quickStart: (id, waiting) => startGame(id, {}, null, waiting),
+};
 
 /** Saved games from this browser's storage; a damaged store must not take the home page with it. */
 function savedPanel(linkError) {
@@ -479,7 +421,7 @@ function showHome(linkError = "", conflict = null) {
       storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
       damagedNote(),
       h("div", { id: "saved-slot" }, saved),
-      h("div", { class: "game-list" }, games.map(gameCard)),
+      h("div", { class: "game-list" }, games.map((game) => gameCard(game, cardHooks))),
       buildInfo?.puzzles ? puzzlesPanel() : null,
       importForm({ onOpen: openPasted }),
       backupPanel({ ask: askWhenUp, onImported: () => refreshSavedList(linkError) })));
@@ -529,139 +471,18 @@ async function openPasted(text) {
   location.hash = fragment;
 }
 
-// -- setup screen ------------------------------------------------------------------
+// -- tabs that agree (tabs.js, other-tabs.js) ------------------------------------------
 
-/** Computer levels the engine can play, if it says so (none yet: "coming soon"). */
-function computerLevels(game) {
-  return game.computer_levels ?? game.levels ?? [];
-}
-
-function showSetup(game) {
-  document.title = `New game of ${game.name} · Quet Games`;
-  viewEl.replaceChildren(setupScreen(game, {
-    levels: computerLevels(game),
-    onRules: () => showRules(game),
-    onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting),
-  }));
-  shellDrawn();
-  viewEl.querySelector(".setup-screen h1")?.focus({ preventScroll: true });
-}
-
-// -- a linked game, before the engine can open it --------------------------------------
-
-/** What a link shows while the engine loads: its game's name and seats as the
- * record spells them (loading.js reads them for display only), and the download.
- * A link it cannot read says "Opening a game…"; the engine's verdict follows. */
-function showOpening(record) {
-  const link = linkForDisplay(record, games);
-  const game = link?.game;
-  document.title = game ? `${game.name} · Quet Games` : "Opening a game · Quet Games";
-  viewEl.replaceChildren(
-    h("section", { class: "opening", dataset: { game: game?.id }, "aria-labelledby": "opening-title" },
-      h("div", { class: "game-head" },
-        h("h1", { id: "opening-title" }, game ? game.name : "Opening a game…"),
-        h("nav", { class: "head-links" },
-          game?.rules ? h("button", { type: "button", class: "secondary rules-button", onclick: () => showRules(game) }, "How to play") : null,
-          h("a", { href: "#", class: "back" }, "All games"))),
-      game ? h("p", { class: "inventor" }, `Invented by ${game.inventor ?? "Leroy Quet"}`) : null,
-      link?.seats ? h("ol", { class: "opening-seats", "aria-label": "Players" }, link.seats.map((seat, i) =>
-        h("li", { dataset: { seat: i } },
-          h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
-          h("span", { class: "opening-name" }, seat.name),
-          seat.computer ? h("span", { class: "seat-kind" }, "computer") : null))) : null,
-      h("div", { class: "board opening-board" },
-        waitNote(game ? "Getting the game engine ready to show this game" : "Getting the game engine ready to open this link", status))));
-  root.dataset.shell = "drawn";
-}
-
-// -- tabs that agree (tabs.js) -----------------------------------------------------------
-//
-// Every tab showing a saved game follows it when another tab saves it: the new
-// record is opened as any link is (route), so the game on screen is the one
-// stored. A tab that missed that (catchUp, before a move) catches up first
-// and plays nothing. A save that finds the stored game moved on (two tabs
-// moved from one position) is not written: the player chooses.
-
-const TAB_WORDS = "This game was played on in another tab; here it is as it stands now.";
-let tabConflict = false; // a save was refused for another tab's: the player chooses, nothing follows meanwhile
-
-/** The saved game `id` is the game on screen: saved under that id here, or,
- * not saved here yet, saved under its game id by another tab. */
-function showsSaved(id) {
-  const { current } = gameView;
-  return !!current && (current.saveId != null ? current.saveId === id : gameSaveId(current.view) === id);
-}
-
-/** Show the saved entry's record in place of the game on screen (the same game, further on). */
-async function followSaved(entry, words) {
-  while (gameView.busy) await new Promise((resolve) => setTimeout(resolve, 40));
-  const { current } = gameView;
-  if (tabConflict || !current || !showsSaved(entry.id) || current.record === entry.link) return;
-  knowSaved(entry.id, entry.record);
-  notices.push([words, "info"]);
-  history.replaceState(null, "", `#${entry.link}`);
-  await routed();
-}
-
-/** The saved copy of the game on screen, if another tab saved it as something
- * else than this tab knew (a game this tab has not saved yet is looked up
- * under its game id, against the record it shows); else null. */
-function storedElsewhere(current) {
-  if (!current) return null;
-  return current.saveId != null ? changedElsewhere(current.saveId) : changedElsewhere(gameSaveId(current.view), current.record);
-}
-
-// A tab brought to the front looks again, in case a save of another tab's
-// reached it while it could not follow (busy, or a browser that held it back).
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState !== "visible" || gameView.busy) return;
-  const stored = storedElsewhere(gameView.current);
-  if (stored) followSaved(stored, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
-});
-
-/** Before a move: true (and the game brought up to date) if another tab moved it on. */
-function catchUp(current) {
-  const stored = storedElsewhere(current);
-  if (!stored) return false;
-  followSaved(stored, "This game was played on in another tab, so your move was not played: here it is as it stands now. Play your move again if it still fits.");
-  return true;
-}
-
-watchTabs({
+const tabs = followOtherTabs(gameView, {
+  engine,
+  notices,
+  reroute: routed,
   onList: () => { if (viewEl.querySelector(".home")) refreshSavedList(); },
-  onGame: (id, entry) => {
-    if (entry && showsSaved(id)) followSaved(entry, TAB_WORDS).catch((error) => console.warn("could not follow the other tab:", error));
+  showConflict: (panel) => {
+    routeCount += 1; // a route under way gives way to this choice
+    showHome("", panel);
   },
 });
-
-onSaveConflict(({ id, mine, theirs }) => {
-  const record = gameView.current?.saveId === id ? gameView.current.private_record : mine.link;
-  tabConflict = true;
-  // (after the move's own drawing and saving have finished)
-  setTimeout(() => showTabConflict(record, mine, theirs).catch((error) => console.warn("the tab conflict could not be shown:", error)), 0);
-});
-
-async function showTabConflict(record, mine, theirs) {
-  let words = `in another tab this game went on to ${theirs.moves} ${theirs.moves === 1 ? "move" : "moves"} while you played here from the same position`;
-  try {
-    const answer = await engine.request("compare", { mine: theirs.record, theirs: mine.record }, { retry: true });
-    if (answer.relation === "changed" && answer.where) words = `at ${answer.where}, another tab has “${answer.mine}” and this tab “${answer.theirs}”, both played from the same position`;
-  } catch {
-    // the plain words above
-  }
-  leaveGame();
-  tabConflict = false; // (no game is shown: nothing to follow until the player chooses)
-  routeCount += 1; // a route under way gives way to this choice
-  showHome("", conflictPanel("tab", words, [
-    { label: "Keep the other tab's game", key: "keep-theirs", href: `#${theirs.link}`, primary: true },
-    { label: "Keep this tab's game as a separate game", key: "open-separate", onClick: async () => {
-      leaveGame();
-      const apart = await engine.request("new_id", { record }, { retry: true });
-      history.replaceState(null, "", `#${apart.record}`);
-      await gameView.show(apart, { saveId: null, linkSeat: null, save: true });
-    } },
-  ]));
-}
 
 // -- game page ---------------------------------------------------------------------
 //

@@ -2,7 +2,8 @@
 //
 // Nothing heavy loads until the reader asks: first a poster (the game's name
 // and the position the frame opens at, drawn still by the game's own board
-// module from a small view the snippet carries in the fragment: poster.js),
+// module from a small view the snippet carries in the fragment: poster.js,
+// laid out by poster-screen.js),
 // then, on "Start" (or, with start=visible, once the frame is scrolled into
 // view), the engine worker with Pyodide, and the game view shared with the
 // site's game page (gameview.js). A change of the fragment is followed: the
@@ -26,7 +27,9 @@
 //          pressed), from `ply` or else the start; 0 or absent: it waits.
 // In replay mode the step bar has Play through: a step forward every
 // STEP_MS (longer on a move with a comment, to read it), paused by any step
-// click or by the button again, stopped at the end of the line shown.
+// click or by the button again, stopped at the end of the line shown
+// (play-through.js). The board is fitted to the frame, and a host page that
+// runs embed-host.js grows the frame to its content (frame.js).
 // Once the game is on screen, "Picture" in the head saves the position shown
 // as a file (share.js, picture.js).
 // Testability: <html data-engine> is "idle" on the poster, then "loading",
@@ -34,10 +37,13 @@
 // whose turn it is; the poster's section says data-poster="position" (a board
 // from the address), "none" (the address has no position) or "unreadable".
 
-import { h, seatName, statusLine } from "./ui/dom.js";
+import { h } from "./ui/dom.js";
 import { boardFor } from "./boards/index.js";
 import { noSuchPuzzle, puzzleList, puzzlePlay } from "./features/puzzle-board.js";
-import { drawStill, PosterError, readPoster, splitFragment } from "./share/poster.js";
+import { splitFragment } from "./share/poster.js";
+import { posterPosition, posterScreen } from "./share/poster-screen.js";
+import { fitToFrame } from "./shell/frame.js";
+import { playThrough } from "./view/play-through.js";
 
 const root = document.documentElement;
 const stage = document.getElementById("embed");
@@ -154,7 +160,6 @@ function openingPly() {
 }
 
 let posterRun = 0; // the poster being made: a slower, older one is dropped
-const posterProblem = "The position in this embed's address cannot be shown (the game shows it once loaded):";
 
 async function showPoster({ record, poster: payload }) {
   const run = ++posterRun;
@@ -200,127 +205,15 @@ async function showPuzzlePoster({ record: id, poster: payload }) {
     still, () => boot(openWanted));
 }
 
-/**
- * The position the poster shows, from the payload in the address (poster.js):
- * {view, draw} (the still view, and draw() its board by the game's own board
- * module), or {problem} in words when there is a payload we cannot use, or {}
- * when the address carries none (a snippet made before posters had one).
- */
-async function posterPosition(payload, { key, ply, game }) {
-  if (payload == null) return {};
-  const problem = (why) => ({ problem: `${posterProblem} ${why}.` });
-  if (!game) return problem("the game it names is not known here");
-  let view;
-  try {
-    view = await readPoster(payload, { key, ply, game });
-  } catch (error) {
-    return problem(error instanceof PosterError ? error.message : "it could not be read");
-  }
-  try {
-    const module = await boardFor(game, catalog.boards);
-    await stylesLoaded(); // (its sheet: a board measures itself once on the page)
-    return { view, draw: () => drawStill(module, view) };
-  } catch {
-    return problem("its board could not be drawn");
-  }
-}
-
-/** The status line of the poster's position, as the game view words it in a
- * frame (a game over says why it ended; styled as the game's own line). */
-function posterStatus(view) {
-  return statusLine(String(view.status ?? ""), { over: !!view.is_over, reason: view.end_reason, extra: "poster-status" });
-}
-
-/** The seats of the poster's position, as the game view lists them. */
-function posterSeats(view) {
-  return h("ol", { class: "seats embed-seats poster-seats", "aria-label": "Players" }, view.seats.map((_, i) => {
-    const toMove = !view.is_over && view.to_move.includes(i);
-    const won = view.winners.includes(i);
-    const score = Array.isArray(view.standing) ? view.standing[i] : view.scores[i];
-    return h("li", { class: [toMove ? "to-move" : "", won ? "winner" : ""].join(" ").trim() || null, dataset: { seat: i } },
-      h("span", { class: "seat-mark", dataset: { seat: i }, "aria-hidden": "true" }, String(i + 1)),
-      h("span", { class: "seat-name" }, seatName(view, i)),
-      h("span", { class: "score" }, String(score ?? 0)));
-  }));
-}
-
-/**
- * The poster: `name`, what the frame holds, and Start (or on screen,
- * start=visible), which calls `start`. With a position (`still.view`,
- * `still.draw()`): laid out as the game will be after Start (its status, its
- * players, the board in the same box), Start where the step bar will be.
- * Without one: words only, and `still.problem` if a position could not be shown.
- */
+/** The poster (poster-screen.js) on the stage, in place of whatever was
+ * there; Start, or the frame on screen with start=visible, calls `start`. */
 function poster(name, what, still, start) {
-  const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
-  const thing = opts.mode === "puzzle" ? "puzzle" : opts.mode === "learn" ? "lesson" : "game";
-  const note = opts.start === "visible"
-    ? `The ${thing} loads when this frame is on screen (about 4.5 MB once, then cached).`
-    : `Click to load the ${thing} (about 4.5 MB once, then cached).`;
-  let poster = null;
-  let board = null;
-  if (still.draw) {
-    try {
-      // drawn as it goes on the page (a board may measure itself on the next
-      // frame), in the box the game's board will have after Start
-      // (#board.embed-board), and around it what will be there (status and
-      // players above, a bar of one or two lines below, where the step bar
-      // will be), so nothing jumps
-      board = h("div", { id: "board", class: `board embed-board poster-board${opts.mode === "replay" ? " replaying" : ""}` }, still.draw());
-      board.inert = true; // (a still board, as in a replay: nothing in it is a target)
-      poster = h("section", { class: "poster poster-position", "aria-labelledby": "poster-title", dataset: { poster: "position" } },
-        h("h2", { id: "poster-title", class: "visually-hidden" }, name), // (the frame's head shows it)
-        posterStatus(still.view),
-        posterSeats(still.view),
-        problemsNote(),
-        board,
-        h("div", { class: "poster-bar" }, button,
-          h("p", { class: "poster-what" }, what, " Invented by Leroy Quet. ", h("span", { class: "poster-note" }, note))));
-    } catch (error) {
-      board = null;
-      still = { problem: `${posterProblem} ${error instanceof PosterError ? error.message : "its board could not be drawn"}.` };
-    }
-  }
-  if (!poster) {
-    poster = h("section", { class: "poster poster-plain", "aria-labelledby": "poster-title", dataset: { poster: still.problem ? "unreadable" : "none" } },
-      h("div", { class: "poster-text" },
-        h("h2", { id: "poster-title" }, name),
-        h("p", { class: "poster-what" }, what, " Invented by Leroy Quet."),
-        still.problem ? h("p", { class: "poster-problem", role: "note" }, still.problem) : null,
-        button,
-        h("p", { class: "poster-note" }, note),
-        problemsNote()));
-  }
-  let started = false;
-  const go = () => {
-    if (started) return;
-    started = true;
-    observer?.disconnect();
-    start();
-  };
-  button.addEventListener("click", go);
-  let observer = null;
-  if (opts.start === "visible" && "IntersectionObserver" in window) {
-    // Inside a cross-origin frame the implicit root is the top page's viewport.
-    observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) go();
-    }, { threshold: 0.5 });
-    observer.observe(poster);
-  }
+  const shown = posterScreen(name, what, still, { mode: opts.mode, start: opts.start, problems: problemsNote, onStart: start });
   posterObserver?.disconnect();
-  posterObserver = observer;
-  stage.replaceChildren(poster);
+  posterObserver = shown.observer;
+  stage.replaceChildren(shown.poster);
   setEngineState("idle");
-  if (board) fitBoard();
-}
-
-/** Resolves once every stylesheet linked so far has loaded (or failed). */
-function stylesLoaded() {
-  const waiting = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
-  return Promise.all(waiting.map((link) => new Promise((resolve) => {
-    link.addEventListener("load", resolve, { once: true });
-    link.addEventListener("error", resolve, { once: true });
-  })));
+  if (shown.board) fitBoard();
 }
 
 let posterObserver = null; // the poster's start=visible watch, dropped with its poster
@@ -379,6 +272,7 @@ async function boot(open) {
 // step bar instead of the moves list.
 
 let game = null; // the GameView, made once the engine is up
+const player = playThrough(stage, () => game); // replay mode's Play through, on the step bar (play-through.js)
 
 function gameView() {
   game ??= new GameView(stage, {
@@ -391,132 +285,10 @@ function gameView() {
     onFollow: (fragment) => { openLink.href = fullSiteURL(fragment); },
     afterDraw: () => fitBoard(),
     problems: problemsNote,
-    stepBarExtra: opts.mode === "replay" ? () => playThrough.button : null,
+    stepBarExtra: opts.mode === "replay" ? () => player.button : null,
   });
   return game;
 }
-
-// -- play through (replay mode) ----------------------------------------------------------
-//
-// A step forward every STEP_MS along the line shown (the game's moves, or a
-// side line's), with time to read a comment; any step click pauses, as does
-// the button again; the end of the line stops it. The button says which in
-// its label and aria-pressed. The steps themselves are the point, so they go
-// on under prefers-reduced-motion; only the line that fills up to the next
-// step stands still then (style.css).
-
-const STEP_MS = (() => {
-  // test-only: ?play-ms=N (50 to 10000) for a quicker pace
-  const asked = Number.parseInt(new URLSearchParams(location.search).get("play-ms") ?? "", 10);
-  return asked >= 50 && asked <= 10_000 ? asked : 1500;
-})();
-const READ_MS_PER_CHAR = 60; // about 16 characters a second, on top of the step
-const READ_MS_MAX = 8000;
-
-const playThrough = {
-  playing: false,
-  stepping: false, // a step of its own is under way (the game view takes no other meanwhile)
-  asked: null, // the data-key of a step the reader clicked meanwhile
-  timer: 0,
-  button: h("button", {
-    type: "button", class: "secondary step play-through", dataset: { key: "play-through" }, "aria-pressed": "false",
-    onclick: () => (playThrough.playing ? pause() : play()),
-  }),
-};
-
-function label() {
-  const { button, playing } = playThrough;
-  button.setAttribute("aria-pressed", String(playing));
-  button.title = playing ? "Pause" : "Step through the game by itself";
-  // (a line along the foot fills up until the next step: restarted for each one;
-  // its length set through the CSSOM, which the page's CSP allows, not a style attribute)
-  const progress = playing ? h("span", { class: "play-progress", "aria-hidden": "true" }, h("span")) : null;
-  progress?.style.setProperty("--play-ms", `${nextDelay()}ms`);
-  // (an icon drawn, not a character: a reader's fonts may lack ⏸; the words are for a screen reader)
-  button.replaceChildren(...[playIcon(playing), h("span", { class: "visually-hidden" }, playing ? "Playing through" : "Play through"), progress].filter(Boolean));
-}
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/** A small play (triangle) or pause (two bars) icon, drawn in the text's colour. */
-function playIcon(playing) {
-  const icon = document.createElementNS(SVG_NS, "svg");
-  icon.setAttribute("viewBox", "0 0 16 16");
-  icon.setAttribute("class", "play-icon");
-  icon.setAttribute("aria-hidden", "true");
-  const shape = document.createElementNS(SVG_NS, "path");
-  shape.setAttribute("d", playing ? "M3 2h3.5v12H3zM9.5 2H13v12H9.5z" : "M4 2l10 6-10 6z");
-  shape.setAttribute("fill", "currentColor");
-  icon.append(shape);
-  return icon;
-}
-
-/** The next step along the line shown, or null at its end. */
-function nextStep() {
-  const replay = game?.replay;
-  if (!replay) return null; // the end of the record
-  if (replay.line) return replay.line.n < replay.line.length ? () => game.lineTo(replay.line.index, replay.line.n + 1) : null;
-  return () => game.replayTo(replay.ply + 1);
-}
-
-function nextDelay() {
-  const comment = game?.replay ? game.replay.comment : game?.current?.view.comment;
-  return STEP_MS + Math.min(READ_MS_MAX, (comment?.length ?? 0) * READ_MS_PER_CHAR);
-}
-
-async function play() {
-  if (!game?.current) return;
-  playThrough.playing = true;
-  // at the end already: from the start again
-  if (!nextStep()) await game.replayTo(0);
-  label();
-  schedule();
-}
-
-function schedule() {
-  clearTimeout(playThrough.timer);
-  if (!playThrough.playing) return;
-  if (!nextStep()) {
-    pause();
-    return;
-  }
-  playThrough.timer = setTimeout(async () => {
-    const step = playThrough.playing ? nextStep() : null;
-    if (!step) return pause();
-    playThrough.stepping = true;
-    try {
-      await step();
-    } finally {
-      playThrough.stepping = false;
-    }
-    // a step the reader asked for while this one was under way: taken now
-    const asked = playThrough.asked;
-    playThrough.asked = null;
-    if (asked) stage.querySelector(`[data-key="${CSS.escape(asked)}"]:not(:disabled)`)?.click();
-    if (!playThrough.playing) return;
-    label();
-    schedule();
-  }, nextDelay());
-}
-
-function pause() {
-  clearTimeout(playThrough.timer);
-  playThrough.playing = false;
-  label();
-}
-
-label();
-// any step the reader takes pauses it (the step bar, a move of the list); one
-// clicked while a step of its own is under way is taken once that one is shown
-stage.addEventListener("click", (event) => {
-  const target = event.target.closest?.(".embed-steps button, .move-list button");
-  if (!target || target.closest(".play-through")) return;
-  if (playThrough.playing) pause();
-  if (playThrough.stepping && target.dataset.key) {
-    playThrough.asked = target.dataset.key;
-    event.stopPropagation();
-  }
-}, true);
 
 async function openGame(record) {
   setEngineState("busy");
@@ -552,7 +324,7 @@ async function openGame(record) {
   await view.show(opened, { ply: opts.mode === "replay" && first != null && first < plies ? first : null });
   if (notice) view.explain(notice, "info");
   await addPictures();
-  if (opts.autoplay) play();
+  if (opts.autoplay) player.play();
 }
 
 // -- a puzzle (mode=puzzle) ----------------------------------------------------------------
@@ -605,98 +377,9 @@ async function addPictures() {
   openLink.before(box);
 }
 
-// -- a frame that can grow (the optional host script, web/embed-host.js) --------------
-//
-// A host page that runs the host script says hello to this frame from its
-// own origin; from then on the board is fitted to the height the frame had
-// then (the snippet's), and whatever more the content asks for (a panel
-// opened, the analysis drawn) is asked of the host as the frame's height,
-// posted to that origin only. Without a hello nothing is posted but the
-// opening "ready", which carries nothing.
+// -- a frame that can grow (frame.js, with the optional host script, web/embed-host.js) --
 
-let grower = null; // {origin, base}: the host that said hello, and the frame's height then
-
-window.addEventListener("message", (event) => {
-  if (event.source !== window.parent || window.parent === window) return;
-  if (event.data?.type !== "quetgames:hello" || typeof event.origin !== "string" || event.origin === "null") return;
-  grower ??= { origin: event.origin, base: window.innerHeight };
-  grower.origin = event.origin;
-  root.dataset.grows = "yes";
-  fitBoard();
-});
-if (window.parent !== window) window.parent.postMessage({ type: "quetgames:ready" }, "*");
-
-/** The height the frame's content takes, in CSS pixels. */
-function contentHeight() {
-  const foot = document.querySelector(".embed-foot");
-  return Math.ceil(foot ? foot.getBoundingClientRect().bottom + window.scrollY : document.documentElement.scrollHeight);
-}
-
-let askedHeight = 0;
-
-/** Ask the host for the content's height (at least the snippet's), if it can grow the frame. */
-function askHeight() {
-  if (!grower) return;
-  const height = Math.max(grower.base, contentHeight());
-  if (height === askedHeight) return;
-  askedHeight = height;
-  window.parent.postMessage({ type: "quetgames:height", height }, grower.origin);
-}
-
-/** Shrink the board (keeping its shape) until the frame needs no scrolling,
- * down to a readable minimum; boards that scroll sideways on purpose (a zoomed
- * big grid) are left alone. The height left over is only known by measuring. */
-function fitBoard() {
-  fitBoardNow();
-  // (the frame's size the board was last fitted to: what a host page, or a test, can wait for after a resize)
-  root.dataset.fit = `${window.innerWidth}x${window.innerHeight}`;
-}
-
-function fitBoardNow() {
-  watchParts();
-  const svgs = [...stage.querySelectorAll("#board svg")];
-  if (svgs.length === 0) return askHeight();
-  const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
-  const main = svgs.reduce((a, b) => (area(b) > area(a) ? b : a));
-  main.style.maxWidth = "";
-  if (getComputedStyle(main).maxWidth === "none") return askHeight();
-  // The board is fitted to the frame with its panels folded: a panel the
-  // reader opens (the moves, the analysis) adds to the frame's height (it
-  // scrolls, or, with the host script, grows) and never shrinks the board.
-  const opened = [...stage.querySelectorAll("details.embed-panel[open]")]
-    .reduce((sum, panel) => sum + panel.offsetHeight - (panel.querySelector("summary")?.offsetHeight ?? 0), 0);
-  const overflow = contentHeight() - opened - (grower ? grower.base : window.innerHeight);
-  const rect = main.getBoundingClientRect();
-  if (overflow <= 0 || rect.height === 0) return askHeight();
-  // never below the width its squares need to be tapped (data-min-width, grid.js),
-  // when the frame is wide enough for that (else its Zoom in does it), and only
-  // where there is something to tap (a replay's board is a picture)
-  const minWidth = main.querySelector("[data-move], [data-try]") ? Number(main.dataset.minWidth || 0) : 0;
-  const floor = minWidth <= rect.width ? minWidth * (rect.height / rect.width) : 0;
-  const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
-  if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
-  askHeight();
-}
-
-const MIN_BOARD_PX = 160; // a frame smaller than the board's surroundings and this scrolls instead
-let fitFrame = 0;
-const fitSoon = () => {
-  cancelAnimationFrame(fitFrame);
-  fitFrame = requestAnimationFrame(() => fitBoard());
-};
-window.addEventListener("resize", fitSoon);
-// The frame's content changes size without a draw of ours too: a board's
-// stylesheet arriving after its first drawing, a panel opened, a font. The fit
-// is a function of the layout alone (it starts from the board's natural size),
-// so it settles at once: the size it sets is the size the next look finds.
-const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(fitSoon) : null;
-for (const part of [stage, document.querySelector(".embed-head"), document.querySelector(".embed-foot")]) if (part) sizes?.observe(part);
-
-/** Watch the size of every part of the frame's game (parts drawn anew are
- * watched as they come; one watched already is not watched twice). */
-function watchParts() {
-  for (const part of stage.querySelectorAll(":scope > * > *, #board > *, #board svg")) sizes?.observe(part);
-}
+const fitBoard = fitToFrame(stage);
 
 // -- start, and a change of the address --------------------------------------------------
 //
@@ -789,7 +472,7 @@ function openWanted() {
   opening = (async () => {
     do {
       openAgain = false;
-      pause();
+      player.pause();
       if (wanted.record === "") showFront();
       else if (opts.mode === "puzzle") await openPuzzleById(wanted.record);
       else await openGame(wanted.record);
