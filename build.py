@@ -60,7 +60,7 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # declarations, consoles, the CommonJS build, source maps) is left out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Shipped only xz-compressed (name + ".xz"), whatever the host does: the worker
-# expands them as they stream in (web/xz.js). python_stdlib.zip is first cut
+# expands them as they stream in (web/bridge/xz.js). python_stdlib.zip is first cut
 # down to what the engine imports (tools/stdlib_closure.mjs).
 COMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # The npm package ships the core only; these wheels come from PyPI, at the
@@ -148,7 +148,7 @@ VENDORED = {
     # gifenc (MIT): encodes the animated GIF of a game's moves (picture.js), loaded only then
     "gifenc": {"package/dist/gifenc.esm.js": "gifenc.esm.js", "package/LICENSE.md": "gifenc.LICENSE.txt"},
     # xz-decompress (MIT; xz-embedded inside is public domain): only its wasm,
-    # which the worker drives itself (web/xz.js) to expand Python's downloads.
+    # which the worker drives itself (web/bridge/xz.js) to expand Python's downloads.
     # The package has no licence file: its bundle's header names the licences.
     "xz-decompress": {"package/dist/package/xz-decompress.js": ["xz-decompress.wasm", "xz-decompress.LICENSE.txt"]},
 }
@@ -464,7 +464,7 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     if problems:
         raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    # gzipped whatever the host does (web/puzzle-board.js expands it, with the
+    # gzipped whatever the host does (web/features/puzzle-board.js expands it, with the
     # browser's own DecompressionStream): 196 kB of JSON is 19 kB, and a plain
     # host sends it on every first visit (the offline copy)
     (out / "puzzles.json.gz").write_bytes(gzipped((json.dumps(data, separators=(",", ":")) + "\n").encode()))

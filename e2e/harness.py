@@ -116,7 +116,7 @@ def forget_games(w: Watched) -> None:
     w.page.evaluate(f"() => {{ for (const k of Object.keys(localStorage)) if (k.startsWith('{GAME_PREFIX}') || k === '{OLD_SAVED}') localStorage.removeItem(k); }}")
 
 
-# Saved games: one localStorage key per game (web/saved.js); older versions kept one list under OLD_SAVED.
+# Saved games: one localStorage key per game (web/share/saved.js); older versions kept one list under OLD_SAVED.
 GAME_PREFIX = "quetgames.game."
 OLD_SAVED = "quetgames.saved.v1"
 

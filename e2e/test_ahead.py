@@ -1,4 +1,4 @@
-"""Answers worked out before the click (web/ahead.js): while a person looks at
+"""Answers worked out before the click (web/bridge/ahead.js): while a person looks at
 the board, the engine answers each move target the board shows, and a click then
 draws that answer without asking the worker again.
 

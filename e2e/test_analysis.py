@@ -1,4 +1,4 @@
-"""The analysis of a game in the browser (web/analysis.js over the bridge's
+"""The analysis of a game in the browser (web/features/analysis.js over the bridge's
 `analyse`): Analyse on a finished game, the progress bar and Cancel, the chart
 (one point per move, a point shows the game after it), the moves list's
 marks, the best move at the position shown, results kept on the device, and
@@ -38,7 +38,7 @@ Worker.prototype.postMessage = function (message, ...rest) {
 
 
 # Counts the page's workers (the pool's extra ones are named "analysis",
-# web/pool.js): started, live (not terminated), and the analyse answers and
+# web/bridge/pool.js): started, live (not terminated), and the analyse answers and
 # start-up timings each kind sends back.
 COUNT_WORKERS = """
 window.__workers = { started: 0, live: 0, extraAnswers: 0, homeAnswers: 0, extraTimings: [] };
@@ -64,7 +64,7 @@ window.Worker = class extends RealWorker {
 };
 """
 
-# the pool's extra workers for this browser (web/pool.js extraWorkers)
+# the pool's extra workers for this browser (web/bridge/pool.js extraWorkers)
 EXTRA_WORKERS = "Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1))"
 
 

@@ -1,6 +1,6 @@
 """What a first visit downloads (web/worker.js, build.py's copy_pyodide): Pyodide's
 big files and the compiled engine xz-compressed and expanded in the worker as
-they stream in (web/xz.js), each checked against the SHA-256 the build wrote
+they stream in (web/bridge/xz.js), each checked against the SHA-256 the build wrote
 into worker.js, as the xz decoder is; the
 standard library cut down to what the engine imports, proven here by running
 every bridge call in the site's own worker.
@@ -201,7 +201,7 @@ def test_a_damaged_decoder_is_refused_in_plain_words(browser: Browser, server: s
 
 def test_a_host_that_expands_the_puzzles_on_the_way_still_works(browser: Browser, server: str) -> None:
     # Some hosts send .gz files with Content-Encoding: gzip, so the browser hands
-    # the page the expanded bytes: web/puzzle-board.js notices and reads them as
+    # the page the expanded bytes: web/features/puzzle-board.js notices and reads them as
     # they are. (The worker's .xz files have no such case: no browser expands
     # xz, and whatever encoding a host adds on the way the browser takes off.)
     w = watched_page(browser, server, timeout_ms=60_000)
@@ -209,7 +209,7 @@ def test_a_host_that_expands_the_puzzles_on_the_way_still_works(browser: Browser
         w.context.route("**/puzzles.json.gz", lambda route: served(server, route, gzip.decompress))
         w.goto_ready(server)
         assert w.page.locator(".game-card").count() == 5
-        # the puzzles, expanded on the way too (web/puzzle-board.js reads them as they come)
+        # the puzzles, expanded on the way too (web/features/puzzle-board.js reads them as they come)
         go(w, "puzzle=today", wait=True)
         w.page.locator("section.puzzle #board [data-move]").first.wait_for()
         assert w.errors == []

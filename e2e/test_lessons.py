@@ -1,4 +1,4 @@
-"""Lessons (web/lesson.js, the #learn= page of web/app.js, docs/LEARN.md),
+"""Lessons (web/features/lesson.js, the #learn= page of web/app.js, docs/LEARN.md),
 played like a person: each game's whole lesson, once by keyboard alone at a
 desktop (Tab, arrows, Enter) and once by touch on a 390 x 844 phone. In each
 lesson one move the engine refuses and one legal move that misses the task,

@@ -1,4 +1,4 @@
-"""Pictures of a game (web/picture.js): the position shown saved as SVG and
+"""Pictures of a game (web/share/picture.js): the position shown saved as SVG and
 PNG, the moves up to it as an animated GIF, and the PNG on the clipboard, from
 the game page's share panel and from the embed.
 

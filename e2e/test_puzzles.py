@@ -1,4 +1,4 @@
-"""Puzzles (web/puzzles.js, web/puzzle-board.js, docs/PUZZLES.md), played like
+"""Puzzles (web/features/puzzles.js, web/features/puzzle-board.js, docs/PUZZLES.md), played like
 a person: from the home page's entry, one puzzle failed on purpose (the answer
 says why, in words, and the solution can be shown) and another solved by
 clicking the board; the rating and streak kept on this device move as they

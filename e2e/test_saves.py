@@ -341,7 +341,7 @@ def test_a_long_link_is_flagged_with_a_file_to_send_instead(w: Watched, page: Pa
 
 
 def test_at_the_limit_the_oldest_finished_game_makes_room(w: Watched, page: Page) -> None:
-    """web/saved.js keeps SAVED_LIMIT (100) games: a move that would keep one
+    """web/share/saved.js keeps SAVED_LIMIT (100) games: a move that would keep one
     more drops the oldest finished game, and never the game being played."""
     forget_games(w)
     state = play_some(w, quetgames.new_game("multiplications").with_seats(["Lim", "It"]), 1, 51)

@@ -91,7 +91,7 @@ FIRST_LOOK_MS = 1500
 # Between one board and the next click a person takes a moment too: the bench
 # waits this long before each click (a fifth of a second is quick, about a
 # simple reaction time). The page works out the board's moves meanwhile
-# (web/ahead.js); before 26 November the bench clicked a frame apart.
+# (web/bridge/ahead.js); before 26 November the bench clicked a frame apart.
 THINK_MS = 200
 
 
@@ -149,7 +149,7 @@ BENCH_JSON = ROOT / "docs" / "bench.json"
 BENCH_MD = ROOT / "docs" / "BENCH.md"
 TABLE_START, TABLE_END = "<!-- bench:table -->", "<!-- /bench:table -->"
 TTI_GAME = "multiplications"  # the game page whose start-up is timed
-SW_SCRIPT = "sw.js"  # the site's service worker (web/offline.js registers it)
+SW_SCRIPT = "sw.js"  # the site's service worker (web/shell/offline.js registers it)
 
 # Budgets (issue 7): checked and reported here, never enforced by tests.
 REPEAT_RATIO = 0.5     # app repeat ready <= 1/2 of bare repeat loadPyodide()
@@ -331,7 +331,7 @@ async ({seed, maxMoves, think = 0}) => {
     }
     // where the time went: the engine's requests (the worker's Python and its
     // JSON parse, the rest is the message both ways and the page's wait for
-    // its turn), and the page's drawing (web/engine.js, web/gameview.js)
+    // its turn), and the page's drawing (web/bridge/engine.js, web/view/gameview.js)
     const seen = performance.getEntriesByType("measure").filter((m) => m.startTime >= t0 && m.startTime + m.duration <= tDom + 0.5);
     const sum = (xs) => xs.reduce((a, b) => a + b, 0);
     const requests = seen.filter((m) => m.name.startsWith("engine "));
@@ -1307,7 +1307,7 @@ def summarize(r: dict) -> dict:
 def moves_summary(v: dict) -> dict:
     """A game's click -> board times, and where they went (median, p95): the
     engine's Python, the message both ways with its JSON and the wait for the
-    worker and the page, and drawing (web/engine.js, web/gameview.js)."""
+    worker and the page, and drawing (web/bridge/engine.js, web/view/gameview.js)."""
     split = v.get("split", [])
     part = lambda key: (median([x[key] for x in split]), p95([x[key] for x in split]))  # noqa: E731
     python, parse, message, draw = part("python"), part("parse"), part("message"), part("draw")

@@ -15,7 +15,7 @@
 // quarter of their size, whether or not the host compresses), and the engine
 // compiled: a zip of sourceless .pyc files, made by this same Python in the
 // build (tools/stdlib_closure.mjs), also xz-compressed. It writes into BUILD
-// below their names, sizes and SHA-256, the xz decoder's (web/xz.js), and
+// below their names, sizes and SHA-256, the xz decoder's (web/bridge/xz.js), and
 // Pyodide's lock file. So Pyodide's downloads start the moment this script
 // runs, before its own loader has even arrived (the engine's once the wasm is
 // in: see startDownloads), and each file is expanded as it streams in: the
