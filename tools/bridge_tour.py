@@ -20,6 +20,9 @@ import random
 
 PUZZLE = '{"id":"cc-5459ab7c","game":"convoluted-coprimality","record":"q1.cc.p2_s9_r3.kkkkffffq","seat":1,"solutions":["h8"],"line":[{"move":"h8","seat":1,"only":true},{"move":"g8","seat":0,"only":false}],"line_end":"over","others":{"i7":{"value":0.0,"reply":"i6"}},"rating":{"strong_miss":0,"greedy_miss":0,"raters":6,"legal":2,"miss":0.0,"elo":800}}'
 
+# A random 4-wedge Prime Target game (seeded play) whose rings give proved wins away.
+MISTAKE = "q1.pt.p2_k2_r4.41321324APADAJAG"
+
 
 def tour(call, calls=None):
     """Visit every bridge call; `calls` is the bridge's list of call names."""
@@ -113,6 +116,19 @@ def tour(call, calls=None):
     ask("puzzle", {"puzzle": puzzle, "move": "not a move"}, fails=True)
     ask("puzzle_of_the_day", {"ids": [puzzle["id"], "other"], "date": "2026-11-25"})
     ask("puzzle_of_the_day", {"ids": [], "date": "2026-11-25"}, fails=True)
+    # Practise your mistakes (docs/PUZZLES.md): a short Prime Target game
+    # whose last but one ring gives the win away; its exercises, the right
+    # move and the played one tried again, a move that is no exercise refused.
+    mistaken = ask("mistakes", {"record": MISTAKE})
+    exercise = ((mistaken or {}).get("exercises") or [{}])[0]
+    if exercise:
+        ask("mistakes", {"record": MISTAKE, "ply": exercise["ply"], "move": exercise["solutions"][0]})
+        ask("mistakes", {"record": MISTAKE, "ply": exercise["ply"], "move": exercise["move"]})
+    else:
+        problems.append("mistakes found no exercise in the tour's game")
+    ask("mistakes", {"record": MISTAKE, "analysis": {"moves": [{"ply": 1, "grade": "blunder", "exact": True}]}})
+    ask("mistakes", {"record": MISTAKE, "ply": 1, "move": "1@1"}, fails=True)
+    ask("mistakes", {"record": MISTAKE, "analysis": {"moves": "none"}}, fails=True)
     # Lessons (docs/LEARN.md): the list, each game's lesson, on every step its
     # answer, a passing and a failing move and a move the engine refuses (a
     # refusal is an answer in words, not an error); the game that ends each

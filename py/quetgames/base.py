@@ -85,6 +85,12 @@ class Game:
     # the option settings puzzles.py looks for puzzles in (docs/PUZZLES.md): none
     # unless a game lists some (its adapter's `exact` hook must prove them)
     puzzle_settings: ClassVar[tuple[OptionsGiven, ...]] = ()
+    # A game whose moves are chosen among many (a ring's sign choices, a pick
+    # among hundreds of numbers): at most this share of a puzzle's legal moves
+    # may be solutions, and a game's last move can be a puzzle. None: at most
+    # puzzles.MAX_SOLUTIONS solutions, and never a position whose wrong moves
+    # all lose on the spot.
+    puzzle_share: ClassVar[float | None] = None
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"

@@ -43,6 +43,12 @@ back with each call, since the worker holds no file of them.
   {solutions, line (in words), end}. The puzzle is checked against its
   record first.
 - ``puzzle_of_the_day`` {ids, date} → the id of that date's puzzle.
+- ``mistakes`` {record, analysis?} → {game, record, exercises: [{ply, seat,
+  seat_name, ply_before, record, move, result, result_after, solutions,
+  others, task, words}]}: the game's proved mistakes (the moves the
+  analysis, when given, marks ? or ?? with proved values) as exercises;
+  with ``ply`` and ``move`` → {right, move, value, reply, words}, that move
+  tried at the exercise of the game's ply-th move (quetgames.mistakes).
 
 Lessons (docs/LEARN.md): one call, ``lesson``, with a mode as ``puzzle`` has.
 
@@ -403,6 +409,19 @@ def _puzzle_of_the_day(args: JSONObject) -> str:
     return puzzles.puzzle_of_the_day(ids, date)
 
 
+def _mistakes(args: JSONObject) -> JSONObject:
+    """The game's proved mistakes as exercises, or a move tried at one of
+    them (quetgames.mistakes; see the module docstring for the shapes)."""
+    from . import mistakes
+
+    state = _state(args)
+    if "move" in args:
+        ply: JSON = args.get("ply")  # both checked by try_again
+        move: JSON = args["move"]
+        return mistakes.try_again(state, ply, move)
+    return mistakes.mistakes(state, args.get("analysis"))
+
+
 def _lesson(args: JSONObject) -> JSON:
     """A lesson, or a move tried on one of its steps, or a step's answer
     (quetgames.lessons); see the module docstring for the shapes."""
@@ -450,6 +469,7 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "analyse": _analyse,
     "puzzle": _puzzle,
     "puzzle_of_the_day": _puzzle_of_the_day,
+    "mistakes": _mistakes,
     "lesson": _lesson,
 }
 

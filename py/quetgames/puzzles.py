@@ -57,6 +57,9 @@ __all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
 PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take when looking for puzzles
+# ... in a game with a `puzzle_share` (hundreds of moves a position): kept
+# short, so that the build's re-proof of every puzzle stays short too
+WIDE_PROOF_SECONDS = 0.25
 CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
 RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
 RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
@@ -73,6 +76,46 @@ def _one_mover(state: State) -> int | None:
     if state.players != 2 or len(to_move) != 1:
         return None
     return to_move[0]
+
+
+def _joint(state: State) -> bool:
+    """Whether the position is a two-seat joint move that nobody has chosen
+    in yet: both seats to choose, in secret, at once."""
+    return state.players == 2 and state.to_move == (0, 1)
+
+
+def _seats(state: State) -> tuple[int, ...]:
+    """The seats a puzzle of this position could be set for: the one seat to
+    move, or both seats of an open joint move; none otherwise."""
+    seat = _one_mover(state)
+    return (seat,) if seat is not None else (0, 1) if _joint(state) else ()
+
+
+def _most(state: State, legal: int) -> int:
+    """The most solutions a puzzle with `legal` legal moves may have."""
+    share = state.game.puzzle_share
+    return MAX_SOLUTIONS if share is None else int(legal * share + 1e-9)
+
+
+def _wrong(puzzle: JSONObject) -> dict[str, JSONObject]:
+    """Every wrong move of a stored puzzle with its {value, reply}: from
+    `others` (one entry a move), or from `wrong`, the compact form of a game
+    with a `puzzle_share` (one entry per value and reply, with its moves)."""
+    if "wrong" not in puzzle:
+        others: dict[str, JSONObject] = puzzle["others"]
+        return others
+    return {move: {"value": group["value"], "reply": group["reply"]}
+            for group in puzzle["wrong"] for move in group["moves"]}
+
+
+def _grouped(others: dict[str, JSONObject]) -> list[JSONObject]:
+    """`others` in the compact form: one entry per value and reply, its
+    moves in the order of the legal moves, the most moves first."""
+    groups: dict[tuple[float, str | None], list[str]] = {}
+    for move, other in others.items():
+        groups.setdefault((other["value"], other["reply"]), []).append(move)
+    ordered = sorted(groups.items(), key=lambda item: -len(item[1]))
+    return [{"value": value, "reply": reply, "moves": moves} for (value, reply), moves in ordered]
 
 
 def _result(state: State, seat: int, deadline: float) -> float | None:
@@ -99,15 +142,28 @@ def _best_reply(state: State, deadline: float) -> str | None:
     return None if proof is None else proof.best
 
 
-def prove_position(state: State, seconds: float = PROOF_SECONDS) -> JSONObject | None:
+def prove_position(state: State, seconds: float = PROOF_SECONDS, seat: int | None = None) -> JSONObject | None:
     """Every legal move of the seat to move, proved: {seat, wins: [moves after
     which the seat has a whole win], others: {move: {value, reply}}}; None
     when the position is not a two-seat single turn or some move is not
-    proved within `seconds`."""
+    proved within `seconds`.
+
+    An open joint move (both seats choose at once) is proved for `seat`
+    through the adapter's `exact_joint`: a move wins when it wins whatever
+    the other seat chooses, and `reply` is a choice of the other seat that
+    holds the move to its value."""
+    deadline = time.perf_counter() + seconds
+    if _joint(state):
+        if seat not in (0, 1):
+            return None
+        joint = player_for(state.game).exact_joint(state, seat, deadline)
+        if joint is None:
+            return None
+        return {"seat": seat, "wins": [m for m, (value, _) in joint.items() if value >= 1.0],
+                "others": {m: {"value": value, "reply": reply} for m, (value, reply) in joint.items() if value < 1.0}}
     seat = _one_mover(state)
     if seat is None:
         return None
-    deadline = time.perf_counter() + seconds
     wins: list[str] = []
     others: dict[str, JSONObject] = {}
     for move in state.legal_moves(seat):
@@ -125,12 +181,44 @@ def prove_position(state: State, seconds: float = PROOF_SECONDS) -> JSONObject |
     return {"seat": seat, "wins": wins, "others": others}
 
 
+def _joint_line(state: State, winner: int, move: str, seconds: float,
+                only: bool) -> tuple[list[JSONObject], str] | None:
+    """`forced_line` of a joint move: each round the winner's pick and the
+    other seat's toughest answer to it (the proof's reply), until the game
+    ends, the winner has several winning picks or the line is long."""
+    line: list[JSONObject] = []
+    s = state
+    deadline = time.perf_counter() + seconds
+    while len(line) < LINE_PLIES:
+        if s.is_over:
+            return line, "over"
+        if not _joint(s):
+            return None  # (a seat with no pick left: not a line the proof covers)
+        joint = player_for(s.game).exact_joint(s, winner, deadline)
+        if joint is None:
+            return None
+        wins = [m for m, (value, _) in joint.items() if value >= 1.0]
+        if line and len(wins) > 1:
+            return line, "several"
+        pick = move if not line else wins[0] if wins else None
+        if pick is None or pick not in wins:
+            return None
+        reply = joint[pick][1]
+        line.append({"move": pick, "seat": winner, "only": only if len(line) == 0 else True})
+        line.append({"move": reply, "seat": 1 - winner, "only": False})
+        s = s.play(pick, winner).play(reply, 1 - winner)
+    return line, "over" if s.is_over else "long"
+
+
 def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
-                only: bool = True) -> tuple[list[JSONObject], str] | None:
+                only: bool = True, seat: int | None = None) -> tuple[list[JSONObject], str] | None:
     """The line after the winning `move` (played by the seat to move): each
     entry {move, seat, only}, `only` true where the winner had just that one
     winning move (for `move` itself: as the caller says); and why it stops: "over", "several" (the winner has more
-    than one winning move there) or "long". None when a step is not proved."""
+    than one winning move there) or "long". None when a step is not proved.
+    At an open joint move, `seat` is the winner."""
+    if _joint(state):
+        return None if seat is None else _joint_line(state, seat, move, seconds, only)
     winner = state.to_move[0]
     line: list[JSONObject] = [{"move": move, "seat": winner, "only": only}]
     s = state.play(move, winner)
@@ -156,11 +244,11 @@ def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
     return line, "over" if s.is_over else "long"
 
 
-def rate(state: State, solutions: Sequence[str]) -> JSONObject:
+def rate(state: State, solutions: Sequence[str], seat: int | None = None) -> JSONObject:
     """How often quick players miss: the strong level at a few iterations and
     greedy, each seeded `RATERS` times; the share that miss and an Elo-like
-    rating from it."""
-    seat = state.to_move[0]
+    rating from it. `seat`: the seat to rate for (the first to move unless given)."""
+    seat = state.to_move[0] if seat is None else seat
     strong_miss = sum(computer_move(state, seat, "strong", seed=k, iterations=RATE_ITERATIONS) not in solutions
                       for k in range(RATERS))
     greedy_miss = sum(computer_move(state, seat, "greedy", seed=k) not in solutions for k in range(RATERS))
@@ -170,33 +258,43 @@ def rate(state: State, solutions: Sequence[str]) -> JSONObject:
             "elo": int(round((800 + 1200 * miss) / 10) * 10)}
 
 
-def puzzle_id(record: str) -> str:
-    """A puzzle's id: the record's game code and a short hash of its moves."""
-    digest = hashlib.sha256(record.encode()).hexdigest()[:8]
+def puzzle_id(record: str, seat: int | None = None) -> str:
+    """A puzzle's id: the record's game code and a short hash of its moves
+    (and of the seat, for a joint move, where either seat may be set the puzzle)."""
+    digest = hashlib.sha256((record if seat is None else f"{record}|{seat}").encode()).hexdigest()[:8]
     code = record.split(".")[1]
     return f"{code}-{digest}"
 
 
-def _puzzle(state: State, seconds: float) -> JSONObject | None:
-    """The stored puzzle of `state`, or None when it is none."""
-    seat = _one_mover(state)
-    if seat is None or len(state.legal_moves(seat)) < 2:
+def _puzzle(state: State, seconds: float, seat: int) -> JSONObject | None:
+    """The stored puzzle of `state` set for `seat`, or None when it is none."""
+    legal = len(state.legal_moves(seat))
+    if legal < 2:
         return None
-    proof = prove_position(state, seconds)
-    if proof is None or not proof["wins"] or len(proof["wins"]) > MAX_SOLUTIONS or not proof["others"]:
+    proof = prove_position(state, seconds, seat)
+    if proof is None or not proof["wins"] or len(proof["wins"]) > _most(state, legal) or not proof["others"]:
         return None
-    if all(other["value"] == 0.0 and state.play(move, seat).is_over for move, other in proof["others"].items()):
+    joint = _joint(state)
+    if state.game.puzzle_share is None and all(
+            other["value"] == 0.0 and state.play(move, seat).is_over for move, other in proof["others"].items()):
         return None  # every wrong move loses on the spot: no puzzle, a one-move look
-    found = forced_line(state, proof["wins"][0], seconds, only=len(proof["wins"]) == 1)
+    found = forced_line(state, proof["wins"][0], seconds, only=len(proof["wins"]) == 1, seat=seat)
     if found is None:
         return None
     line, end = found
     record = state.moves_record
-    return {
-        "id": puzzle_id(record), "game": state.game.id, "record": record, "seat": seat,
-        "solutions": proof["wins"], "line": line, "line_end": end, "others": proof["others"],
-        "rating": rate(state, proof["wins"]),
+    puzzle: JSONObject = {
+        "id": puzzle_id(record, seat if joint else None), "game": state.game.id, "record": record, "seat": seat,
+        "solutions": proof["wins"], "line": line, "line_end": end,
     }
+    if joint:
+        puzzle["joint"] = True
+    if state.game.puzzle_share is None:
+        puzzle["others"] = proof["others"]
+    else:
+        puzzle["wrong"] = _grouped(proof["others"])
+    puzzle["rating"] = rate(state, proof["wins"], seat)
+    return puzzle
 
 
 def _source_games(game_id: str, options: Options, games: int, seed: int, iterations: int) -> Iterator[State]:
@@ -236,20 +334,23 @@ def find(game_id: str, options: Options, games: int = 10, seed: int = 0, iterati
     position once), stopping early once `wanted` are found."""
     found: list[JSONObject] = []
     seen: set[str] = set()
+    if GAMES[game_id].puzzle_share is not None:
+        seconds = min(seconds, WIDE_PROOF_SECONDS)
     for state in _source_games(game_id, options, games, seed, iterations):
         record = state.moves_record
         if record in seen:
             continue
         seen.add(record)
-        puzzle = _puzzle(state, seconds)
-        if puzzle is None:
-            continue
-        puzzle["options"] = options
-        found.append(puzzle)
-        if progress is not None:
-            progress(puzzle)
-        if wanted is not None and len(found) >= wanted:
-            break
+        for seat in _seats(state):
+            puzzle = _puzzle(state, seconds, seat)
+            if puzzle is None:
+                continue
+            puzzle["options"] = options
+            found.append(puzzle)
+            if progress is not None:
+                progress(puzzle)
+            if wanted is not None and len(found) >= wanted:
+                return found
     return found
 
 
@@ -275,34 +376,68 @@ def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     """What is wrong with a stored puzzle, re-proved from its record alone
     (an empty list: it holds). Checks the id, that the solutions are exactly
     the winning moves, that every other move is stored with its proved
-    result, and that the forced line is legal and is the proof's line."""
+    result (and, at a joint move, that its stored reply holds it there),
+    and that the forced line is legal and is the proof's line."""
     name = str(puzzle.get("id"))
     try:
         state = load(puzzle["record"])
+        wrong = _wrong(puzzle)
     except (RulesError, KeyError, TypeError) as exc:
         return [f"{name}: the record cannot be read: {exc}"]
     problems = []
-    if puzzle["id"] != puzzle_id(puzzle["record"]):
+    seat = puzzle.get("seat")
+    joint = puzzle.get("joint", False) is True
+    if puzzle["id"] != puzzle_id(puzzle["record"], seat if joint else None):
         problems.append(f"{name}: the id is not the record's")
-    if state.game.id != puzzle.get("game") or _one_mover(state) != puzzle.get("seat"):
+    if state.game.id != puzzle.get("game") or joint != _joint(state) or seat not in _seats(state):
         return problems + [f"{name}: the game or the seat to move is not the record's"]
-    proof = prove_position(state, seconds)
+    assert isinstance(seat, int)
+    proof = prove_position(state, seconds, seat)
     if proof is None:
         return problems + [f"{name}: not every move could be proved within {seconds:g} s"]
     if sorted(proof["wins"]) != sorted(puzzle["solutions"]):
-        problems.append(f"{name}: the winning moves are {proof['wins']}, the puzzle says {puzzle['solutions']}")
-    if not proof["wins"] or len(proof["wins"]) > MAX_SOLUTIONS:
-        problems.append(f"{name}: {len(proof['wins'])} winning moves is no puzzle")
-    if {m: o["value"] for m, o in proof["others"].items()} != {m: o["value"] for m, o in puzzle["others"].items()}:
+        problems.append(f"{name}: the winning moves are {proof['wins'][:12]}, the puzzle says {puzzle['solutions'][:12]}")
+    if not proof["wins"] or len(proof["wins"]) > _most(state, len(state.legal_moves(seat))):
+        problems.append(f"{name}: {len(proof['wins'])} winning moves of {len(state.legal_moves(seat))} is no puzzle")
+    if {m: o["value"] for m, o in proof["others"].items()} != {m: o["value"] for m, o in wrong.items()}:
         problems.append(f"{name}: the other moves' results are not the stored ones")
-    # The line: legal, the winner's moves the only winning ones, every
-    # position along it still won for the winner.
-    seat = puzzle["seat"]
+    elif joint:
+        # Any reply that holds the move to its value will do, not only the proof's.
+        for move, other in wrong.items():
+            try:
+                after = state.play(move, seat).play(other["reply"], 1 - seat)
+            except RulesError:
+                problems.append(f"{name}: the reply {other['reply']} to {move} cannot be played")
+                break
+            if _joint_value(after, seat, seconds) != other["value"]:
+                problems.append(f"{name}: the reply {other['reply']} does not hold {move} to its stored result")
+                break
+    problems.extend(_line_problems(name, state, puzzle, seat, joint, seconds))
+    return problems
+
+
+def _joint_value(state: State, seat: int, seconds: float) -> float | None:
+    """`seat`'s proved result at a finished game or an open joint move (the
+    best of its moves' results); None when not proved."""
+    if state.is_over:
+        winners = state.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    proof = prove_position(state, seconds, seat)
+    if proof is None:
+        return None
+    return 1.0 if proof["wins"] else max(o["value"] for o in proof["others"].values())
+
+
+def _line_problems(name: str, state: State, puzzle: JSONObject, seat: int, joint: bool, seconds: float) -> list[str]:
+    """What is wrong with a puzzle's forced line: legal, the winner's moves
+    its only winning ones where it says so, every position along it still
+    won for the winner."""
+    problems = []
     s = state
     for n, step in enumerate(puzzle["line"]):
         try:
             if step["seat"] == seat:
-                at = prove_position(s, seconds)
+                at = prove_position(s, seconds, seat)
                 if at is None or at["wins"] == []:
                     problems.append(f"{name}: line move {n + 1} is played from a position not proved won")
                     break
@@ -312,7 +447,10 @@ def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
         except RulesError as exc:
             problems.append(f"{name}: line move {n + 1} cannot be played: {exc}")
             break
-        if not s.is_over and _result(s, seat, time.perf_counter() + seconds) != 1.0:
+        if joint and step["seat"] == seat:
+            continue  # the round is revealed with the other seat's pick
+        won = _joint_value(s, seat, seconds) if joint else _result(s, seat, time.perf_counter() + seconds)
+        if not s.is_over and won != 1.0:
             problems.append(f"{name}: after line move {n + 1} the win is not proved")
             break
     if puzzle["line_end"] == "over" and not (s.is_over and s.winners == (seat,)):
@@ -352,14 +490,17 @@ def _checked(puzzle: JSONObject) -> State:
         raise RulesError("a puzzle is an object")
     try:
         state = load(puzzle["record"])
-        seat, solutions, others, line = puzzle["seat"], puzzle["solutions"], puzzle["others"], puzzle["line"]
-        legal = state.legal_moves(seat) if state.to_move == (seat,) else None
+        seat, solutions, others, line = puzzle["seat"], puzzle["solutions"], _wrong(puzzle), puzzle["line"]
+        joint = puzzle.get("joint", False) is True
+        if joint != _joint(state):
+            raise RulesError("the puzzle's position is not the joint move it says")
+        legal = state.legal_moves(seat) if state.to_move == (seat,) or joint and seat in (0, 1) else None
         if legal is None or sorted([*solutions, *others]) != sorted(legal) or not solutions:
             raise RulesError("the puzzle's moves are not its position's legal moves")
         for move, other in others.items():
             after = state.play(move, seat)
             if other["reply"] is not None:
-                after.play(other["reply"], after.to_move[0])
+                after.play(other["reply"], 1 - seat if joint else after.to_move[0])
         s = state
         for step in line:
             s = s.play(step["move"], step["seat"])
@@ -370,18 +511,30 @@ def _checked(puzzle: JSONObject) -> State:
 
 def position(puzzle: JSONObject) -> JSONObject:
     """What a page shows of a puzzle before any move: the position's view
-    and text board, the question in words, and every legal move in words."""
+    and text board, the question in words, and every legal move in words.
+    At a joint move the view is the puzzle seat's own (its legal moves;
+    nothing of the other seat's choice, which is not made yet)."""
     state = _checked(puzzle)
     seat = puzzle["seat"]
     name = state.seat_name(seat)
     several = len(puzzle["solutions"]) > 1
+    legal = state.legal_moves(seat)
+    counted = f"({len(puzzle['solutions'])} of {len(legal)} moves {'do' if several else 'does'})"
+    if _joint(state):
+        other = state.seat_name(1 - seat)
+        question = (f"{name} to pick, while {other} picks at the same time without either seeing the other's "
+                    f"number: find {'a pick' if several else 'the one pick'} that wins whatever {other} picks "
+                    f"({len(puzzle['solutions'])} of {len(legal)} picks {'do' if several else 'does'}).")
+        moves = [{"move": m, "words": f"{name} picks {m}"} for m in legal]
+    else:
+        question = (f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
+                    f"{counted}.")
+        moves = [{"move": m, "words": state.describe_move(m, seat)} for m in legal]
     return {
         "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
-        "record": state.record, "seat": seat, "view": state.view(),
-        "board": state.text_board(),
-        "question": f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
-                    f"({len(puzzle['solutions'])} of {len(state.legal_moves(seat))} moves {'do' if several else 'does'}).",
-        "moves": [{"move": m, "words": state.describe_move(m, seat)} for m in state.legal_moves(seat)],
+        "record": state.record, "seat": seat, "joint": _joint(state),
+        "view": state.view(seat) if _joint(state) else state.view(),
+        "board": state.text_board(), "question": question, "moves": moves,
         "rating": puzzle["rating"]["elo"],
     }
 
@@ -389,12 +542,15 @@ def position(puzzle: JSONObject) -> JSONObject:
 def answer(puzzle: JSONObject, move: str) -> JSONObject:
     """A move tried on a puzzle, judged against the stored proof, in words:
     {right, move, value, reply, words, view}. Right: the defender's stored reply.
-    Wrong: the mover's proved result after it and the other seat's answer.
-    `view`: the public view after the move and that reply, for the board."""
+    Wrong: the mover's proved result after it and the other seat's answer
+    (at a joint move: the other seat's pick that beats it, or holds it to a
+    shared win). `view`: the public view after the move and that reply, for the board."""
     state = _checked(puzzle)
     seat = puzzle["seat"]
     if not isinstance(move, str) or move not in state.legal_moves(seat):
         raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
+    if _joint(state):
+        return _joint_answer(state, puzzle, seat, move)
     after = state.play(move, seat)
     did = state.describe_move(move, seat)
     winner = state.seat_name(seat)
@@ -410,7 +566,7 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
             words = f"Right: {did}, and {winner} can force the win from here."
         shown = after.play(reply, line[1]["seat"]) if reply is not None else after
         return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words, "view": shown.view()}
-    other = puzzle["others"][move]
+    other = _wrong(puzzle)[move]
     value, reply = other["value"], other["reply"]
     outcome = "can force the win" if value == 0.0 else "holds you to a shared win at best"
     if after.is_over:
@@ -425,6 +581,35 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
     return {"right": False, "move": move, "value": value, "reply": reply, "words": words, "view": shown.view()}
 
 
+def _joint_answer(state: State, puzzle: JSONObject, seat: int, move: str) -> JSONObject:
+    """`answer` at a joint move: the pick played with the other seat's stored
+    pick (for a solution, the line's toughest reply; for a wrong pick, one
+    that beats it), the round revealed, in words."""
+    name, other = state.seat_name(seat), state.seat_name(1 - seat)
+    if move in puzzle["solutions"]:
+        line = puzzle["line"]
+        if move == line[0]["move"]:
+            reply = line[1]["move"]
+        else:  # another winning pick: the first legal pick of the other seat shows the round
+            reply = state.legal_moves(1 - seat)[0]
+        value = 1.0
+    else:
+        wrong = _wrong(puzzle)[move]
+        reply, value = wrong["reply"], wrong["value"]
+    after = state.play(move, seat)
+    shown = after.play(reply, 1 - seat)
+    round_words = after.describe_move(reply, 1 - seat)
+    if value >= 1.0:
+        ending = f"{name} wins." if shown.is_over else f"{name} can still force the win, whatever {other} picks."
+        words = f"Right: {name} picks {move}, and wins whatever {other} picks. For one: {round_words}, and {ending}"
+    else:
+        outcome = (shown.view()["status"] + "." if shown.is_over
+                   else f"{other} can force the win." if value == 0.0 else f"{other} can hold {name} to a shared win.")
+        verb = "beats it" if value == 0.0 else "holds it to a shared win"
+        words = f"Not this one: had {name} picked {move}, {other}'s {reply} {verb}. {round_words}, and {outcome}"
+    return {"right": value >= 1.0, "move": move, "value": value, "reply": reply, "words": words, "view": shown.view()}
+
+
 def solution(puzzle: JSONObject) -> JSONObject:
     """The winning move(s) and the forced line, in words."""
     state = _checked(puzzle)
@@ -432,6 +617,8 @@ def solution(puzzle: JSONObject) -> JSONObject:
     s = state
     for step in puzzle["line"]:
         words = s.describe_move(step["move"], step["seat"])
+        if _joint(s):  # the first pick of a round is secret until the other's comes
+            words = f"{s.seat_name(step['seat'])} picks {step['move']}"
         if step["seat"] == puzzle["seat"] and step["only"]:
             words += " (the only winning move)"
         steps.append(words)

@@ -139,6 +139,9 @@ written `+`.
         *({"k": k, "rays": r} for k, r in ((2, 4), (2, 6), (2, 8), (3, 6), (3, 8), (2, 10))),
         *({"players": p, "rays": r} for p, r in ((3, 6), (3, 8), (4, 8))),
     )
+    # the settings puzzles.py looks for puzzles in: the last two rings are proved
+    puzzle_settings = ({}, {"rays": 6}, {"rays": 10}, {"k": 3, "rays": 6}, {"k": 3})
+    puzzle_share = 1 / 3
 
 
 class PrimeTargetState(State):

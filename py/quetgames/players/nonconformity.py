@@ -7,6 +7,12 @@ pending pick is never seen: the state the players get has it removed), both
 continuing noisy-greedy to the end, and keeps the best by successive halving
 on common random numbers: every pick still in is played out on the same
 seeds, so picks are compared on the same luck.
+
+The last two rounds are proved (`exact_joint`). A pick scores against the
+other seat's earlier terms only, so in the last round each seat simply
+scores if any legal pick of its own can; one round before, every pick of
+the seat is tried against every pick of the other, and each pair is scored
+with what both can still score after it.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ __all__ = ["PLAYER", "NonconformityPlayer", "NonconformitySim"]
 STRONG_CANDIDATES = 16  # picks strong weighs against each other
 MODEL_NOISE = 0.1  # how often the opponent model picks a random candidate instead of the greedy one
 SAMPLE_TRIES = 20_000
+JOINT_ROUNDS = 2  # rounds left at most for `exact_joint` to prove a pick
 
 
 class NonconformitySim:
@@ -138,6 +145,23 @@ class NonconformitySim:
         self.left -= 1
 
 
+def _scoring(primes: tuple[int, ...], mine: frozenset[int], band: tuple[int, int], theirs: frozenset[int],
+             top: int, enough: int) -> int:
+    """How many legal picks (up to `enough`) a seat whose last term has the
+    prime factors `primes`, and whose terms are `mine`, has strictly inside
+    `band` and outside `theirs`: the picks that would score. Each multiple
+    of any of the primes is counted once."""
+    low, high = band
+    found: set[int] = set()
+    for p in primes:
+        for x in range(max((low // p + 1) * p, p, MIN_PICK), min(high - 1, top) + 1, p):
+            if x not in mine and x not in theirs:
+                found.add(x)
+                if len(found) >= enough:
+                    return enough
+    return len(found)
+
+
 @lru_cache(maxsize=1 << 14)
 def _primes(n: int) -> tuple[int, ...]:
     return prime_factors(n)
@@ -215,6 +239,54 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
         if after >= before:
             return Verdict(after, after, move, 0.0)
         return Verdict(before, after, str(arms[top]), before - after)
+
+    def exact_joint(self, state: NonconformityState, seat: int, deadline: float) -> dict[str, tuple[float, str]] | None:
+        """With at most `JOINT_ROUNDS` rounds left and both seats to pick (no
+        pick chosen yet): every pick of `seat` with its proved result against
+        every pick of the other seat (the last round played best by both),
+        and the other's pick that holds it there, the first of the worst in
+        the order of `_danger` (so the same on every run). None otherwise."""
+        other = 1 - seat
+        left = state.rounds - state.played
+        if state.is_over or state.to_move != (0, 1) or not 1 <= left <= JOINT_ROUNDS:
+            return None
+        mine, theirs = [int(m) for m in state.legal_moves(seat)], [int(m) for m in state.legal_moves(other)]
+        ahead = state.points[seat] - state.points[other]
+        span, owned = state.spans, state.owned
+        top = state.max_pick
+        # What the other seat's pick does, whatever `seat` picks: it scores
+        # now, and it can surely score next round (two scoring picks or more
+        # inside the band it has now: widening only adds to them, and `seat`'s
+        # pick takes away one at most).
+        now = {b: scores_against(b, span[seat], owned[seat]) for b in theirs}
+        sure = {b: left > 1 and _scoring(_primes(b), owned[other] | {b}, span[seat], owned[seat], top, 2) >= 2
+                for b in theirs}
+        order = sorted(theirs, key=lambda b: (-(now[b] + sure[b]), b))  # the most dangerous first
+        # Against a pick that surely scores next round too, the other seat's
+        # sure picks differ only in whether they score now: the first of them
+        # stands for them all.
+        first_sure = next((b for b in order if sure[b]), None)
+        against_later = [b for b in order if not sure[b] or b == first_sure]
+        proved: dict[str, tuple[float, str]] = {}
+        for a in mine:
+            gain = scores_against(a, span[other], owned[other])
+            later = left > 1 and _scoring(_primes(a), owned[seat] | {a}, span[other], owned[other], top, 2) >= 2
+            floor = ahead + gain - 1 + later - (left > 1)  # the worst any pick of the other seat can do
+            worst, reply = None, order[0]
+            for b in (against_later if later else order):
+                margin = ahead + gain - now[b]
+                if left > 1:
+                    margin += (later or _scoring(_primes(a), owned[seat] | {a}, widened(span[other], b),
+                                                 owned[other] | {b}, top, 1) > 0)
+                    margin -= (sure[b] or _scoring(_primes(b), owned[other] | {b}, widened(span[seat], a),
+                                                   owned[seat] | {a}, top, 1) > 0)
+                if worst is None or margin < worst:
+                    worst, reply = margin, b
+                    if worst <= floor:
+                        break
+            assert worst is not None
+            proved[str(a)] = (1.0 if worst > 0 else 0.5 if worst == 0 else 0.0, str(reply))
+        return proved
 
     def best_candidates(self, root: NonconformitySim, seat: int, picks: list[int]) -> list[int]:
         """The STRONG_CANDIDATES most promising picks: the greedy key plus a flexibility bonus."""

@@ -5,11 +5,17 @@ and ring-scoring rules, wedge by wedge); the search sees the best rings by
 immediate score plus a random sample, widened progressively, and rollouts
 take the best ring (found wedge by wedge, not by listing 2^rays rings) 75% of
 the time. Centre moves are searched with random rollouts.
+
+The last rings are proved (`exact`): with two seats, once few enough rings
+are left, every sign choice of every remaining ring is tried (negamax on the
+score difference, each ring's best answer remembered), so the end of a game
+is proved as surely as its rules are followed.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -27,13 +33,18 @@ from ..games.prime_target import (
     wedge_values,
 )
 from ..numbers import is_prime
-from .search import Player, Sim
+from .search import Player, Proof, Sim
 
-__all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring"]
+__all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring", "margin"]
 
 BEST = 24  # the best rings a node considers
 SAMPLE = 24  # random rings added to them
 GREEDY_ROLLOUT = 0.75  # how often a rollout takes the best ring
+# The most rings the exact hook lists, 2^rays for each ring before the last
+# (the last ring's best score is found wedge by wedge, `_best_mask`): the
+# last two rings of up to 12 wedges, the last three of 6, the last four of 4;
+# not the last three of 8 (65,536 rings, about a second).
+EXACT_RINGS = 1 << 12
 
 Move = tuple[int, int] | int  # a centre move (value, wedge) or a ring move (a mask: bit w set, the difference in wedge w + 1)
 
@@ -123,6 +134,55 @@ class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
         if rng.random() < GREEDY_ROLLOUT:
             return _best_mask(sim.outer)
         return rng.getrandbits(sim.rays) & ~_same(sim.outer)
+
+    def exact(self, state: PrimeTargetState, seat: int, rng: random.Random, iterations: int | None,
+              deadline: float) -> Proof | None:
+        """Two seats completing the last rings, few enough that trying them
+        all stays within `EXACT_RINGS`: every sign choice of every ring left,
+        each seat taking the rings that leave it the best score difference
+        (`margin`). None earlier in the game, with more seats, or (without
+        an iteration count) when the deadline comes first."""
+        sim = self.sim(state)
+        left = sim.ring_total - sim.completed
+        if sim.players != 2 or sim.opening or left < 1 or 1 << sim.rays * (left - 1) > EXACT_RINGS:
+            return None
+        if left == 1:
+            best_mask = _best_mask(sim.outer)
+            best_value = _ring_after(sim.outer, best_mask)[1]
+        else:
+            best_value, best_mask = -(1 << 20), 0
+            for score, mask in _ring_table(sim.outer):
+                # With an iteration count the proof never looks at the clock
+                # (the same on every machine; its work is bounded by EXACT_RINGS).
+                if iterations is None and time.perf_counter() > deadline:
+                    return None
+                value = score - margin(_ring_after(sim.outer, mask)[0], left - 1)
+                if value > best_value:
+                    best_value, best_mask = value, mask
+        final = sim.points[seat] - sim.points[1 - seat] + best_value
+        mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
+        # every line ends after the same number of rings
+        return Proof(values, ring_notation(best_mask, sim.rays), left if mine != 0.5 else None)
+
+
+@lru_cache(maxsize=1 << 16)
+def margin(inner: tuple[int, ...], left: int) -> int:
+    """The best score difference the seat completing the next ring can force
+    over the other seat with `left` rings still to complete outside `inner`
+    (two seats taking turns): every sign choice of every ring, tried."""
+    if left == 1:  # the last ring: its best score, found wedge by wedge
+        return _ring_after(inner, _best_mask(inner))[1]
+    table = _ring_table(inner)
+    best = None
+    for score, mask in table:  # best score first
+        if best is not None and left == 2 and score <= best:
+            break  # the other seat's last ring scores at least 0: no later ring does better
+        value = score - margin(_ring_after(inner, mask)[0], left - 1)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
 
 
 # Rollouts meet the same rings again and again: what the game's rules give

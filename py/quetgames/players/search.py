@@ -268,6 +268,15 @@ class Player(Generic[St, S, M]):
         within the deadline (or a node cap drawn from `iterations`), or None."""
         return None
 
+    def exact_joint(self, state: St, seat: int, deadline: float) -> dict[str, tuple[float, str]] | None:
+        """For a two-seat position where both seats choose at once and in
+        secret (a joint move): every legal move of `seat`, with the result
+        it proves for `seat` whatever the other seat chooses, now and to the
+        end of the game (the worst over every choice of the other seat, each
+        seat then playing its best), and a choice of the other seat that
+        holds `seat` to that result; None when not proved."""
+        return None
+
     def judge(self, state: St, seat: int, move: str, rng: random.Random, budget: Budget) -> Verdict | None:
         """`move` by `seat` from `state` (already reduced to what the seat may
         know) judged by the game's own method, or None: the analysis then

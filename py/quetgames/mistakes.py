@@ -1,0 +1,138 @@
+"""Practise your mistakes: the proved mistakes of a played game, as exercises.
+
+After a game is analysed, every move marked ? or ?? (a mistake or a
+blunder) whose position the analysis proved is a chance to try again: the
+position before it is proved move by move (as a puzzle is, `puzzles.prove_position`),
+and the move is an exercise when it lowered its mover's proved result (a
+win given away, or a shared win). The moves that keep the result the
+position had are the solutions, every one of them.
+
+A ? inside one proved result (a lost side that gave up some resistance, a
+won side that took a detour) keeps its result and is no exercise: there is
+no result to keep but the one every move keeps. A joint secret move
+(Nonconformity's picks) is never proved by the analysis, so such a game has
+no exercises.
+
+Pure data: nothing is saved, nothing is fetched, and the same game gives the
+same exercises (proofs, not estimates; a proof not found within its time is
+left out).
+"""
+
+from __future__ import annotations
+
+from .base import State
+from .errors import InvalidOptions, RulesError
+from .puzzles import prove_position
+from .registry import replay_record
+from .data import JSON, JSONObject
+
+__all__ = ["mistakes", "try_again", "MARKED", "PROOF_SECONDS"]
+
+MARKED = ("mistake", "blunder")  # the analysis's classes shown as ? and ??
+PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take
+RESULT_WORDS = {1.0: "a win", 0.5: "a shared win", 0.0: "a loss"}
+
+
+def _words(value: float) -> str:
+    return RESULT_WORDS.get(value, f"{value:g} of a win")
+
+
+def _positions(state: State) -> tuple[list[State], list[tuple[str, int]]]:
+    """Every position of the game's record, start first, and each move with its seat."""
+    start, moves, _ = replay_record(state.record)
+    positions = [start]
+    played = []
+    for move, seat in moves:
+        here = positions[-1]
+        seat = here.to_move[0] if seat is None else seat
+        played.append((move, seat))
+        positions.append(here.play(move, seat))
+    return positions, played
+
+
+def _marked(analysis: JSON, total: int) -> set[int] | None:
+    """The plies the analysis marks ? or ?? with proved values (None: no
+    analysis given, every ply is looked at). Raises InvalidOptions for an
+    analysis that is not one (it may come from a page)."""
+    if analysis is None:
+        return None
+    moves = analysis.get("moves") if isinstance(analysis, dict) else None
+    if not isinstance(moves, list):
+        raise InvalidOptions("the analysis is the object the analysis gives, with its list of moves")
+    plies = set()
+    for m in moves:
+        if not isinstance(m, dict) or not isinstance(m.get("ply"), int) or not 1 <= m["ply"] <= total:
+            raise InvalidOptions("each move of the analysis has its ply, from 1 to the game's moves")
+        if m.get("grade") in MARKED and m.get("exact") is True:
+            plies.add(m["ply"])
+    return plies
+
+
+def _exercise(before: State, ply: int, move: str, seat: int, seconds: float) -> JSONObject | None:
+    """The exercise of `move` played by `seat` at `before` (the game's
+    ply-th move), or None when it is none (not proved, or it kept the result)."""
+    if len(before.to_move) != 1 or len(before.legal_moves(seat)) < 2:
+        return None
+    proof = prove_position(before, seconds, seat)
+    if proof is None:
+        return None
+    values = {m: 1.0 for m in proof["wins"]} | {m: float(o["value"]) for m, o in proof["others"].items()}
+    best = max(values.values())
+    if values[move] >= best:
+        return None
+    name = before.seat_name(seat)
+    did = before.describe_move(move, seat)
+    return {
+        "ply": ply, "seat": seat, "seat_name": name, "ply_before": ply - 1, "record": before.record,
+        "move": move, "result": best, "result_after": values[move],
+        "solutions": [m for m in before.legal_moves(seat) if values[m] == best],
+        "others": {m: proof["others"][m] for m in before.legal_moves(seat) if values[m] < best},
+        "task": f"{name} to move: find a move that keeps {_words(best)}.",
+        "words": f"{did}, which turned a proved {_words(best)[2:]} into {_words(values[move])}.",
+    }
+
+
+def mistakes(state: State, analysis: JSON = None, seconds: float = PROOF_SECONDS) -> JSONObject:
+    """The proved mistakes of `state`'s game as exercises: {game, record,
+    exercises: [{ply, seat, seat_name, ply_before, record (the position
+    before the move), move, result (the mover's proved result there: 1 won,
+    0.5 shared), result_after, solutions (every move that keeps `result`),
+    others ({move: {value, reply}} for every other move), task, words}]},
+    in the order of the game. `analysis`: the analysis's JSON (`to_json`);
+    when given, only its moves marked ? or ?? with proved values are
+    looked at, else every move. Raises InvalidOptions for a bad analysis."""
+    if not isinstance(state, State):
+        raise InvalidOptions(f"mistakes needs a game state, not {type(state).__name__}")
+    positions, played = _positions(state)
+    marked = _marked(analysis, len(played))
+    exercises = []
+    for ply, (move, seat) in enumerate(played, start=1):
+        if marked is not None and ply not in marked:
+            continue
+        found = _exercise(positions[ply - 1], ply, move, seat, seconds)
+        if found is not None:
+            exercises.append(found)
+    return {"game": state.game.id, "record": state.record, "exercises": exercises}
+
+
+def try_again(state: State, ply: JSON, move: JSON, seconds: float = PROOF_SECONDS) -> JSONObject:
+    """A move tried at the exercise of the game's `ply`-th move: {right,
+    move, value, reply, words}, from the proof of the position before it.
+    Raises RulesError when that move is no exercise or `move` is not legal there."""
+    positions, played = _positions(state)
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= len(played):
+        raise InvalidOptions(f"the ply is a move of the game, from 1 to {len(played)}, not {ply!r:.20}")
+    before = positions[ply - 1]
+    seat = played[ply - 1][1]
+    found = _exercise(before, ply, played[ply - 1][0], seat, seconds)
+    if found is None:
+        raise RulesError(f"move {ply} of this game is no proved mistake")
+    if not isinstance(move, str) or move not in before.legal_moves(seat):
+        raise RulesError(f"{str(move)[:20]!r} is not a legal move in this position")
+    did = before.describe_move(move, seat)
+    if move in found["solutions"]:
+        return {"right": True, "move": move, "value": found["result"], "reply": None,
+                "words": f"Right: {did}, which keeps {_words(found['result'])}."}
+    other = found["others"][move]
+    return {"right": False, "move": move, "value": other["value"], "reply": other["reply"],
+            "words": f"Not this one: {did}, which gives {_words(other['value'])} at best."}
