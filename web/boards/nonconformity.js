@@ -13,7 +13,7 @@ export const styles = ["round.css"];
 // The number line's viewBox is about as wide as it will be drawn, so its text
 // keeps a readable size on a phone and on a desktop alike (it still scales).
 const lineWidth = () => Math.max(300, Math.min(640, (window.innerWidth || 640) - 56));
-const ROW_H = 44;
+const ROW_H = 36;
 const PAD_X = 22;
 
 function ensureStyles() {
@@ -33,9 +33,10 @@ function previewer(ui) {
 }
 
 
-function words(list) {
+/** "a, b and c"; `last` "or" for a choice ("a multiple of 3, 5 or 17"). */
+function words(list, last = "and") {
   if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return `${list.slice(0, -1).join(", ")} ${last} ${list.at(-1)}`;
 }
 
 // -- render ------------------------------------------------------------------------
@@ -53,12 +54,12 @@ export function render(view, ui = {}) {
 
   const wrap = h("div", { class: "nc-board round-board" });
   wrap.append(
-    h("p", { class: "nc-round" }, b.round
+    h("p", { class: canPick ? "nc-round visually-hidden" : "nc-round" }, b.round
       ? `Round ${b.round} of ${b.rounds}`
       : `Game over after ${b.played} round${b.played === 1 ? "" : "s"} of ${b.rounds}`),
     whoList(view),
-    sequenceTable(view),
-    numberLine(view, seat),
+    // the table and the number line side by side where the board is wide enough (round.css)
+    h("div", { class: canPick ? "nc-view picking" : "nc-view" }, sequenceTable(view, { fold: canPick }), numberLine(view, seat, { picking: canPick })),
     canPick ? pickPanel(view, ui, seat) : waitNote(view, ui, seat));
   return wrap;
 }
@@ -81,8 +82,12 @@ function whoList(view) {
   }));
 }
 
-/** The sequences side by side, one row per round; scoring terms starred. */
-function sequenceTable(view) {
+const SHOWN_ROUNDS = 3; // while a pick is made, the rounds before these fold (a row in the head shows them)
+
+/** The sequences side by side, one row per round; scoring terms starred.
+ * fold: the pick screen, where the oldest rounds of a long game fold away, so
+ * that the table, the line and the picks fit a frame or a phone. */
+function sequenceTable(view, { fold = false } = {}) {
   const b = view.board;
   const cell = (value, scored, extra = "") => {
     if (value == null) return h("td", { class: "nc-none" }, "sat out");
@@ -102,12 +107,28 @@ function sequenceTable(view) {
         ? h("td", {}, b.picked[i] ? "chosen" : "")
         : h("td", {}, h("span", { class: "nc-term pending", title: "your secret pick, not yet revealed" }, String(p)), " (yours, secret)")))));
   }
+  const head = [h("tr", {}, h("th", { scope: "col" }, "Round"),
+    b.sequences.map((_, i) => h("th", { scope: "col", class: `seat-${i}` },
+      h("span", { class: "pt-seat-swatch", "aria-hidden": "true" }), seatName(view, i), " ",
+      h("span", { class: "nc-score" }, `${view.scores[i]} pt${view.scores[i] === 1 ? "" : "s"}`))))];
+  const folded = fold ? b.round_log.length - SHOWN_ROUNDS : 0;
+  if (folded > 0) {
+    // rows 1 .. folded (after the start) stay in the table, hidden until asked for
+    const older = rows.slice(1, 1 + folded);
+    for (const row of older) row.hidden = true;
+    const more = h("button", { type: "button", class: "nc-older", "aria-expanded": "false" },
+      `Rounds 1 to ${folded}: show`);
+    more.addEventListener("click", () => {
+      const open = more.getAttribute("aria-expanded") !== "true";
+      for (const row of older) row.hidden = !open;
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = `Rounds 1 to ${folded}: ${open ? "hide" : "show"}`;
+    });
+    head.push(h("tr", { class: "nc-older-row" }, h("td", { colspan: b.sequences.length + 1 }, more)));
+  }
   return h("table", { class: "nc-seqs-table" },
     h("caption", { class: "visually-hidden" }, "The two sequences, round by round; ★ marks a number that scored"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
-      b.sequences.map((_, i) => h("th", { scope: "col", class: `seat-${i}` },
-        h("span", { class: "pt-seat-swatch", "aria-hidden": "true" }), seatName(view, i), " ",
-        h("span", { class: "nc-score" }, `${view.scores[i]} pt${view.scores[i] === 1 ? "" : "s"}`))))),
+    h("thead", {}, head),
     h("tbody", {}, rows));
 }
 
@@ -120,7 +141,7 @@ function niceStep(span, ticks) {
   return 10 * power;
 }
 
-function numberLine(view, actingSeat) {
+function numberLine(view, actingSeat, { picking = false } = {}) {
   const b = view.board;
   const values = [...b.sequences.flat(), ...b.bands.flatMap((band) => [band.low, band.high]),
     ...(b.pending ?? []).filter((p) => p != null)];
@@ -138,7 +159,7 @@ function numberLine(view, actingSeat) {
   const descriptions = [];
   b.bands.forEach((band, i) => {
     const y = 10 + i * ROW_H;
-    const mid = y + ROW_H / 2 - 4;
+    const mid = y + ROW_H / 2 + 3; // (below its label)
     const g = s("g", { class: `seat-${i}` });
     g.append(s("text", { class: "nc-row-label", x: PAD_X, y: y + 6 }, `${seatName(view, i)} scores in`));
     g.append(s("line", { class: "nc-axis", x1: x(0), x2: x(hi), y1: mid, y2: mid }));
@@ -173,8 +194,9 @@ function numberLine(view, actingSeat) {
   return h("figure", { class: "nc-figure" }, line,
     h("figcaption", {},
       h("p", { class: "nc-legend", "aria-hidden": "true" },
-        h("span", {}, "▬ shaded: scores"), h("span", {}, "○ ends not included"), h("span", {}, "✕ opponent's numbers: never score"), h("span", {}, "▲ last number")),
-      descriptions.map((d) => h("p", { class: "nc-band-text" }, d))));
+        h("span", {}, "▬ scores"), h("span", {}, "○ end not included"), h("span", {}, "✕ opponent's: never scores"), h("span", {}, "▲ last number")),
+      // (on the pick screen the words are for screen readers: the pick's own line says where it scores)
+      descriptions.map((d) => h("p", { class: picking ? "nc-band-text visually-hidden" : "nc-band-text" }, d))));
 }
 
 // -- the pick ----------------------------------------------------------------------------------
@@ -219,8 +241,29 @@ function pickPanel(view, ui, seat) {
     clearTimeout(timer);
     timer = setTimeout(check, 120);
   });
+  // Step keys: the number before or after the one in the box that would score
+  // (that is allowed, when none would), from the view's lists.
+  const scoringList = (b.scoring_picks?.[seat] ?? []).map(Number).sort((x, y) => x - y);
+  const stepList = scoringList.length ? scoringList : view.legal_moves.map(Number).sort((x, y) => x - y);
+  const stepTo = (direction) => {
+    const now = Number(input.value);
+    const have = input.value.trim() !== "" && Number.isFinite(now);
+    const found = direction > 0
+      ? stepList.find((n) => !have || n > now)
+      : stepList.findLast((n) => !have || n < now);
+    if (found == null) return;
+    input.value = String(found);
+    clearTimeout(timer);
+    check();
+  };
+  const what = scoringList.length ? "number that would score" : "number you may choose";
+  const stepKey = (direction, text) => h("button", {
+    type: "button", class: "secondary nc-step", "aria-label": `${direction < 0 ? "Previous" : "Next"} ${what}`,
+    title: `${direction < 0 ? "Previous" : "Next"} ${what}`, onclick: () => stepTo(direction), disabled: stepList.length === 0,
+  }, text);
   const form = h("form", { class: "nc-pick-form" },
-    h("label", { for: "nc-pick" }, "Your number"), input,
+    h("label", { for: "nc-pick", class: "nc-pick-label" }, "Your number"), input,
+    stepKey(-1, scoringList.length ? "‹★" : "‹"), stepKey(1, scoringList.length ? "★›" : "›"),
     h("button", { type: "submit", class: "nc-play" }, "Choose it"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -230,11 +273,15 @@ function pickPanel(view, ui, seat) {
   });
 
   const panel = h("section", { class: "nc-pick", "aria-label": `${name}'s choice` },
-    h("h2", {}, `${name}: choose your number for round ${b.round}`),
-    h("p", { class: "nc-band-text" }, b.factors?.[seat]?.length
-      ? `It must share a prime factor with ${b.last[seat]} (a multiple of ${words(b.factors[seat].map(String))}), from 2 to ${b.max_pick}, and not be one of your numbers.`
-      : ""),
-    form, verdict);
+    // (for screen readers: the banner over the board and the status already say it)
+    h("h2", { class: "visually-hidden" }, `${name}: choose your number for round ${b.round}`),
+    // the rule, and in its place (the same room: nothing below moves) what the number typed would do
+    h("div", { class: "nc-said" },
+      h("p", { class: "nc-band-text nc-rule" }, b.factors?.[seat]?.length
+        ? `A multiple of ${words(b.factors[seat].map(String), "or")} (it shares a prime factor with ${b.last[seat]}), from 2 to ${b.max_pick}, not one of yours. ${scoresWhere(b.bands?.[seat])}`
+        : ""),
+      verdict),
+    form);
 
   if (view.legal_moves.length) {
     // The engine lists which picks would score; the page only draws them.
@@ -244,17 +291,19 @@ function pickPanel(view, ui, seat) {
       type: "button", class: scores.has(m) ? "scores" : null, dataset: { move: m },
       "aria-label": scores.has(m) ? `${m}, would score` : m,
     }, m);
-    panel.append(
+    const scoringBox = h("div", { class: "nc-scoring" },
       h("p", { class: "nc-picks-title" }, scoring.length
-        ? `Numbers that would score (${scoring.length})`
+        ? `Numbers that would score (${scoring.length}):`
         : "No open number would score this round."),
       scoring.length ? scoringPicks(scoring, button) : "");
+    panel.append(scoringBox);
     // Every open number: up to some 700 buttons, so a long list starts closed
     // (open when nothing would score, so there is something to tap)
     const label = "Every number you may choose";
-    panel.append(foldedPicks(view.legal_moves, button, {
+    // (in the row of ranges, where there is room: one line less)
+    (scoring.length > FLAT_UP_TO ? scoringBox.querySelector(".nc-ranges") : panel).append(foldedPicks(view.legal_moves, button, {
       open: scoring.length === 0 || view.legal_moves.length <= FLAT_UP_TO, className: "nc-all", boxClass: "nc-picks all",
-      title: `${label} (${view.legal_moves.length})`, titleClass: "nc-picks-title", label,
+      title: `Every number (${view.legal_moves.length})`, titleClass: "nc-picks-title", label,
     }));
   }
   return panel;
@@ -287,10 +336,17 @@ function scoringPicks(moves, button) {
   return h("div", { class: "nc-ranges" }, [...ranges.keys()].sort((a, b) => a - b).map((low) => {
     const picks = ranges.get(low);
     const span = low === 0 ? `under ${RANGE}` : `${low} to ${low + RANGE - 1}`;
+    // (a short title, so that the ranges sit several to a line; the group's label has the words)
     return foldedPicks(picks, button, {
-      className: "nc-range", dataset: { low }, title: `${span[0].toUpperCase()}${span.slice(1)} (${picks.length})`, label: `${label}, ${span}`,
+      className: "nc-range", dataset: { low }, title: `${low === 0 ? `<${RANGE}` : `${low}s`} (${picks.length})`, label: `${label}, ${span}`,
     });
   }));
+}
+
+/** Where the acting seat's number scores, in a sentence ("" if nowhere). */
+function scoresWhere(band) {
+  if (!band || !(band.high > band.low)) return "No number scores yet.";
+  return `It scores above ${band.low} and below ${band.high}${band.excluded.length ? ", except on an ✕" : ""}.`;
 }
 
 function waitNote(view, ui, seat) {
