@@ -40,7 +40,7 @@
 import { h } from "./ui/dom.js";
 import { boardFor } from "./boards/index.js";
 import { noSuchPuzzle, puzzleList, puzzlePlay } from "./features/puzzle-board.js";
-import { splitFragment } from "./share/poster.js";
+import { downloadWords, splitFragment } from "./share/poster.js";
 import { posterPosition, posterScreen } from "./share/poster-screen.js";
 import { fitToFrame } from "./shell/frame.js";
 import { playThrough } from "./view/play-through.js";
@@ -98,7 +98,8 @@ function fragment() {
 // game's own board module.
 let catalogRead = null;
 
-/** {games, boards, engine} from build.json (the engine's catalog, and its build's hash), or empty lists if it cannot be read; read once. */
+/** {games, boards, engine, download} from build.json (the engine's catalog, its
+ * build's hash, and the download's size in words), or empty lists if it cannot be read; read once. */
 function readCatalog() {
   catalogRead ??= readCatalogOnce();
   return catalogRead;
@@ -110,9 +111,9 @@ async function readCatalogOnce() {
     if (!response.ok) throw new Error(String(response.status));
     const info = await response.json();
     return { games: Array.isArray(info.games) ? info.games : [], boards: Array.isArray(info.boards) ? info.boards : null,
-             engine: info.wheel_sha256 ?? null };
+             engine: info.wheel_sha256 ?? null, download: downloadWords(info) };
   } catch {
-    return { games: [], boards: null };
+    return { games: [], boards: null, download: null };
   }
 }
 
@@ -208,7 +209,7 @@ async function showPuzzlePoster({ record: id, poster: payload }) {
 /** The poster (poster-screen.js) on the stage, in place of whatever was
  * there; Start, or the frame on screen with start=visible, calls `start`. */
 function poster(name, what, still, start) {
-  const shown = posterScreen(name, what, still, { mode: opts.mode, start: opts.start, problems: problemsNote, onStart: start });
+  const shown = posterScreen(name, what, still, { mode: opts.mode, start: opts.start, problems: problemsNote, onStart: start, download: catalog.download });
   posterObserver?.disconnect();
   posterObserver = shown.observer;
   stage.replaceChildren(shown.poster);
@@ -218,7 +219,7 @@ function poster(name, what, still, start) {
 
 let posterObserver = null; // the poster's start=visible watch, dropped with its poster
 
-let catalog = { games: [], boards: null };
+let catalog = { games: [], boards: null, download: null };
 
 // -- loading the engine ------------------------------------------------------------------
 
@@ -232,9 +233,20 @@ async function boot(open) {
   posterObserver?.disconnect();
   setEngineState("loading");
   const text = h("p", { id: "loading-text" }, "Loading the game engine…");
-  const bar = h("progress", { id: "loading-bar", max: "1" });
-  stage.replaceChildren(h("div", { class: "loading embed-loading", role: "status", "aria-live": "polite" },
-    text, bar, h("p", { class: "loading-note" }, "Python runs inside this frame; the first visit downloads about 4.5 MB.")));
+  const bar = h("progress", { id: "loading-bar", max: "1", "aria-labelledby": "loading-text" });
+  const size = catalog.download ? `about ${catalog.download}` : "a few MB";
+  const note = h("p", { class: "loading-note" }, `Python runs inside this frame; the first visit downloads ${size}.`);
+  // The poster's position stays on screen until the game view draws the
+  // board in its place (the same box): only the bar under it, where Start
+  // was, becomes the progress. A poster without a position gives way to the
+  // progress alone.
+  const posterBar = stage.querySelector(".poster-position > .poster-bar");
+  if (posterBar) {
+    posterBar.replaceWith(h("div", { class: "poster-bar poster-loading", role: "status", "aria-live": "polite" }, text, bar, note));
+    stage.querySelector(".poster-position")?.setAttribute("aria-busy", "true");
+  } else {
+    stage.replaceChildren(h("div", { class: "loading embed-loading", role: "status", "aria-live": "polite" }, text, bar, note));
+  }
   try {
     if (!engine) {
       // the worker starts when this module is first imported, never before

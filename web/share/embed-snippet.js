@@ -12,7 +12,7 @@
 // server, so its length costs no request line.
 
 import { h } from "../ui/dom.js";
-import { joinFragment, makePoster } from "./poster.js";
+import { downloadWords, joinFragment, makePoster } from "./poster.js";
 import { longLinkNote } from "./share.js";
 
 // (480 x 680: every game, in play and in replay, fits with its board first and its targets tappable: e2e/test_frames.py)
@@ -44,6 +44,12 @@ export function embedURL(record, options = {}, base = location.href, poster = nu
 
 function attr(text) {
   return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The one line of the optional host script (embed-host.js beside the
+ * embed), which lets a page's frames take the height of their content. */
+export function hostScriptSnippet(base = location.href) {
+  return `<script src="${attr(new URL("embed-host.js", base).href)}" async></script>`;
 }
 
 /** A game's lesson on the full site (index.html#learn=<game id>). */
@@ -125,6 +131,12 @@ function radios(name, legend, choices, checked) {
       h("input", { type: "radio", name, value, checked: value === checked }), words))));
 }
 
+/** Mark `input` as holding a value that is refused (or not). */
+function invalid(input, bad) {
+  if (bad) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+}
+
 function whole(value, min, max) {
   const n = Number(value);
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
@@ -139,6 +151,7 @@ function sizeFields() {
     h("div", { class: "choices" },
       h("label", {}, h("input", { type: "radio", name: "size", value: "fixed", checked: true }), "Fixed width"),
       h("label", {}, h("input", { type: "radio", name: "size", value: "responsive" }), "Responsive (full width of the column)")),
+    h("p", { class: "hint" }, "The height is the frame's height on a page without the host script (below); with it, the frame starts at this height and grows to what it shows."),
     h("div", { class: "row" },
       h("label", { class: "field" }, "Width (px)", width),
       h("label", { class: "field" }, "Height (px)", height)));
@@ -146,10 +159,13 @@ function sizeFields() {
     const responsive = data.get("size") === "responsive";
     const w = whole(width.value, 200, 4000);
     const hgt = whole(height.value, 200, 4000);
-    if (!responsive && w == null) errors.push("The width is a whole number of pixels from 200 to 4000.");
-    if (hgt == null) errors.push("The height is a whole number of pixels from 200 to 4000.");
+    const badWidth = !responsive && w == null;
+    if (badWidth) errors.push(`The width “${width.value}” is not used: it is a whole number of pixels from 200 to 4000.`);
+    if (hgt == null) errors.push(`The height “${height.value}” is not used: it is a whole number of pixels from 200 to 4000.`);
     width.disabled = responsive;
-    return { responsive, width: w ?? DEFAULTS.width, height: hgt ?? DEFAULTS.height };
+    invalid(width, badWidth);
+    invalid(height, hgt == null);
+    return { responsive, width: w, height: hgt };
   };
   return { fieldset, read };
 }
@@ -191,16 +207,25 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
     plainField("embed-link", "HTML link: for sites that keep links but take out frames (comment boxes, many hosted editors)", ""),
     plainField("embed-markdown", "Markdown link: for sites written in Markdown (GitHub, forums, many blogs)", ""));
   const long = h("p", { class: "long-link", role: "note", hidden: true });
-  const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false" });
+  const code = h("textarea", { readonly: true, id: "embed-code", "aria-label": "Embed code", spellcheck: "false",
+    placeholder: "No code until the settings above are fixed." });
   const copied = h("span", { class: "copied", role: "status" });
   const copy = h("button", { type: "button", class: "copy" }, "Copy");
+  // the optional host script: one line for the whole page, so frames grow to their content
+  const hostLine = plainField("embed-host-script", "The host script (optional, once per page, beside the code above):", hostScriptSnippet());
+  const hostScript = h("div", { class: "host-script" },
+    hostLine,
+    h("p", { class: "hint", id: "embed-host-said" },
+      `With it, the frame grows to the height of what it shows (an opened list of moves, the analysis) and shrinks back when that is closed. `
+      + `Without it, the frame keeps the height in the code and scrolls inside when it needs more.`));
   const preview = h("a", { class: "button secondary", target: "_blank", rel: "noopener" }, "Open the embed in a new tab");
   const problem = h("p", { class: "form-error", role: "alert" });
+  const download = h("span", { class: "download-size" }, "a few MB");
   const posterSaid = h("p", { class: "hint poster-said" });
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
     fields,
-    radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
+    radios("theme", "Colours", [["auto", "Light or dark, as the reader's device is set"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
     size.fieldset,
     radios("start", `Load the ${what}`, [["click", "When the reader clicks Start"], ["visible", "When the frame scrolls into view"]], DEFAULTS.start),
     h("label", { class: "field", for: "embed-code" }, "Paste this into your page's HTML:"),
@@ -209,12 +234,18 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
     h("div", { class: "copy-row" }, copy, copied, preview),
     long,
     posterSaid,
+    hostScript,
     plain,
     h("p", { class: "hint" }, `Under the frame the code has a plain link to the ${what}: where a site strips frames (newsletters, feed readers, many hosted editors) the link still leads readers to it.`),
     what === "game"
       ? h("p", { class: "hint picture-advice" }, "For those places, a picture does better than a bare link: save the position with Picture (under “Share this game”; a PNG goes everywhere, an animated GIF shows the moves), put the picture in your post, and put the link under it, or make the picture itself the link.")
       : null,
-    h("p", { class: "hint" }, `The ${what} loads only when asked (about 4.5 MB of Python, once per reader’s browser). The embed never talks to a server but this site.`));
+    h("p", { class: "hint download-said" }, `The ${what} loads only when asked (about `, download, ` of Python, once per reader’s browser). The frame talks to no server but this site.`));
+  // the download's size, from this build's own list of files (the figure the loading bar gives)
+  fetch(new URL("build.json", location.href)).then((r) => (r.ok ? r.json() : null)).then((info) => {
+    const words = downloadWords(info);
+    if (words) download.textContent = words;
+  }).catch(() => {});
 
   const options = () => {
     const data = new FormData(form);
@@ -227,15 +258,20 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   const update = () => {
     const { errors, options: o } = options();
     problem.textContent = errors.join(" ");
+    const refused = errors.length > 0;
+    for (const button of [copy]) button.disabled = refused;
     const write = (payload, state) => {
-      code.value = snippet(o, payload);
+      // a setting refused: no code at all, rather than a code that quietly keeps the one before
+      code.value = refused ? "" : snippet(o, payload);
+      code.dataset.refused = refused ? "yes" : "no";
       preview.href = url(o, payload);
+      if (refused) preview.removeAttribute("href");
       const target = page(o);
       [plainInputs[0].value, plainInputs[1].value] = [linkSnippet(target.url, target.words), markdownSnippet(target.url, target.words)];
       longLinkNote(long, preview.href, { what: "embed's address" });
       code.dataset.poster = state;
       posterSaid.textContent = state === "ready"
-        ? `Before the ${what} loads, the frame shows this position (it travels after the # of the address, which is never sent to your site's server).`
+        ? `Before the ${what} loads, the frame shows this position. It is written in the frame's address after the #, a part that browsers never send to any server.`
         : state === "none" ? `The frame's poster will show the ${what}'s name only: the position could not be added to its address.` : "";
     };
     copied.textContent = "";
@@ -261,9 +297,10 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
     }
   });
 
+  const title = h("h2", { id: "embed-builder-title", tabindex: "-1" }, heading);
   const dialog = h("dialog", { class: "embed-builder", "aria-labelledby": "embed-builder-title" },
     h("div", { class: "sheet" },
-      h("div", { class: "dialog-head" }, h("h2", { id: "embed-builder-title" }, heading), close),
+      h("div", { class: "dialog-head" }, title, close),
       form));
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
@@ -274,7 +311,9 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   update();
   document.body.append(dialog);
   dialog.showModal();
-  copy.focus();
+  // opened at its top, on a phone too: the heading takes focus, and nothing scrolls to a button further down
+  title.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
   return dialog;
 }
 
@@ -288,21 +327,26 @@ export function openEmbedDialog({ record, name, game = null, plies, notes = fals
   const fields = [
     radios("mode", "What readers can do", [
       ["play", "Play on from the position"],
-      ["replay", "Replay only (step through the moves, with their comments and side lines)"],
+      ["replay", "Replay only, stepped by the reader (« ‹ › », with the comments and side lines)"],
       // (a replay that plays itself through once started: autoplay=1)
-      ...(notes ? [["story", "Replay with comments (plays itself through from the start, a move every 1.5 seconds and longer on a comment, to read it; readers can pause or step)"]] : []),
+      ...(notes ? [["story", "Replay that plays itself: once started it moves on by itself from the start, a move every 1.5 seconds and longer on a comment, to read it (readers can pause or step)"]] : []),
       // (a lesson of the game, not this game: beside an annotated game in a post, "learn to play first")
       ...(game ? [["learn", `A one-minute lesson of ${name} (learn by playing: small tasks, then a short game against the computer; not this game)`]] : []),
     // (a finished game is nearly always shown as a replay; one in progress, to play on)
     ], over ? "replay" : "play"),
     h("div", { class: "row" },
-      h("label", { class: "field" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
+      h("label", { class: "field start-at" }, `Start at move (0 to ${plies}; empty: the game as it stands)`, ply)),
   ];
   const read = (data, errors) => {
     let startPly = null;
+    // a lesson is not this game: a start move means nothing there
+    ply.disabled = data.get("mode") === "learn";
+    invalid(ply, false);
+    if (ply.disabled) return { mode: "learn", autoplay: false, ply: null, game };
     if (ply.value.trim() !== "") {
       startPly = whole(ply.value, 0, plies);
-      if (startPly == null) errors.push(`The start move is a whole number from 0 to ${plies}.`);
+      if (startPly == null) errors.push(`The start move “${ply.value}” is not used: it is a whole number from 0 to ${plies}.`);
+      invalid(ply, startPly == null);
     }
     return { mode: data.get("mode") === "story" ? "replay" : data.get("mode"), autoplay: data.get("mode") === "story", ply: startPly, game };
   };

@@ -76,16 +76,18 @@ function posterSeats(view) {
  * players, the board in the same box), Start where the step bar will be.
  * Without one: words only, and `still.problem` if a position could not be shown.
  * `mode` and `start` are the embed's options; `problems()` its note of the
- * settings it could not use, or null.
+ * settings it could not use, or null; `download` the download's size in words.
  * Returns {poster, board, observer}: the section to put on the page, its
  * board (null when it has none), and the start=visible watch (or null).
  */
-export function posterScreen(name, what, still, { mode, start, problems, onStart }) {
+export function posterScreen(name, what, still, { mode, start, problems, onStart, download = null }) {
   const button = h("button", { type: "button", id: "embed-start", class: "poster-start" }, "Start");
   const thing = mode === "puzzle" ? "puzzle" : mode === "learn" ? "lesson" : "game";
+  // (the download's size from build.json, as the loading bar gives it: downloadWords, poster.js)
+  const size = download ? `about ${download} once, then cached` : "a few MB once, then cached";
   const note = start === "visible"
-    ? `The ${thing} loads when this frame is on screen (about 4.5 MB once, then cached).`
-    : `Click to load the ${thing} (about 4.5 MB once, then cached).`;
+    ? `The ${thing} loads when this frame is on screen (${size}).`
+    : `Click to load the ${thing} (${size}).`;
   let poster = null;
   let board = null;
   if (still.draw) {

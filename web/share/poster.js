@@ -212,3 +212,14 @@ export function drawStill(module, view) {
   }
   return board;
 }
+
+/** How much a reader downloads on Start, in words ("3.5 MB"), from the
+ * build's build.json: the sum of the files the engine's worker fetches
+ * (pyodide_files), worded as its loading bar words it (worker.js), so the
+ * dialog, the poster and the bar give one figure. Null if `info` has no list. */
+export function downloadWords(info) {
+  const files = info && typeof info === "object" ? info.pyodide_files : null;
+  if (!files || typeof files !== "object") return null;
+  const bytes = Object.values(files).reduce((sum, file) => sum + (Number.isFinite(file?.size) ? file.size : 0), 0);
+  return bytes > 0 ? `${(bytes / 1e6).toFixed(1)} MB` : null;
+}

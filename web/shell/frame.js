@@ -36,10 +36,25 @@ export function fitToFrame(stage) {
   });
   if (window.parent !== window) window.parent.postMessage({ type: "quetgames:ready" }, "*");
 
-  /** The height the frame's content takes, in CSS pixels. */
+  /** The height the frame's content takes, in CSS pixels: the bottom of the
+   * last of the frame's parts, then the foot. Not the foot's own place: the
+   * page's column (style.css: main grows to fill the body) puts the foot at
+   * the frame's bottom whenever the content is shorter, so a frame grown once
+   * would find its foot there and never shrink back, leaving an empty band
+   * above the foot (issue 49: 97 px after an analysis was drawn). */
   function contentHeight() {
     const foot = document.querySelector(".embed-foot");
-    return Math.ceil(foot ? foot.getBoundingClientRect().bottom + window.scrollY : document.documentElement.scrollHeight);
+    if (!foot) return Math.ceil(document.documentElement.scrollHeight);
+    const style = getComputedStyle(stage);
+    let bottom = stage.getBoundingClientRect().top + parseFloat(style.paddingTop);
+    // (the game view's box is display: contents: its regions are the column's items)
+    const items = [...stage.children].flatMap((el) => (getComputedStyle(el).display === "contents" ? [...el.children] : [el]));
+    for (const item of items) {
+      const r = item.getBoundingClientRect();
+      if (r.width > 0 || r.height > 0) bottom = Math.max(bottom, r.bottom);
+    }
+    const below = parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + foot.getBoundingClientRect().height;
+    return Math.ceil(bottom + below + window.scrollY);
   }
 
   let askedHeight = 0;
