@@ -120,12 +120,12 @@ _PT_CENTRE = ("1@1", "2@2", "4@3", "3@4")
 LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
     Lesson("convoluted-coprimality", (
         Step("the-2", ("Players and board", "The path"),
-             "Write the 2: it goes in an empty square directly beside the 1.",
+             "You are Player 1: write the 2. It goes in an empty square directly beside the 1.",
              "legal", _CC, passes={
                  "b1": "b1 is directly right of the 1, so the path goes on from there.",
                  "a2": "a2 is directly below the 1, so the path goes on from there."}),
         Step("inside", ("Where a number may go", "Blocks and turns"),
-             "Write the 8 beside the 7; a square inside the grid must touch two numbers.",
+             "You are Player 1: write the 8 beside the 7; a square inside the grid must touch two numbers.",
              "legal", _CC, ("b1", "c1", "d1", "e1", "e2", "d2"), passes={
                  "c2": "c2 is inside the grid but touches two numbers, the 3 and the 7. You write the whole "
                        "block 8 to 11 (it ends at the prime 11), one number a move."}),
@@ -135,33 +135,33 @@ LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
                  "d3": "d3 touches only the 5, and 6 and 5 share no factor above 1, so you stay in."},
              hint="A number beside another that shares a factor with it knocks its writer out."),
         Step("trap", ("Blocks and turns", "Knocked out"),
-             "Write the 11, the last number of your block, where Player 2 will be knocked out in the end.",
+             "You are Player 1: write the 11, the last number of your block, where Player 2 will be knocked out in the end.",
              "proved", _CC, ("b1", "c1", "d1", "e1", "e2", "e3", "e4", "e5", "d5"), passes={
                  "c5": "From c5 the path must run round the edge: Player 2 writes 12 and 13 at b5 and a5, "
                        "you write 14 to 17 up to b2, and Player 2's 18 then has only b3, beside the 15."}),
         Step("wipe", ("A stuck path",),
-             "Write the 23 where the 24 has nowhere to go, so the grid is wiped.",
+             "You are Player 1: write the 23 where the 24 has nowhere to go, so the grid is wiped.",
              "words", _CC, _CC_SPIRAL, words=("grid is wiped",), passes={
                  "d4": "Every square beside d4 is full, so the 24 has nowhere to go: grid 2 starts again "
                        "from 1 at a1, and the lowest-numbered player still in writes its 2."}),
         Step("last-grid", ("A stuck path", "End"),
-             "On the last grid a stuck path ends the game and the survivors share the win: write the 23 "
-             "so that you win outright.",
+             "You are Player 1. On the last grid a stuck path ends the game and the survivors share the "
+             "win: write the 23 so that you win outright.",
              "proved", {"size": 5, "max_rounds": 1}, _CC_SPIRAL, passes={
                  "d2": "At d2 the path goes on, and Player 2 is the one who runs out of safe squares."},
              hint="A share of the win is less than the win."),
-        Step("game", ("End",), "Play a short game on a 5 × 5 grid against the computer: be the last player left.",
+        Step("game", ("End",), "You are Player 1: play a short game on a 5 × 5 grid against the computer, and be the last player left.",
              "play", {"size": 5, "max_rounds": 2}),
     )),
     Lesson("enumeration", (
         Step("first", ("The grid", "Filling a square"),
-             "Fill the first square: only b2 has numbers both above it and left of it.",
+             "You are Player 1: fill the first square. Only b2 has numbers both above it and left of it.",
              "legal", _EN, passes={
                  "b2=0": "Above b2 is the 2 of column b, which shares the factor 2 with row number 2; left of "
                          "it is the 2 of row 2, which shares 2 with column number 2: both counts are 0."}),
         Step("above", ("Filling a square",),
-             "Fill f3 with its count above: how many of the numbers above f3 share no factor above 1 with "
-             "row number 3.",
+             "You are Player 2: fill f3 with its count above, how many of the numbers above f3 share no "
+             "factor above 1 with row number 3.",
              "words", {"size": 6}, ("b2=0", "c2=1", "d2=1", "e2=3", "f2=2", "b3=1", "c3=1", "d3=2", "e3=1",
                                     "b4=1", "c4=3", "d4=2", "b5=3"),
              words=("at f3", "(the count above it)"), passes={
@@ -187,26 +187,26 @@ LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
                  "d2=1": "1 is odd: a point for you.", "b3=1": "1 is odd: a point for you."},
              hint="0 is even, so it counts for Player 2."),
         Step("alone", ("Solitaire",),
-             "Playing alone, fill the last square, the lower-right one, with the highest number it may take.",
+             "You play alone: fill the last square, the lower-right one, with the highest number it may take.",
              "gain", {"players": 1, "size": 4}, ("b2=0", "c2=1", "d2=1", "b3=1", "c3=1", "d3=2", "b4=1",
                                                  "c4=3"), passes={
                  "d4=2": "2 is the larger of d4's two counts, and alone you score the lower-right number."}),
         Step("game", ("Turns", 'Goal "corner", two players'),
-             "Play a short match of two 4 × 4 grids against the computer: get the higher lower-right number.",
+             "You are Player 1: play a short match of two 4 × 4 grids against the computer, and get the higher lower-right number.",
              "play", {"size": 4}),
     )),
     Lesson("multiplications", (
         Step("mark", ("Players and board", "Part one: the x's"),
-             "Mark an x in a row and a column that hold no x yet.",
+             "You are Player 2: mark an x in a row and a column that hold no x yet.",
              "legal", _MU, ("c1", "d2", "b4"),
              reason="It shares no row and no column with an earlier x."),
         Step("last-x", ("Part one: the x's", "Part two: the numbers"),
-             "Mark the last x: one row and one column are still free.",
+             "You are Player 1: mark the last x. One row and one column are still free.",
              "legal", _MU, ("a5", "d2", "b4", "c1", "e3", "f6"), passes={
                  "g7": "Row 7 and column g were the only free ones. Now every row and column holds one x, "
                        "and the x at a5, in the leftmost column, is numbered 1 for free."}),
         Step("most", ("Part two: the numbers",),
-             "Write the 2 where it scores the most: rows apart times columns apart from the 1.",
+             "You are Player 1: write the 2 where it scores the most, rows apart times columns apart from the 1.",
              "gain", _MU, ("a5", "d2", "b4", "c1", "e3", "f6", "g7"), passes={
                  "g7": "g7 is 2 rows and 6 columns from the 1 at a5: 2 × 6 = 12, the most on offer."}),
         Step("long-run", ("Part two: the numbers", "End"),
@@ -215,49 +215,51 @@ LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
                  "f3": "f3 scores only 2 now, but it leaves Player 1 the short hop to g5 and you the long "
                        "ones: the most points now would lose."},
              hint="The most points now is not always the most points at the end."),
-        Step("game", ("End",), "Play a short game on a 7 × 7 grid against the computer: score the most.",
+        Step("game", ("End",), "You are Player 1: play a short game on a 7 × 7 grid against the computer, and score the most.",
              "play", _MU),
     )),
     Lesson("nonconformity", (
         Step("pick", ("Players and starts", "A round"),
-             "Your start is 6: pick your next number, one that shares a prime factor with 6.",
+             "You are Player 1, and your start is 6: pick your next number, one that shares a prime factor with 6.",
              "legal", _NC, (("8", 1),), seat=0,
              reason="It shares the prime 2 or 3 with 6 and is not already in your sequence; Player 2's "
                     "number, chosen in secret, is shown only now."),
         Step("score", ("Scoring",),
-             "Pick a number that scores: strictly between the smallest and largest of your opponent's "
-             "terms, and none of them.",
+             "You are Player 1. This step starts from its own position: in round 1 you picked 10 and "
+             "Player 2 picked 8, and Player 2 has chosen for round 2 already. Pick a number that scores: strictly between the smallest and "
+             "largest of your opponent's terms, and none of them.",
              "gain", _NC, (("10", 0), ("8", 1), ("12", 1)), seat=0, passes={
                  "5": "Your opponent's terms are 4 and 8, and 5 lies between them and shares the prime 5 "
                       "with your 10."},
              hint="Only a number strictly inside your opponent's earlier terms, and equal to none, scores."),
         Step("sitting-out", ("Sitting out",),
-             "Player 2 started with 53, a prime above half of 100, and can never pick: pick your number.",
+             "You are Player 1. Player 2 started with 53, a prime above half of 100, and can never pick: "
+             "pick your number.",
              "legal", {**_NC, "starts": (6, 53)}, seat=0,
              reason="Player 2 sits out, so your number is revealed at once."),
         Step("game", ("End", "A round", "Scoring"),
-             "Play a short game of four rounds against the computer: score more points.",
+             "You are Player 1: play a short game of four rounds against the computer, and score more points.",
              "play", _NC),
     )),
     Lesson("prime-target", (
         Step("centre", ("Players and target", "Part one: the centre"),
-             "Write a number into the centre: one of 1 to 4 not there yet, in an empty wedge.",
+             "You are Player 2: write a number into the centre, one of 1 to 4 not there yet, in an empty wedge.",
              "legal", _PT, ("1@1",),
              reason="The centre takes each of 1 to 4 once, in any empty wedge."),
         Step("count", ("Part two: the rings", "Scoring a ring"),
-             "Complete ring 2 with the best score: each wedge takes the sum or the difference of the two "
-             "numbers beneath it.",
+             "You are Player 2: complete ring 2 with the best score. Each wedge takes the sum or the "
+             "difference of the two numbers beneath it.",
              "gain", _PT, (*_PT_CENTRE, "----"), seat=1, passes={
                  "++++": "Every sum is 3: four primes, and the same prime counts every time, so 4 points."}),
         Step("lone-prime", ("Scoring a ring",),
-             "Complete ring 2 with the best score: a ring with exactly one prime scores that prime's value.",
+             "You are Player 2: complete ring 2 with the best score. A ring with exactly one prime scores that prime's value.",
              "gain", _PT, (*_PT_CENTRE, "++++"), seat=1, passes={
                  "+-+-": "9, 1, 11, 1 holds one prime, 11, so it scores 11: more than any count of primes."}),
         Step("last-ring", ("End", "Scoring a ring"),
-             "You trail 0 to 3 and this is the last ring: complete it so that you win.",
+             "You are Player 2, trailing 0 to 3, and this is the last ring: complete it so that you win.",
              "proved", _PT, (*_PT_CENTRE, "+++-", "+-+-", "+-+-"), seat=1, passes={
                  "----": "Every difference is 2: four primes, 4 points, and 4 beats 3."}),
-        Step("game", ("End",), "Play a short game on a target of four wedges against the computer: score the most.",
+        Step("game", ("End",), "You are Player 1: play a short game on a target of four wedges against the computer, and score the most.",
              "play", _PT),
     )),
 )}

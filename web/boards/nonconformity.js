@@ -206,6 +206,8 @@ const RANGE = 100; // a long list of scoring picks, a hundred numbers to a range
 
 function pickPanel(view, ui, seat) {
   const b = view.board;
+  // ui.hints false (a lesson's task): nothing says which number would score before the try
+  const hints = ui.hints !== false;
   const name = seatName(view, seat);
   const preview = previewer(ui);
   const input = h("input", {
@@ -227,8 +229,8 @@ function pickPanel(view, ui, seat) {
     try {
       const result = await preview(text);
       if (ticket !== asked) return;
-      verdict.className = result.scores ? "nc-verdict scores" : "nc-verdict";
-      verdict.textContent = result.scores
+      verdict.className = result.scores && hints ? "nc-verdict scores" : "nc-verdict";
+      verdict.textContent = !hints ? `${result.pick} is allowed.` : result.scores
         ? `★ ${result.pick} would score: it lies between ${result.low} and ${result.high}.`
         : `${result.pick} is allowed but would not score.`;
     } catch (error) {
@@ -243,7 +245,7 @@ function pickPanel(view, ui, seat) {
   });
   // Step keys: the number before or after the one in the box that would score
   // (that is allowed, when none would), from the view's lists.
-  const scoringList = (b.scoring_picks?.[seat] ?? []).map(Number).sort((x, y) => x - y);
+  const scoringList = (hints ? b.scoring_picks?.[seat] ?? [] : []).map(Number).sort((x, y) => x - y);
   const stepList = scoringList.length ? scoringList : view.legal_moves.map(Number).sort((x, y) => x - y);
   const stepTo = (direction) => {
     const now = Number(input.value);
@@ -278,23 +280,23 @@ function pickPanel(view, ui, seat) {
     // the rule, and in its place (the same room: nothing below moves) what the number typed would do
     h("div", { class: "nc-said" },
       h("p", { class: "nc-band-text nc-rule" }, b.factors?.[seat]?.length
-        ? `A multiple of ${words(b.factors[seat].map(String), "or")} (it shares a prime factor with ${b.last[seat]}), from 2 to ${b.max_pick}, not one of yours. ${scoresWhere(b.bands?.[seat])}`
+        ? `A multiple of ${words(b.factors[seat].map(String), "or")} (it shares a prime factor with ${b.last[seat]}), from 2 to ${b.max_pick}, not one of yours.${hints ? ` ${scoresWhere(b.bands?.[seat])}` : ""}`
         : ""),
       verdict),
     form);
 
   if (view.legal_moves.length) {
     // The engine lists which picks would score; the page only draws them.
-    const scores = new Set((b.scoring_picks?.[seat] ?? []).map(String));
+    const scores = new Set((hints ? b.scoring_picks?.[seat] ?? [] : []).map(String));
     const scoring = view.legal_moves.filter((m) => scores.has(m));
     const button = (m) => h("button", {
       type: "button", class: scores.has(m) ? "scores" : null, dataset: { move: m },
       "aria-label": scores.has(m) ? `${m}, would score` : m,
     }, m);
     const scoringBox = h("div", { class: "nc-scoring" },
-      h("p", { class: "nc-picks-title" }, scoring.length
+      hints ? h("p", { class: "nc-picks-title" }, scoring.length
         ? `Numbers that would score (${scoring.length}):`
-        : "No open number would score this round."),
+        : "No open number would score this round.") : null,
       scoring.length ? scoringPicks(scoring, button) : "");
     panel.append(scoringBox);
     // Every open number: up to some 700 buttons, so a long list starts closed

@@ -135,5 +135,5 @@ export function balanceHelp(game) {
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Setting"), h("th", { scope: "col" }, "Players"), h("th", { scope: "col" }, "What is known (Player 1's share)"))),
         h("tbody", {}, rows.map((row) => h("tr", {},
           h("td", {}, settingName(game, row)), h("td", {}, String(row.seats)), knownCell(knownOf(row))))))),
-    h("p", { class: "hint" }, "How these figures were made, with every game's table: docs/BALANCE.md in the site's source."));
+    h("p", { class: "hint" }, "These figures come from many games between computer players at each setting, played when the site was built."));
 }

@@ -102,9 +102,24 @@ export async function lessonPlay(el, {
   const steps = lesson.steps;
   const total = steps.length;
   const setupHref = fullGame ?? `#setup=${lesson.game}`;
+  // "Play a full game": a new game with the default settings, Player 2 (and
+  // any other seat) the computer at the level of the lesson's game; until the
+  // engine has made it (or if it cannot), the setup page.
+  const fullLinks = [];
+  const playLevel = steps.find((s) => s.check === "play")?.computer ?? "random";
+  let fullHref = setupHref;
+  ask("new", { game: lesson.game, seats: [{ name: "", kind: "human" }, { name: "", kind: playLevel }] })
+    .then((created) => {
+      fullHref = `${setupHref.split("#")[0]}#${created.record}`;
+      for (const link of fullLinks) link.href = fullHref;
+    })
+    .catch(() => {}); // (the setup page stays: it starts a game too)
 
   const heading = h("h2", { class: "lesson-step-title", id: "lesson-step-title", tabindex: "-1" });
-  const task = h("p", { class: "lesson-task" });
+  // The task over the board, for the eye; the live region under the board has
+  // it too (hidden there), so that it is read out with the step.
+  const taskShown = h("p", { class: "lesson-task", "aria-hidden": "true" });
+  const task = h("p", { class: "lesson-task visually-hidden" });
   const said = h("p", { class: "lesson-said" });
   const answer = h("p", { class: "lesson-answer" });
   // (one region: the task, each answer, the answer asked for; not atomic, so only what changed is read)
@@ -116,11 +131,15 @@ export async function lessonPlay(el, {
   const show = button("Show the answer", "answer");
   const skip = button("Skip this step", "skip");
   const again = button("Play again", "again", "lesson-next");
-  const full = h("a", { class: "button secondary", href: setupHref, target: linkTarget, dataset: { key: "full" } }, "Play a full game");
+  const full = h("a", { class: "button secondary", href: fullHref, target: linkTarget, dataset: { key: "full" } }, "Play a full game");
+  fullLinks.push(full);
   const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full);
   const restart = button("Start the lesson again", "restart");
   const foot = h("p", { class: "lesson-foot" }, restart);
-  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, region, buttons, board, foot);
+  // The board's top never moves under the pointer: everything that changes
+  // with an answer (the engine's words, the answer asked for, the buttons) is
+  // under the board, in the answer line and the row of buttons.
+  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, board, region, buttons, foot);
   el.replaceChildren(stepBox);
   el.classList.add("lesson");
   el.dataset.game = lesson.game;
@@ -154,6 +173,8 @@ export async function lessonPlay(el, {
       explain: (text) => { said.textContent = text; },
       preview: (move) => ask("preview", { record, move: String(move), seat: step.seat }),
       confirm: async () => true, // no warnings in a lesson: the answer says what a move does
+      // (a board that marks which moves score would show the answer before the try; the game step may)
+      hints: step.check === "play",
     }));
     board.dataset.still = String(still);
     board.dataset.record = record; // (the position's record: the page's tests ask the engine about it)
@@ -177,12 +198,6 @@ export async function lessonPlay(el, {
     if (top < 0 || top > window.innerHeight * 0.5) window.scrollBy(0, top);
   }
 
-  /** An answer and its buttons on screen (a tap low on a tall board scrolled them away). */
-  function answerInView() {
-    const top = region.getBoundingClientRect().top;
-    if (top < 0) window.scrollBy(0, top);
-  }
-
   function go(i) {
     index = Math.max(0, Math.min(i, total - 1));
     step = steps[index];
@@ -203,12 +218,14 @@ export async function lessonPlay(el, {
     next.textContent = index + 1 < total ? "Next step" : "Finish";
     restart.hidden = index === 0;
     task.textContent = "";
+    taskShown.textContent = step.task;
     answer.textContent = "";
     setSaid("");
     shown(["answer", "skip"]);
     draw(view, false);
     inView();
-    focusBoard();
+    // (the step's title, not the board: a mark on one of the board's targets would read as a hint)
+    heading.focus({ preventScroll: true });
     // written once the region is on the page (and after this step's old words went), so that it is read out
     requestAnimationFrame(() => {
       if (steps[index] === step) task.replaceChildren(h("span", { class: "visually-hidden" }, `Step ${index + 1} of ${total}. `), step.task);
@@ -227,7 +244,6 @@ export async function lessonPlay(el, {
       if (at !== shownAt) return; // the learner went on meanwhile
       stepBox.dataset.replies = String(Number(stepBox.dataset.replies ?? 0) + 1);
       answer.textContent = "";
-      answerInView();
       if (reply.refused) {
         // the engine's reason; the board stays as it was (and keeps the focus)
         setSaid(reply.words, "refused");
@@ -328,7 +344,7 @@ export async function lessonPlay(el, {
         ? `You have played the whole lesson of ${lesson.name}: ${state.done.length} of ${total} steps answered.`
         : `You have seen the lesson of ${lesson.name}; its last step is a short game, still to play.`),
       h("div", { class: "lesson-buttons" }, replay,
-        h("a", { class: "button secondary", href: setupHref, target: linkTarget, dataset: { key: "full" } }, "Play a full game"), back)));
+        h("a", { class: "button secondary", href: fullHref, target: linkTarget, dataset: { key: "full" } }, "Play a full game"), back)));
     title.focus();
   }
 

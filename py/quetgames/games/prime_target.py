@@ -81,7 +81,7 @@ class PrimeTarget(Game):
         "Fill the centre of a target with the numbers from 1 up to its number of wedges, one "
         "per wedge, taking turns. "
         "Then take turns completing the next ring outward: each wedge gets the sum or the "
-        "difference of the two numbers just inside it. A ring scores how many primes it "
+        "difference of the two numbers beneath it. A ring scores how many primes it "
         "holds, or the prime itself when it holds exactly one; the highest total wins."
     )
     rules = """\
