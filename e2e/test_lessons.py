@@ -379,7 +379,13 @@ def play_game(page: Page | Frame, act, game: str, step: dict, shots: str | None,
     if shots:
         page.screenshot(path=str(ARTIFACTS / f"{shots}-over.png"))
     assert page.get_by_role("button", name="Play again").is_visible()
-    assert page.get_by_role("link", name="Play a full game").get_attribute("href") == (full or f"#setup={game}")
+    # (issue 46: a full game against the computer at the lesson's level, not the setup page)
+    href = page.get_by_role("link", name="Play a full game").get_attribute("href")
+    base = (full or f"#setup={game}").split("#")[0]
+    assert href.startswith(f"{base}#"), href
+    from quetgames.registry import load
+    full_game = load(href.split("#", 1)[1])
+    assert full_game.game.id == game and [s.kind for s in full_game.seats] == ["human", "random"], href
 
 
 # -- the tests ---------------------------------------------------------------------------------
@@ -414,7 +420,7 @@ def test_the_task_and_board_on_a_phones_first_screen(phone: Watched) -> None:
     try:
         for game in ("convoluted-coprimality", "prime-target"):
             open_lesson(phone, game)
-            task = page.locator(".lesson-task").bounding_box()
+            task = page.locator(".lesson-task:not(.visually-hidden)").bounding_box()  # (the shown task; the live region has a hidden copy)
             board = page.locator("#board").bounding_box()
             assert task["y"] + task["height"] <= PHONE["width"] and board["y"] < 100 and board["x"] + board["width"] <= task["x"], (game, task, board)
     finally:
