@@ -45,8 +45,16 @@ def test_the_sample_re_proves_by_hand_every_move() -> None:
     for puzzle in SAMPLE[:8]:
         state = quetgames.load(puzzle["record"])
         seat = puzzle["seat"]
-        assert state.to_move == (seat,)
         player = quetgames.players.player_for(state.game)
+        others = puzzles._wrong(puzzle, state.legal_moves(seat))
+        if puzzle.get("joint"):
+            # both seats pick at once: the adapter's proof against every pick
+            joint = player.exact_joint(state, seat, time.perf_counter() + 5)
+            assert state.to_move == (0, 1) and joint is not None, puzzle["id"]
+            assert sorted(m for m, (v, _) in joint.items() if v == 1.0) == sorted(puzzle["solutions"])
+            assert {m: v for m, (v, _) in joint.items() if v < 1.0} == {m: o["value"] for m, o in others.items()}
+            continue
+        assert state.to_move == (seat,)
         winning = []
         for move in state.legal_moves(seat):
             after = state.play(move, seat)
@@ -59,7 +67,7 @@ def test_the_sample_re_proves_by_hand_every_move() -> None:
             if won:
                 winning.append(move)
         assert sorted(winning) == sorted(puzzle["solutions"]), puzzle["id"]
-        assert set(puzzle["others"]) == set(state.legal_moves(seat)) - set(winning)
+        assert set(others) == set(state.legal_moves(seat)) - set(winning)
         # The forced line plays, and a line said to end the game ends in the winner's win.
         s = state
         for step in puzzle["line"]:

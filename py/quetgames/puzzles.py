@@ -60,6 +60,7 @@ PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take wh
 # ... in a game with a `puzzle_share` (hundreds of moves a position): kept
 # short, so that the build's re-proof of every puzzle stays short too
 WIDE_PROOF_SECONDS = 0.25
+REPLIES_CHECKED = 4  # the moves of each stored joint reply that `check` plays out
 CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
 RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
 RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
@@ -86,9 +87,14 @@ def _joint(state: State) -> bool:
 
 def _seats(state: State) -> tuple[int, ...]:
     """The seats a puzzle of this position could be set for: the one seat to
-    move, or both seats of an open joint move; none otherwise."""
+    move, or both seats of an open joint move; none otherwise, and none
+    while a joint move is half made (the record would hold a secret choice)."""
+    if _joint(state):
+        return (0, 1)
     seat = _one_mover(state)
-    return (seat,) if seat is not None else (0, 1) if _joint(state) else ()
+    if seat is None or state.view()["choosing"] is not None:
+        return ()
+    return (seat,)
 
 
 def _most(state: State, legal: int) -> int:
@@ -97,25 +103,34 @@ def _most(state: State, legal: int) -> int:
     return MAX_SOLUTIONS if share is None else int(legal * share + 1e-9)
 
 
-def _wrong(puzzle: JSONObject) -> dict[str, JSONObject]:
+def _wrong(puzzle: JSONObject, legal: Sequence[str]) -> dict[str, JSONObject]:
     """Every wrong move of a stored puzzle with its {value, reply}: from
     `others` (one entry a move), or from `wrong`, the compact form of a game
-    with a `puzzle_share` (one entry per value and reply, with its moves)."""
+    with a `puzzle_share`: one entry per value and reply with its moves,
+    the first of them, with "rest" true, holding every legal move (of
+    `legal`) that no other entry and no solution names."""
     if "wrong" not in puzzle:
         others: dict[str, JSONObject] = puzzle["others"]
         return others
-    return {move: {"value": group["value"], "reply": group["reply"]}
-            for group in puzzle["wrong"] for move in group["moves"]}
+    found = {move: {"value": group["value"], "reply": group["reply"]}
+             for group in puzzle["wrong"] if not group.get("rest") for move in group["moves"]}
+    rest = [group for group in puzzle["wrong"] if group.get("rest")]
+    if rest:
+        named = set(found) | set(puzzle["solutions"])
+        found |= {move: {"value": rest[0]["value"], "reply": rest[0]["reply"]} for move in legal if move not in named}
+    return found
 
 
 def _grouped(others: dict[str, JSONObject]) -> list[JSONObject]:
-    """`others` in the compact form: one entry per value and reply, its
-    moves in the order of the legal moves, the most moves first."""
+    """`others` in the compact form (`_wrong`): one entry per value and
+    reply, the largest first and written as the rest, the moves of each
+    other entry in the order of the legal moves."""
     groups: dict[tuple[float, str | None], list[str]] = {}
     for move, other in others.items():
         groups.setdefault((other["value"], other["reply"]), []).append(move)
     ordered = sorted(groups.items(), key=lambda item: -len(item[1]))
-    return [{"value": value, "reply": reply, "moves": moves} for (value, reply), moves in ordered]
+    return [{"value": value, "reply": reply, **({"rest": True} if n == 0 else {"moves": moves})}
+            for n, ((value, reply), moves) in enumerate(ordered)]
 
 
 def _result(state: State, seat: int, deadline: float) -> float | None:
@@ -268,6 +283,8 @@ def puzzle_id(record: str, seat: int | None = None) -> str:
 
 def _puzzle(state: State, seconds: float, seat: int) -> JSONObject | None:
     """The stored puzzle of `state` set for `seat`, or None when it is none."""
+    if seat not in _seats(state):
+        return None
     legal = len(state.legal_moves(seat))
     if legal < 2:
         return None
@@ -381,7 +398,7 @@ def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     name = str(puzzle.get("id"))
     try:
         state = load(puzzle["record"])
-        wrong = _wrong(puzzle)
+        wrong = _wrong(puzzle, state.legal_moves(puzzle["seat"]) if state.to_move else [])
     except (RulesError, KeyError, TypeError) as exc:
         return [f"{name}: the record cannot be read: {exc}"]
     problems = []
@@ -402,8 +419,15 @@ def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     if {m: o["value"] for m, o in proof["others"].items()} != {m: o["value"] for m, o in wrong.items()}:
         problems.append(f"{name}: the other moves' results are not the stored ones")
     elif joint:
-        # Any reply that holds the move to its value will do, not only the proof's.
+        # Any reply that holds the move to its value will do, not only the
+        # proof's. The first few moves of each stored reply are played out
+        # (every one of hundreds would take the build's check most of its time).
+        tried: dict[tuple[float, str | None], int] = {}
         for move, other in wrong.items():
+            key = (other["value"], other["reply"])
+            tried[key] = tried.get(key, 0) + 1
+            if tried[key] > REPLIES_CHECKED:
+                continue
             try:
                 after = state.play(move, seat).play(other["reply"], 1 - seat)
             except RulesError:
@@ -490,11 +514,12 @@ def _checked(puzzle: JSONObject) -> State:
         raise RulesError("a puzzle is an object")
     try:
         state = load(puzzle["record"])
-        seat, solutions, others, line = puzzle["seat"], puzzle["solutions"], _wrong(puzzle), puzzle["line"]
+        seat, solutions, line = puzzle["seat"], puzzle["solutions"], puzzle["line"]
         joint = puzzle.get("joint", False) is True
         if joint != _joint(state):
             raise RulesError("the puzzle's position is not the joint move it says")
         legal = state.legal_moves(seat) if state.to_move == (seat,) or joint and seat in (0, 1) else None
+        others = _wrong(puzzle, legal or [])
         if legal is None or sorted([*solutions, *others]) != sorted(legal) or not solutions:
             raise RulesError("the puzzle's moves are not its position's legal moves")
         for move, other in others.items():
@@ -566,7 +591,7 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
             words = f"Right: {did}, and {winner} can force the win from here."
         shown = after.play(reply, line[1]["seat"]) if reply is not None else after
         return {"right": True, "move": move, "value": 1.0, "reply": reply, "words": words, "view": shown.view()}
-    other = _wrong(puzzle)[move]
+    other = _wrong(puzzle, state.legal_moves(seat))[move]
     value, reply = other["value"], other["reply"]
     outcome = "can force the win" if value == 0.0 else "holds you to a shared win at best"
     if after.is_over:
@@ -594,7 +619,7 @@ def _joint_answer(state: State, puzzle: JSONObject, seat: int, move: str) -> JSO
             reply = state.legal_moves(1 - seat)[0]
         value = 1.0
     else:
-        wrong = _wrong(puzzle)[move]
+        wrong = _wrong(puzzle, state.legal_moves(seat))[move]
         reply, value = wrong["reply"], wrong["value"]
     after = state.play(move, seat)
     shown = after.play(reply, 1 - seat)

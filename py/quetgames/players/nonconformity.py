@@ -145,6 +145,48 @@ class NonconformitySim:
         self.left -= 1
 
 
+Reach = tuple[int, int, int, int]  # scoring picks (0, 1 or 2 for more), the one if one, the nearest below and above the band
+
+
+def _reach(primes: tuple[int, ...], mine: frozenset[int], band: tuple[int, int], theirs: frozenset[int],
+           top: int) -> Reach:
+    """What a seat whose last term has the prime factors `primes` and whose
+    terms are `mine` can score next round against the band `band` of the
+    other seat's terms `theirs`: how many legal picks score (up to 2), the
+    one when there is one (else 0), and the nearest legal picks outside
+    `theirs` below and above the band (0 and top + 1 when none), which
+    score once the other seat's pick of this round widens the band past them."""
+    low, high = band
+    count = _scoring(primes, mine, band, theirs, top, 2)
+    one = 0
+    if count == 1:
+        one = next(x for p in primes for x in range(max((low // p + 1) * p, p), min(high - 1, top) + 1, p)
+                   if x not in mine and x not in theirs)
+    def free(x: int) -> bool:
+        return x not in mine and x not in theirs
+
+    below = max((next((x for x in range((low - 1) // p * p, MIN_PICK - 1, -p) if free(x)), 0) for p in primes),
+                default=0)
+    above = min((next((x for x in range(-(-(high + 1) // p) * p, top + 1, p) if free(x)), top + 1) for p in primes),
+                default=top + 1)
+    return count, one, below, above
+
+
+def _scores_next(reach: Reach, band: tuple[int, int], pick: int) -> bool:
+    """Whether a seat with `reach` (against the other seat's `band`) can
+    score next round once the other seat has picked `pick` this round: the
+    pick widens the band, and joins the terms a scoring pick must avoid."""
+    count, one, below, above = reach
+    low, high = band
+    if count >= 2:
+        return True
+    if low < pick < high:
+        return count == 1 and pick != one
+    if count == 1:
+        return True
+    return below > pick if pick < low else above < pick
+
+
 def _scoring(primes: tuple[int, ...], mine: frozenset[int], band: tuple[int, int], theirs: frozenset[int],
              top: int, enough: int) -> int:
     """How many legal picks (up to `enough`) a seat whose last term has the
@@ -254,13 +296,13 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
         ahead = state.points[seat] - state.points[other]
         span, owned = state.spans, state.owned
         top = state.max_pick
-        # What the other seat's pick does, whatever `seat` picks: it scores
-        # now, and it can surely score next round (two scoring picks or more
-        # inside the band it has now: widening only adds to them, and `seat`'s
-        # pick takes away one at most).
+        # What each pick leaves its seat for the last round (`_reach`), the
+        # other seat's band as it stands: with two scoring picks or more the
+        # seat surely scores then, whatever the other seat picks now.
+        reach_a = {a: _reach(_primes(a), owned[seat] | {a}, span[other], owned[other], top) for a in mine}
+        reach_b = {b: _reach(_primes(b), owned[other] | {b}, span[seat], owned[seat], top) for b in theirs}
         now = {b: scores_against(b, span[seat], owned[seat]) for b in theirs}
-        sure = {b: left > 1 and _scoring(_primes(b), owned[other] | {b}, span[seat], owned[seat], top, 2) >= 2
-                for b in theirs}
+        sure = {b: left > 1 and reach_b[b][0] >= 2 for b in theirs}
         order = sorted(theirs, key=lambda b: (-(now[b] + sure[b]), b))  # the most dangerous first
         # Against a pick that surely scores next round too, the other seat's
         # sure picks differ only in whether they score now: the first of them
@@ -270,16 +312,13 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
         proved: dict[str, tuple[float, str]] = {}
         for a in mine:
             gain = scores_against(a, span[other], owned[other])
-            later = left > 1 and _scoring(_primes(a), owned[seat] | {a}, span[other], owned[other], top, 2) >= 2
+            later = left > 1 and reach_a[a][0] >= 2
             floor = ahead + gain - 1 + later - (left > 1)  # the worst any pick of the other seat can do
             worst, reply = None, order[0]
             for b in (against_later if later else order):
                 margin = ahead + gain - now[b]
                 if left > 1:
-                    margin += (later or _scoring(_primes(a), owned[seat] | {a}, widened(span[other], b),
-                                                 owned[other] | {b}, top, 1) > 0)
-                    margin -= (sure[b] or _scoring(_primes(b), owned[other] | {b}, widened(span[seat], a),
-                                                   owned[seat] | {a}, top, 1) > 0)
+                    margin += _scores_next(reach_a[a], span[other], b) - _scores_next(reach_b[b], span[seat], a)
                 if worst is None or margin < worst:
                     worst, reply = margin, b
                     if worst <= floor:
