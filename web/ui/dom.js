@@ -98,7 +98,10 @@ export function listInWords(names) {
 }
 
 /** Show `text` to the player: errors and warnings interrupt (#message,
- * role=alert); other news is polite (#note). The other box is cleared. */
+ * role=alert); other news is polite (#note). The other box is cleared. Both
+ * are heard, not seen: the words are seen in the answer line at the board's
+ * top edge (#answer, aria-hidden: view/answer.js), where the eye is. An empty
+ * text clears them all. */
 export function showMessage(text, kind = "info") {
   const alert = document.getElementById("message");
   const note = document.getElementById("note");
@@ -115,6 +118,13 @@ export function showMessage(text, kind = "info") {
   // kind "echo": words already shown where the eye is (the hint, in the bar over
   // the board); the note only says them to a screen reader
   note?.classList.toggle("echo", kind === "echo");
+  const seen = document.getElementById("answer");
+  if (seen) {
+    const shown = kind === "echo" ? "" : text;
+    if (seen.textContent !== shown) seen.textContent = shown;
+    seen.dataset.kind = kind;
+    seen.hidden = !shown;
+  }
 }
 
 /** The embedded game's status line (#status): the engine's words for the

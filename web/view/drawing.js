@@ -1,20 +1,22 @@
 // The game view's drawing: the skeleton its regions live in, for the page
-// ("page": head, status, seats, summary, the board column and the moves
-// panel beside it, the share panel) and for a frame ("embed": status, seats,
-// board and a step bar, the panels folded under it), and one pass that
+// ("page": head, status, seats, the board column (the bar, the answer line,
+// the board, then a finished game's summary) and the moves panel beside it,
+// the share panel) and for a frame ("embed": status, seats, board and a step
+// bar, the panels folded under it), and one pass that
 // brings the regions a draw asks for up to date with the position shown.
 // Each region is rebuilt only when its key changed (regions.js); after a
 // move, the board of the game as it stands, the moves list and the share
 // panel are brought up to date in place rather than made anew (chessground's
 // way). No rule lives here: everything drawn is the engine's view.
 
-import { h, seatName, statusLine } from "../ui/dom.js";
+import { h, seatName, showMessage, statusLine } from "../ui/dom.js";
 import { showRules } from "../features/help.js";
 import { addressOf, followNewLink, sharePanel } from "../share/share.js";
 import { hasComputer } from "./computer.js";
 import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
 import { boardInView, focusBefore, planFocus } from "./focus.js";
+import { answerAnchor, keepUnderStatus } from "./answer.js";
 
 export const EVERY_REGION = () => true;
 
@@ -57,8 +59,10 @@ export class Drawing {
   #skeleton() {
     const game = this.game;
     const r = (this.#regions = new Regions());
-    const message = h("p", { id: "message", class: "message", role: "alert" });
-    const note = h("p", { id: "note", class: "note", role: "status" });
+    // the live regions a screen reader hears the answers from; the eye reads
+    // them in the answer line over the board's top edge (answer.js)
+    const message = h("p", { id: "message", class: "message heard", role: "alert" });
+    const note = h("p", { id: "note", class: "note heard", role: "status" });
     // the one polite live region: after every move, the engine's words for it
     // and whose turn it is (view.announcement); it stays in place, so a screen
     // reader hears each change of its text
@@ -66,17 +70,19 @@ export class Drawing {
     if (game.page) {
       // (the status line sticks to the top while the board is used; stuck, it is one line: see #watchStuck)
       const above = h("div", { class: "status-mark", "aria-hidden": "true" });
+      // (a finished game opens on its board: the status line and the chips say
+      // the result, and the summary, the final scores and Play again, follow the board)
       this.#root = h("section", { class: "game" },
-        r.slot("head"), above, r.slot("status"), r.slot("seats"), r.slot("summary"),
+        r.slot("head"), above, r.slot("status"), r.slot("seats"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), answerAnchor(), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
+        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, r.slot("computers"), answerAnchor(), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     game.el.replaceChildren(this.#root);
   }
@@ -90,6 +96,7 @@ export class Drawing {
     const root = this.#root;
     this.#stuck = new IntersectionObserver(([entry]) => {
       root.classList.toggle("stuck", !entry.isIntersecting && entry.boundingClientRect.top < 0);
+      keepUnderStatus(root, this.node("status"));
     });
     this.#stuck.observe(mark);
   }
@@ -194,10 +201,8 @@ export class Drawing {
       : null));
 
     if (first && fresh) {
-      const message = document.getElementById("message");
-      if (message) message.textContent = "";
-      const note = document.getElementById("note");
-      if (note) note.textContent = !hotseat && game.reveal ? game.reveal : "";
+      // (the answer to the last action goes; the picks revealed are the answer to this one)
+      showMessage(!hotseat && game.reveal ? game.reveal : "", "info");
       changed = true;
     }
 

@@ -3,7 +3,9 @@
 // data-try, data-key or id), else it goes where a step asked for it (after a
 // move, the board; after Undo, its button). It is given on the next frame,
 // once the page is laid out for it (focusing forces a layout), and never
-// scrolls the page except where the player asked for the board.
+// scrolls the page: nothing moves under the finger. On the board it goes to a
+// target on screen where there is one (a move target first, then the board's
+// other controls), so a keyboard player sees it too.
 
 /** What picks out an element again after its region is rebuilt. */
 export function identity(el) {
@@ -40,17 +42,42 @@ export function planFocus(game, root, before, focus, board) {
   return focusTarget(game, root, plan && focus === "board" ? "board-kept" : focus, lostInBoard) ?? plan;
 }
 
+// The board's places for the focus, best first: the hand-over screen's
+// button, the board's one Tab stop, any move target, anything else focusable.
+const BOARD_FOCUS = [".curtain button", "[data-move][tabindex='0']", "[data-move]", "[tabindex='0']", "button, input"];
+
+/** Whether `el` is wholly inside the window. */
+function onScreen(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+}
+
+/** The board's best place for the focus: of BOARD_FOCUS's kinds in turn, the
+ * first one on screen; else the first there is (focused without scrolling). */
+function boardFocus(board) {
+  if (!board) return null;
+  let first = null;
+  for (const selector of BOARD_FOCUS) {
+    const els = [...board.querySelectorAll(selector)];
+    const seen = els.find(onScreen);
+    if (seen) return seen;
+    first ??= els[0] ?? null;
+  }
+  return first;
+}
+
 /** Where focus goes: focus as drawSoon's, or "board-kept" (after a move, the
  * focused target is still there); lostInBoard: the focused element went with
- * the old board. {el, preventScroll, inBoard}, or null for nowhere new. */
+ * the old board. {el, preventScroll, inBoard}, or null for nowhere new. The
+ * page is never scrolled to it. */
 function focusTarget(game, root, focus, lostInBoard) {
   if (!focus && !lostInBoard) return null;
-  const board = document.getElementById("board");
   const { current, hotseat } = game;
   let el = null;
+  let find = null; // (the board's place is chosen on the next frame, once the page is laid out)
   const inBoard = focus === "board" || focus === "board-kept" || (!focus && lostInBoard);
   if (focus === "board" || (!focus && lostInBoard)) {
-    el = board?.querySelector(".curtain button, [data-move][tabindex='0'], [data-move], [tabindex='0'], button, input") ?? null;
+    find = () => boardFocus(document.getElementById("board"));
   } else if (focus === "exit-replay") {
     el = root.querySelector("[data-key=back]");
   } else if (focus && focus !== "board-kept") {
@@ -61,7 +88,8 @@ function focusTarget(game, root, focus, lostInBoard) {
     if (current?.view.is_over && !game.replay && document.getElementById("summary")) el = document.getElementById("summary-title");
     if (hotseat && hotseat.phase !== "pick") el = document.getElementById("curtain-title") ?? el;
   }
-  return el ? { el, preventScroll: focus !== "board", inBoard } : null;
+  if (el) return { el, preventScroll: true, inBoard };
+  return find ? { find, preventScroll: true, inBoard } : null;
 }
 
 /** Give the focus a draw planned (planFocus), on the next frame, unless a
@@ -69,11 +97,11 @@ function focusTarget(game, root, focus, lostInBoard) {
 export function applyFocus(plan) {
   if (!plan) return;
   requestAnimationFrame(() => {
-    if (!plan.el.isConnected) return;
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
     if (!lost && (plan.ifLost || (plan.inBoard && document.getElementById("board")?.contains(active)))) return;
-    plan.el.focus({ preventScroll: plan.preventScroll });
+    const el = plan.el ?? plan.find();
+    if (el?.isConnected) el.focus({ preventScroll: plan.preventScroll });
   });
 }
 

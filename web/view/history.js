@@ -40,16 +40,34 @@ export function movesPanel(panel, on) {
 }
 
 /** Scroll a moves list (its own box, never the page) so that the move shown
- * is inside it: the current move while stepping through, else the last one. */
+ * is inside it: the current move while stepping through, else the last one.
+ * The box's top edge falls between two rows of moves, never across one: a
+ * row is never cut mid-line (at the list's end, a little room is added under
+ * the last row for that). */
 export function followCurrentMove(section) {
   const list = section?.querySelector?.(".move-list");
-  if (!list || list.scrollHeight <= list.clientHeight) return;
+  if (!list) return;
+  const added = parseFloat(list.style.paddingBottom) || 0; // (room added the last time)
+  const natural = list.scrollHeight - added;
+  if (natural <= list.clientHeight) {
+    if (added) list.style.paddingBottom = "";
+    return;
+  }
   const move = list.querySelector("button.ply[aria-current]") ?? [...list.querySelectorAll(":scope > li > button.ply")].at(-1);
   if (!move) return;
   const box = list.getBoundingClientRect();
   const at = move.getBoundingClientRect();
-  if (at.top < box.top) list.scrollTop -= box.top - at.top + 4;
-  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom + 4;
+  const inner = (y) => y - box.top - list.clientTop + list.scrollTop; // a y on screen, in the list's own coordinates
+  // where the rows start (the list wraps its moves in rows)
+  const rows = [...new Set([...list.children].map((li) => Math.round(inner(li.getBoundingClientRect().top))))].sort((a, b) => a - b);
+  let top;
+  if (at.top < box.top) top = rows.findLast((y) => y <= inner(at.top)) ?? 0;
+  else if (at.bottom > box.bottom) top = rows.find((y) => y >= inner(at.bottom) - list.clientHeight + 2) ?? inner(at.top);
+  else return;
+  const room = Math.ceil(top - (natural - list.clientHeight));
+  // (CSSOM: the CSP allows no style attributes)
+  list.style.paddingBottom = room > 0 ? `${room}px` : "";
+  list.scrollTop = top;
 }
 
 // The moves lists movesPanel made: section -> {ctx: {panel, on}, head, nav, list}
