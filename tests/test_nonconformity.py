@@ -327,7 +327,7 @@ def test_the_game_ends_early_when_neither_seat_can_pick():
         ("1001", "1001 is too large: picks run from 2 to 1000"),
         ("9" * 150, "is too large"),
         ("10", "10 is already term 1 of Player 1's sequence"),
-        ("9", "9 shares no prime factor with 10, Player 1's last term \\(a pick must be a multiple of 2 and 5\\)"),
+        ("9", "9 shares no prime factor with 10, Player 1's last term \\(a pick must be a multiple of 2 or 5\\)"),
     ],
 )
 def test_rejected_picks_say_why_and_change_nothing(move, reason):

@@ -75,9 +75,10 @@ def test_nonconformitys_starts_have_one_range() -> None:
     """The starts' help and the setup hint's range (its min and max) say the same."""
     starts = next(o for o in quetgames.GAMES["nonconformity"].describe()["options"] if o["name"] == "starts")
     pick = next(o for o in quetgames.GAMES["nonconformity"].describe()["options"] if o["name"] == "max_pick")
-    says_largest_pick = "largest pick" in starts["help"]
-    # either the help leaves the range to the hint, or the hint's range is the largest pick's
-    assert not says_largest_pick or starts["max"] == pick["default"], starts
+    # the help names the largest pick as the bound, and so does what the setup
+    # screen's hint is made from (shell/setup.js: "Each 2 to the largest pick")
+    assert "largest pick" in starts["help"], starts
+    assert starts["at_most"] == "max_pick" and pick["short"] == "largest pick", starts
 
 
 def test_prime_target_says_beneath_for_the_numbers_a_wedge_is_made_from() -> None:

@@ -133,10 +133,12 @@ class BoolOption(Option):
 @dataclass(frozen=True)
 class PairOption(Option):
     """A pair of whole numbers, each from lo to hi (the upper bound may be lowered
-    later by another option, which the game checks)."""
+    later by another option, which the game checks: `at_most` names it, so a
+    setup screen says the one range the game enforces)."""
 
     lo: int = 0
     hi: int = 0
+    at_most: str | None = None
     kind = "pair"
 
     def validate(self, value: object) -> tuple[int, int]:
@@ -157,4 +159,7 @@ class PairOption(Option):
             raise InvalidRecord(str(exc)) from None
 
     def describe(self) -> JSONObject:
-        return {**super().describe(), "min": self.lo, "max": self.hi}
+        described: JSONObject = {**super().describe(), "min": self.lo, "max": self.hi}
+        if self.at_most:
+            described["at_most"] = self.at_most
+        return described

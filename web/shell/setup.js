@@ -17,15 +17,18 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function rangeHint(option) {
+/** "2 to 20", or "2 to the largest pick" where another option (at_most) is
+ * the bound the game enforces: the one range the rules text gives too. */
+function rangeHint(option, options = []) {
   if (option.min == null || option.max == null) return "";
-  return `${option.min} to ${option.max}`;
+  const bound = option.at_most ? options.find((o) => o.name === option.at_most) : null;
+  return `${option.min} to ${bound ? `the ${bound.short || bound.name.replace(/_/g, " ")}` : option.max}`;
 }
 
-function optionField(option) {
+function optionField(option, options) {
   const id = `opt-${option.name}`;
   const words = capital(option.help || option.name.replace(/_/g, " "));
-  const hint = rangeHint(option);
+  const hint = rangeHint(option, options);
   const hintId = `${id}-hint`;
   let control;
   // An option whose default is null (e.g. "draw at random") starts empty and is
@@ -125,7 +128,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   });
   const form = h("form", { class: "setup", dataset: { game: game.id }, novalidate: true, "aria-describedby": "setup-error" },
     options.length
-      ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options.map(optionField))
+      ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options.map((option) => optionField(option, options)))
       : null,
     known.el,
     h("fieldset", { class: "seats-setup" }, h("legend", {}, "Players"),

@@ -189,7 +189,7 @@ already has a 7, so it scores nothing. The game ends 1 to 1, a shared win.
         PairOption(
             "starts", "s", None,
             "the two starting numbers, each from 2 to the largest pick; leave unset to draw them at random",
-            lo=MIN_PICK, hi=MAX_MAX_PICK, unset=f"both drawn at random from {DRAW_LOW} to {DRAW_HIGH}",
+            lo=MIN_PICK, hi=MAX_MAX_PICK, at_most="max_pick", unset=f"both drawn at random from {DRAW_LOW} to {DRAW_HIGH}",
         ),
         BoolOption("same_start", "e", False, "when the starts are drawn: one draw for both players", short="one draw for both starts"),
         IntOption(
@@ -352,7 +352,7 @@ class NonconformityState(SealedState):
             raise IllegalMove(f"{number} is already term {where} of {name}'s sequence; a sequence never repeats a number")
         last = self.seqs[seat][-1]
         if coprime(number, last):
-            primes = " and ".join(str(p) for p in self.factors[seat])
+            primes = _any_of([str(p) for p in self.factors[seat]])
             raise IllegalMove(
                 f"{number} shares no prime factor with {last}, {name}'s last term "
                 f"(a pick must be a multiple of {primes})"
@@ -670,6 +670,11 @@ class NonconformityState(SealedState):
             if ending:
                 moves.append((ending, sealer))
         return iter(moves)
+
+
+def _any_of(words: list[str]) -> str:
+    """"2", "2 or 3", "2, 3 or 5": a pick needs only one of the primes."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _slot(token: str, rnd: int, seat: int) -> tuple[str, str] | None:
