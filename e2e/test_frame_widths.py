@@ -122,3 +122,50 @@ def test_no_frame_width_overflows_sideways(browser: Browser, server: str, host: 
         by_case.setdefault((game, where), []).append((width, look))
     summary = {case: f"{len(found)} widths {found[0][0]}-{found[-1][0]}, e.g. {found[len(found) // 2]}" for case, found in by_case.items()}
     assert misses == [], f"{len(misses)} misses at widths {widths}: {summary}"
+
+
+# -- Nonconformity's pick screen in a frame (issue 46) --------------------------------------
+
+FRAME_SIZES = [(480, 600), (680, 600), (358, 700), (480, 680)]  # (the last: the Embed dialog's default)
+
+FIT = """() => {
+  const steps = document.querySelector('.embed-steps')?.getBoundingClientRect();
+  return {content: document.documentElement.scrollHeight, frame: innerHeight,
+          steps: steps ? Math.round(steps.bottom) : null, wide: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+# Two people: the pick screen after "I am Blogger: show my choices" (issue 46's
+# case) fits at every size. Against the computer there is no curtain, and the
+# Hint bar over the board adds its line: measured on 0b62838, 670 px of content
+# in a 480 x 600 frame (+70) and 734 in 358 x 700 (+34); it fits the dialog's
+# default 480 x 680. That is the board's own height (web/boards/nonconformity.js,
+# not this file's), so the case is expected to fail, strictly: once it fits,
+# the mark must go.
+AGAINST_THE_COMPUTER = pytest.param(["human", "greedy"], id="against-the-computer", marks=pytest.mark.xfail(
+    strict=True, reason="Nonconformity's pick screen with the Hint bar: +70 px at 480 x 600, +34 px at 358 x 700 (board height, reported)"))
+
+
+@pytest.mark.parametrize("kinds", [pytest.param(["human", "human"], id="two-people"), AGAINST_THE_COMPUTER])
+def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: Browser, server: str, host: tuple[str, Path], kinds: list[str]) -> None:
+    state = position("nonconformity", 4).with_seats(names=["Blogger"], kinds=kinds)
+    page, frame = embed_in_host(browser, host, f"{server}embed.html#{state.record}", width=480, height=680)
+    misses = []
+    try:
+        show = frame.locator("button.show-board")
+        if kinds == ["human", "human"]:
+            show.click()  # "I am Blogger: show my choices"
+        frame.locator("#board svg, #board input").first.wait_for()
+        for width, height in FRAME_SIZES:
+            page.evaluate("([w, h]) => { const f = document.querySelector('iframe'); f.width = w; f.height = h; }", [width, height])
+            frame.wait_for_function("(size) => document.documentElement.dataset.fit === size", arg=f"{width}x{height}")
+            look = frame.evaluate(FIT)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"frame-nonconformity-picks-{kinds[1]}-{width}x{height}.png"),
+                            clip={"x": 0, "y": 0, "width": width + 20, "height": height + 80})
+            if look["content"] > look["frame"] + 1 or look["steps"] is None or look["steps"] > look["frame"] or look["wide"] > 0:
+                misses.append(((width, height), look))
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+    assert misses == [], misses

@@ -137,6 +137,14 @@ function invalid(input, bad) {
   else input.removeAttribute("aria-invalid");
 }
 
+/** The Colours fieldset: "Reader's setting" says under it what it means. */
+function colours() {
+  const fieldset = radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme);
+  fieldset.querySelector('input[value="auto"]').setAttribute("aria-describedby", "embed-theme-said");
+  fieldset.append(h("p", { class: "hint", id: "embed-theme-said" }, "Reader's setting: light or dark, whichever the reader's device or browser is set to."));
+  return fieldset;
+}
+
 function whole(value, min, max) {
   const n = Number(value);
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
@@ -225,7 +233,7 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   const close = h("button", { type: "button", class: "close secondary" }, "Close");
   const form = h("form", { class: "embed-form" },
     fields,
-    radios("theme", "Colours", [["auto", "Light or dark, as the reader's device is set"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme),
+    colours(),
     size.fieldset,
     radios("start", `Load the ${what}`, [["click", "When the reader clicks Start"], ["visible", "When the frame scrolls into view"]], DEFAULTS.start),
     h("label", { class: "field", for: "embed-code" }, "Paste this into your page's HTML:"),
