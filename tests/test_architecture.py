@@ -203,7 +203,7 @@ def test_uct_scores_each_move_by_playouts_from_after_it():
 # -- the generic layers name no game, and no module imports itself round a cycle ---------
 
 PACKAGE = Path(quetgames.__file__).parent
-GENERIC_LAYERS = ["analysis.py", "balance.py", "bridge.py", "compare.py", "puzzles.py", "sealing.py", "players/__init__.py",
+GENERIC_LAYERS = ["analysis.py", "balance.py", "bridge.py", "compare.py", "puzzles.py", "mistakes.py", "sealing.py", "players/__init__.py",
                   "players/search.py"]
 
 

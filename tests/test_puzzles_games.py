@@ -155,7 +155,8 @@ def test_the_joint_proof_agrees_with_enumeration_in_random_small_games() -> None
                 state = state.play(rng.choice(state.legal_moves(seat)), seat)
         if state.to_move != (0, 1):
             continue
-        for seat in (0, 1):
+        # (the two-round position for one seat only: enumerating it is most of this test's time)
+        for seat in (0,) if n == 0 else (0, 1):
             joint = player_for(state.game).exact_joint(state, seat, time.perf_counter() + 10)
             assert joint is not None
             assert {m: v for m, (v, _) in joint.items()} == moves_by_brute(state, seat), (state.record, seat)

@@ -10,7 +10,7 @@ position had are the solutions, every one of them.
 A ? inside one proved result (a lost side that gave up some resistance, a
 won side that took a detour) keeps its result and is no exercise: there is
 no result to keep but the one every move keeps. A joint secret move
-(Nonconformity's picks) is never proved by the analysis, so such a game has
+(the secret picks of a round) is never proved by the analysis, so such a game has
 no exercises.
 
 Pure data: nothing is saved, nothing is fetched, and the same game gives the
