@@ -85,6 +85,7 @@ const gameView = new GameView(viewEl, {
   takeNotices: () => notices.splice(0),
   // another tab moved this game on: catch up first, and this move is not played
   beforeMove: (current) => !tabs.catchUp(current),
+  replayAside: (replay) => olderLinkAside(replay),
 });
 
 // The storage bar: a save refused (with Export) above the page, where it is
@@ -181,8 +182,12 @@ async function route() {
   if (record.startsWith(SETUP)) {
     const game = games.find((g) => g.id === record.slice(SETUP.length));
     leaveGame();
-    if (game) showSetup(viewEl, game, { onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting), drawn: shellDrawn });
-    else showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
+    if (game) {
+      showSetup(viewEl, game, { onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting), drawn: shellDrawn });
+      window.scrollTo({ top: 0 }); // (at its title and How to play, wherever the page before was scrolled)
+    } else {
+      showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
+    }
     return;
   }
   if (record.startsWith(LEARN)) {
@@ -237,7 +242,7 @@ async function route() {
   // and reveals included), and give up no sealed pick whose secret is here;
   // else the player chooses, and nothing is overwritten. (The engine compares
   // the records: links.js checkAgainstSaved.)
-  const { saved, changed } = await checkAgainstSaved((call, args) => engine.request(call, args, { retry: true }),
+  const { saved, changed, behind } = await checkAgainstSaved((call, args) => engine.request(call, args, { retry: true }),
     opened.record, savedGames().filter((e) => e.game === opened.view.game));
   if (routeId !== routeCount) return;
   const diff = changed?.message ?? null;
@@ -253,6 +258,10 @@ async function route() {
     }
   }
   if (routeId !== routeCount) return;
+  if (behind) {
+    await openOlderLink(opened, behind);
+    return;
+  }
   const forfeit = diff ? null : forfeitedHere(opened.view);
   if (diff || forfeit) {
     const mine = changed?.entry ?? saved;
@@ -426,6 +435,7 @@ function showHome(linkError = "", conflict = null) {
       importForm({ onOpen: openPasted }),
       backupPanel({ ask: askWhenUp, onImported: () => refreshSavedList(linkError) })));
   shellDrawn();
+  window.scrollTo({ top: 0 }); // (a page reached by a link opens at its top: the list, or what the link's trouble is)
   checkSavedSoon(linkError, conflict);
 }
 
@@ -489,7 +499,49 @@ const tabs = followOtherTabs(gameView, {
 // The game itself is the game view (gameview.js), shared with the embed.
 
 function leaveGame() {
+  olderLink = null;
   gameView.leave();
+}
+
+// -- an older link of a game this device holds ----------------------------------------
+
+// An old link, or Back, of a game that went on here: the game as it stands is
+// opened at the link's move, and says so over the board, with the two ways
+// on: the game as it stands, or a new game from the link's position. (Shown
+// as the link alone, a move there was refused as if another tab had played.)
+let olderLink = null; // {saveId, ply, moves, link (the bridge's answer for the link)}
+
+async function openOlderLink(opened, entry) {
+  const held = await engine.request("open", { record: hotSeatRecord(entry.id) ?? entry.record }, { retry: true });
+  const ply = opened.view.history.length;
+  leaveGame();
+  olderLink = { saveId: entry.id, ply, moves: entry.moves, link: opened };
+  knowSaved(entry.id, entry.record);
+  // (the address names the game as it stands: a reload opens it there)
+  history.replaceState(null, "", `#${held.record}`);
+  await gameView.show(held, { saveId: entry.id, linkSeat: entry.linkSeat ?? null, ply });
+  gameView.explain(olderLinkWords(olderLink), "warning");
+  window.scrollTo({ top: 0 });
+}
+
+function olderLinkWords({ ply, moves }) {
+  return `This link shows move ${ply}; on this device the game has gone on to move ${moves}.`;
+}
+
+/** The banner's word on the older link's position (drawing.js), while it is the one shown. */
+function olderLinkAside(replay) {
+  const older = olderLink;
+  if (!older || replay.line || replay.ply !== older.ply || gameView.current?.saveId !== older.saveId) return null;
+  return {
+    words: `${olderLinkWords(older)} Go on with the game as it stands, or play on from this position as a new game (the game here stays as it is).`,
+    label: "Play on from here as a new game", key: "play-on-new",
+    onClick: async () => {
+      const apart = await engine.request("new_id", { record: older.link.private_record ?? older.link.record }, { retry: true });
+      leaveGame();
+      history.replaceState(null, "", `#${apart.record}`);
+      await gameView.show(apart, { saveId: null, linkSeat: null, save: true, focus: "board" });
+    },
+  };
 }
 
 function gameInfo(id) {

@@ -36,8 +36,9 @@ export function parseLink(fragment) {
  * engine's `compare` judges it (the page splits no record): the saved game
  * the link is, or continues ({saved}: the longest such), else the saved game
  * it rewrites ({changed: {entry, message, ply, where}}: the one it follows
- * longest), else neither (another game, or an earlier point of one: it opens
- * beside the saved ones and overwrites nothing). What makes two records the
+ * longest), else the saved game it is an earlier point of ({behind: entry}:
+ * an old link, or Back, of a game that went on here), else none of them
+ * (another game: it opens beside the saved ones and overwrites nothing). What makes two records the
  * same game is the engine's rule (py/quetgames/compare.py): the same start and
  * a move both share that was a choice, or a sealed pick. ask(call, args): the
  * engine; entries: the saved games of the link's game.
@@ -46,9 +47,10 @@ export async function checkAgainstSaved(ask, record, entries) {
   let saved = null;
   let savedRank = -1;
   let changed = null;
+  let behind = null;
   // the same record is the same game: no need to ask (the usual case, a reload)
   const same = entries.find((entry) => entry.record === record);
-  if (same) return { saved: same, changed: null };
+  if (same) return { saved: same, changed: null, behind: null };
   for (const entry of entries) {
     let answer;
     try {
@@ -61,9 +63,12 @@ export async function checkAgainstSaved(ask, record, entries) {
       if (rank > savedRank) [saved, savedRank] = [entry, rank];
     } else if (answer.relation === "changed" && (!changed || answer.ply > changed.ply)) {
       changed = { entry, message: answer.message, ply: answer.ply, where: answer.where };
+    } else if (answer.relation === "behind" && (!behind || entry.moves > behind.moves)) {
+      behind = entry;
     }
   }
-  return saved ? { saved, changed: null } : { saved: null, changed };
+  if (saved) return { saved, changed: null, behind: null };
+  return changed ? { saved: null, changed, behind: null } : { saved: null, changed: null, behind };
 }
 
 /**

@@ -175,8 +175,10 @@ export class Drawing {
       region("summary", JSON.stringify(summary ? [view.seats, view.scores, view.winners, view.end_reason, view.standing] : null), () =>
         summary ? summaryPanel(view, { onPlayAgain: () => game.options.onPlayAgain?.() }) : null);
       const hint = game.sideLines.hint();
-      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move, replay.line ?? null, hint] : null), () =>
-        replay ? replayBanner({ ...replay, hint }, () => game.exitReplay()) : null);
+      // (the page's own word on this past position, with a way on: an older link's, app.js)
+      const aside = replay ? game.options.replayAside?.(replay) ?? null : null;
+      region("banner", JSON.stringify(replay ? [replay.ply, replay.plies, replay.move, replay.line ?? null, hint, aside && [aside.words, aside.label]] : null), () =>
+        replay ? replayBanner({ ...replay, hint, aside }, () => game.exitReplay()) : null);
     }
 
     // the bar over the board: always there on a live game of the page (Hint), so
