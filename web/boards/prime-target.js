@@ -256,7 +256,7 @@ function paint(wrap, state, view, ui) {
     requestAnimationFrame(() => {
       const el = targets.find((t) => t.wedge === kept.focus && t.kind !== "taken")?.path ??
         targets.find((t) => t.kind !== "taken")?.path ?? targets[0].path;
-      if (el.isConnected && document.activeElement !== el) el.focus();
+      if (el.isConnected && document.activeElement !== el) el.focus({ preventScroll: true }); // (kept, never scrolled to: the board stays where the player left it)
     });
   }
 }
