@@ -135,20 +135,30 @@ FIT = """() => {
 }"""
 
 
-# Two people: the pick screen after "I am Blogger: show my choices" (issue 46's
-# case) fits at every size. Against the computer there is no curtain, and the
-# Hint bar over the board adds its line: measured on 0b62838, 670 px of content
-# in a 480 x 600 frame (+70) and 734 in 358 x 700 (+34); it fits the dialog's
-# default 480 x 680. That is the board's own height (web/boards/nonconformity.js,
-# not this file's), so the case is expected to fail, strictly: once it fits,
-# the mark must go.
-AGAINST_THE_COMPUTER = pytest.param(["human", "greedy"], id="against-the-computer", marks=pytest.mark.xfail(
-    strict=True, reason="Nonconformity's pick screen with the Hint bar: +70 px at 480 x 600, +34 px at 358 x 700 (board height, reported)"))
+# The pick screen after "I am Blogger: show my choices" (issue 46's case), in
+# positions fixed by their starts (Nonconformity's starts are random otherwise,
+# and the screen's height depends on them). Two cases do not fit yet, and are
+# expected to fail, strictly (once they fit, the mark must go): both are the
+# board's own height (web/boards/nonconformity.js, not this file's), reported.
+# - starts 9 and 19: the picks' range chips (<100 … 500s) wrap onto a second
+#   row: 634 px of content in a 480 x 600 frame (+34); the other sizes fit.
+# - against the computer (no curtain): the Hint bar over the board adds its
+#   line: 670 px in 480 x 600 (+70) and 734 in 358 x 700 (+34); it fits the
+#   dialog's default 480 x 680.
+def not_yet(case: str, why: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, reason=f"{case}: {why} (the board's height, reported)")
 
 
-@pytest.mark.parametrize("kinds", [pytest.param(["human", "human"], id="two-people"), AGAINST_THE_COMPUTER])
-def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: Browser, server: str, host: tuple[str, Path], kinds: list[str]) -> None:
-    state = position("nonconformity", 4).with_seats(names=["Blogger"], kinds=kinds)
+@pytest.mark.parametrize(("kinds", "starts"), [
+    pytest.param(["human", "human"], [27, 12], id="two-people"),
+    pytest.param(["human", "human"], [9, 19], id="two-people-chips-wrap",
+                 marks=not_yet("starts 9 and 19", "+34 px at 480 x 600")),
+    pytest.param(["human", "greedy"], [27, 12], id="against-the-computer",
+                 marks=not_yet("against the computer", "+70 px at 480 x 600, +34 at 358 x 700")),
+])
+def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: Browser, server: str, host: tuple[str, Path],
+                                                                      kinds: list[str], starts: list[int]) -> None:
+    state = position("nonconformity", 4, starts=starts).with_seats(names=["Blogger"], kinds=kinds)
     page, frame = embed_in_host(browser, host, f"{server}embed.html#{state.record}", width=480, height=680)
     misses = []
     try:
@@ -161,7 +171,7 @@ def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: B
             frame.wait_for_function("(size) => document.documentElement.dataset.fit === size", arg=f"{width}x{height}")
             look = frame.evaluate(FIT)
             ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"frame-nonconformity-picks-{kinds[1]}-{width}x{height}.png"),
+            page.screenshot(path=str(ARTIFACTS / f"frame-nonconformity-picks-{kinds[1]}-{starts[0]}-{width}x{height}.png"),
                             clip={"x": 0, "y": 0, "width": width + 20, "height": height + 80})
             if look["content"] > look["frame"] + 1 or look["steps"] is None or look["steps"] > look["frame"] or look["wide"] > 0:
                 misses.append(((width, height), look))

@@ -50,6 +50,8 @@ export function fitToFrame(stage) {
     // (the game view's box is display: contents: its regions are the column's items)
     const items = [...stage.children].flatMap((el) => (getComputedStyle(el).display === "contents" ? [...el.children] : [el]));
     for (const item of items) {
+      // (only what is in the column's flow moves the foot: a line laid over the board does not)
+      if (["absolute", "fixed"].includes(getComputedStyle(item).position)) continue;
       const r = item.getBoundingClientRect();
       if (r.width > 0 || r.height > 0) bottom = Math.max(bottom, r.bottom);
     }
