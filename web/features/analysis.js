@@ -27,6 +27,7 @@
 
 import { h } from "../ui/dom.js";
 import { EnginePool } from "../bridge/pool.js";
+import { mistakesOffer } from "./mistakes.js";
 
 // moves a request, [page's engine, extra worker]: the page's engine takes
 // little at a time, so its own requests wait behind one move at most
@@ -179,6 +180,7 @@ function accuracyOf(moves, players) {
 
 export class AnalysisPanel {
   #pool;
+  #engine; // the page's engine, for practise your mistakes (mistakes.js)
   #host;
   #memory = new Map(); // record -> finished analysis (this visit)
   run = null; // while one runs: {record, total, moves, final (per move), judged, firm, version, ...}
@@ -193,6 +195,7 @@ export class AnalysisPanel {
   /** host: {redraw(), goTo(ply), addComments([{ply, text}]) -> Promise} */
   constructor(engine, host) {
     this.#pool = new EnginePool(engine);
+    this.#engine = engine;
     this.#host = host;
   }
 
@@ -449,6 +452,8 @@ export class AnalysisPanel {
     }
     section.append(this.#chart(result, view, ply), this.#accuracy(result, view), this.#here(result, view, ply));
     if (canComment && this.#host.addComments) section.append(this.#toComments(result, view));
+    const practise = mistakesOffer(this.#engine, { record, result, view });
+    if (practise) section.append(practise);
     return section;
   }
 

@@ -74,6 +74,9 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       seat: shown.seat,
       replaying: still,
       play: (move) => tryMove(move),
+      // nothing on the board says which move scores: finding it is the puzzle
+      // (Nonconformity's list of scoring picks would name the answer)
+      hints: false,
       explain: (text) => { task.textContent = text; },
       preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
       confirm: async () => true, // no warnings in a puzzle: the answer says what a move does
@@ -98,6 +101,25 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       busy = false;
     }
   }
+
+  // One delegated handler, as the game view and a lesson have: a data-move
+  // element that no svg.js target handled (Prime Target's "Play this ring", a
+  // Nonconformity pick button) plays its move. (Enter and Space on a button
+  // are its click.)
+  board.addEventListener("click", (event) => {
+    const target = event.target.closest?.("[data-move]");
+    if (target && board.contains(target) && !target.closest("[disabled], [inert]")) {
+      event.preventDefault();
+      tryMove(target.dataset.move);
+    }
+  });
+  board.addEventListener("keydown", (event) => {
+    const target = event.target.closest?.("[data-move]");
+    if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
+      event.preventDefault();
+      tryMove(target.dataset.move);
+    }
+  });
 
   retry.addEventListener("click", () => {
     locked = false;

@@ -1,0 +1,141 @@
+"""Practise your mistakes (issue 48; web/features/mistakes.js, docs/ANALYSIS.md):
+after Analyse, a finished game with proved mistakes offers them as
+exercises. Played like a person on a seeded 4-wedge Prime Target game whose
+three rings each gave a proved win away: the offer, the position before the
+first mistake on the game's own board, a wrong ring and the right one, and
+every word checked against the engine's answer (quetgames.mistakes, run
+here in Python); on a phone by touch too. A Nonconformity game, whose
+analysis never proves a pick, offers nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import quetgames
+from playwright.sync_api import Browser, Locator, Page
+from quetgames import mistakes
+
+from .harness import ARTIFACTS, Watched, finished, open_record, ready_page, watched_page
+from .test_analysis import analysed
+from .test_puzzles_new_games import press_wedge
+
+# (tests/test_puzzles_games.py's game: Player 1's first ring, Player 2's first
+# ring and Player 1's second each turn a proved win into a loss or a shared win)
+MISTAKEN = "q1.pt.p2_k2_r4.41321324APADAJAG"
+GAME = quetgames.load(MISTAKEN)
+EXERCISES = mistakes.mistakes(GAME)["exercises"]
+ITERATIONS = 20  # the analysis's search a move: it marks the three rings ?? with proved values
+
+
+@pytest.fixture(scope="module")
+def w(browser: Browser, server: str) -> Iterator[Watched]:
+    yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}")
+
+
+@pytest.fixture
+def page(w: Watched) -> Iterator[Page]:
+    w.errors.clear()
+    yield w.page
+    assert w.errors == []
+
+
+def test_the_game_is_as_described() -> None:
+    assert GAME.is_over and [e["ply"] for e in EXERCISES] == [5, 6, 7]
+    report = quetgames.analyse(GAME, iterations=ITERATIONS).to_json()
+    marked = [m["ply"] for m in report["moves"] if m["grade"] in ("mistake", "blunder") and m["exact"]]
+    assert marked == [5, 6, 7]
+    assert EXERCISES[0]["solutions"] == ["++-+"] and "++++" in EXERCISES[0]["others"]
+
+
+def trainer(page: Page) -> Locator:
+    """Analyse (unless done), then Practise your mistakes: the trainer's dialog."""
+    analysed(page)
+    offer = page.get_by_role("button", name="Practise your mistakes")
+    offer.wait_for()
+    offer.click()
+    dialog = page.locator("dialog.mistakes-dialog[open]")
+    dialog.wait_for(timeout=60_000)
+    dialog.locator("#mistake-answer:not(:empty)").wait_for()
+    return dialog
+
+
+def play_ring(dialog: Locator, signs: str, touch: bool = False) -> str:
+    """Switch the ring's wedges to `signs` and play it; the answer said."""
+    wedges = dialog.locator('.mistake-board .pt-wedge[role="switch"]')
+    for i, sign in enumerate(signs):
+        if dialog.locator(".mistake-board .pt-notation").inner_text()[i] != sign:
+            press_wedge(wedges.nth(i), touch=touch)
+    dialog.locator(f'.mistake-board .pt-play-ring[data-move="{signs}"]').wait_for()
+    play = dialog.get_by_role("button", name="Play this ring")
+    play.tap() if touch else play.click()
+    dialog.locator("#mistake-answer[data-answer]").wait_for()
+    return dialog.locator("#mistake-answer").inner_text()
+
+
+def test_a_proved_mistake_is_tried_again_wrong_then_right(w: Watched, page: Page) -> None:
+    open_record(w, MISTAKEN)
+    dialog = trainer(page)
+    first = EXERCISES[0]
+    assert dialog.locator(".mistake-step").inner_text() == f"Mistake 1 of 3: move 5, {first['seat_name']}."
+    # what the move played gave away, and the task, in the engine's words
+    assert dialog.locator(".mistake-played").inner_text() == f"In the game: {first['words']}"
+    assert first["words"].endswith("which turned a proved win into a loss.")
+    assert dialog.locator("#mistake-answer").inner_text() == first["task"]
+    # the position before the mistake: the centre written, ring 1 to build
+    assert dialog.locator('.mistake-board .pt-wedge[role="switch"]').count() == 4
+    w.screenshot("mistakes-trainer")
+
+    said = play_ring(dialog, "++++")
+    expected = mistakes.try_again(GAME, 5, "++++")
+    assert not expected["right"] and said == expected["words"], said
+    assert said.startswith("Not this one:") and "gives a loss at best" in said
+    assert dialog.locator("#mistake-answer").get_attribute("data-answer") == "wrong"
+    w.screenshot("mistakes-wrong")
+
+    dialog.get_by_role("button", name="Try again").click()
+    said = play_ring(dialog, "++-+")
+    expected = mistakes.try_again(GAME, 5, "++-+")
+    assert expected["right"] and said == expected["words"], said
+    assert dialog.locator("#mistake-answer").get_attribute("data-answer") == "right"
+
+    # every move that keeps the result, on request; then the next mistake
+    dialog.get_by_role("button", name="Show the moves that keep it").click()
+    assert dialog.locator(".mistake-solutions").inner_text() == "The one move that keeps the win: ++-+."
+    dialog.get_by_role("button", name="Next mistake").click()
+    second = EXERCISES[1]
+    dialog.locator(".mistake-step", has_text="Mistake 2 of 3").wait_for()
+    assert dialog.locator(".mistake-played").inner_text() == f"In the game: {second['words']}"
+    assert dialog.locator("#mistake-answer").inner_text() == second["task"]
+    dialog.get_by_role("button", name="Close practise your mistakes").click()
+    page.locator("dialog.mistakes-dialog").wait_for(state="detached")
+
+
+def test_on_a_phone_by_touch(browser: Browser, server: str) -> None:
+    phone = watched_page(browser, server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                         timeout_ms=30_000)
+    try:
+        phone.goto_ready(f"{server}?analysis-iterations={ITERATIONS}#{MISTAKEN}")
+        dialog = trainer(phone.page)
+        third = EXERCISES[2]
+        dialog.get_by_role("button", name="Next mistake").tap()
+        dialog.get_by_role("button", name="Next mistake").tap()
+        dialog.locator(".mistake-step", has_text="Mistake 3 of 3").wait_for()
+        wrong = next(m for m, o in third["others"].items() if o["value"] == 0.5)
+        said = play_ring(dialog, wrong, touch=True)
+        assert said == mistakes.try_again(GAME, 7, wrong)["words"] and "gives a shared win at best" in said, said
+        ARTIFACTS.mkdir(exist_ok=True)
+        phone.page.screenshot(path=str(ARTIFACTS / "mistakes-phone.png"))
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert phone.errors == []
+    finally:
+        phone.context.close()
+
+
+def test_a_game_without_proved_mistakes_offers_none(w: Watched, page: Page) -> None:
+    """Nonconformity's analysis judges picks by sampling, never proves one."""
+    state = finished("nonconformity", 4, length=3, max_pick=100)
+    open_record(w, state.record)
+    analysed(page)
+    assert page.locator("section.analysis").count() == 1
+    assert page.get_by_role("button", name="Practise your mistakes").count() == 0
