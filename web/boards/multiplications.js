@@ -1,7 +1,10 @@
 // Multiplications Within the Permutation: x's on a grid, then numbers on them.
-// Marking: the legal squares (view.legal_moves) are highlighted. Numbering:
-// every unnumbered x shows what it would score (board.gains), the last number is
-// ringed, and a line joins 1, 2, 3, ... Nothing about the rules is computed here.
+// Marking: the legal squares (view.legal_moves) are highlighted, and the x
+// marked last (the last of board.xs, which the engine lists in the order they
+// were marked) has a bar under it. Numbering: every unnumbered x shows what it
+// would score (board.gains), the last number is ringed, and a line joins 1, 2,
+// 3, ..., hopping round any other x it passes over, so that it joins only the
+// numbers it links. Nothing about the rules is computed here.
 
 import { svg, html, rovingFocus, thumbnail as thumb } from "./svg.js";
 import { badgeKey, grid, keptGrid, scrollable, seatName, squareName } from "./grid.js";
@@ -75,8 +78,9 @@ function paint(G, view, ui) {
   const marking = b.phase === "mark";
   const u = G.unit;
   G.ui(ui);
-  G.part("path", order.join(), () => {
-    if (order.length > 1) G.line(order, { gap: 0.34 });
+  const lastX = marking ? b.xs.at(-1) ?? null : null;
+  G.part("path", `${order.join()}|${b.xs.join()}`, () => {
+    if (order.length > 1) G.add("lines", numberPath(G, order, b.xs));
   });
 
   for (let r = 0; r < n; r++) {
@@ -96,8 +100,14 @@ function paint(G, view, ui) {
       } else if (xs.has(sq)) {
         const gain = b.gains[sq];
         const area = live && legal.has(sq) ? b.areas?.[sq] : null;
-        G.square(sq, `x${live}|${legal.has(sq)}|${gain}|${b.next_number}|${area ? JSON.stringify(area) + b.numbers[area.from] : ""}`, () => {
-          G.text(sq, "×", { class: "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
+        const isLast = sq === lastX;
+        G.square(sq, `x${live}|${legal.has(sq)}|${gain}|${b.next_number}|${isLast}|${area ? JSON.stringify(area) + b.numbers[area.from] : ""}`, () => {
+          G.text(sq, "×", { class: isLast ? "x last-x" : "x", size: gain != null && live ? 0.42 : 0.6, dy: gain != null && live ? -0.15 : 0 });
+          if (isLast) {
+            // the x marked last: a bar under it in the ink's colour (the orange ring is the last number's)
+            const r = G.rect(sq);
+            G.add("overlay", svg("rect", { class: "last-x-mark", x: r.x + r.w * 0.3, y: r.y + r.h * 0.8, width: r.w * 0.4, height: r.h * 0.07, rx: r.h * 0.035 }));
+          }
           if (live && legal.has(sq)) {
             G.mark(sq, "legal");
             if (gain != null) G.text(sq, `+${gain}`, { class: "gain", size: gain >= 100 ? 0.28 : 0.32, dy: 0.24 });
@@ -113,9 +123,9 @@ function paint(G, view, ui) {
             const words = area ? areaWords(sq, area, b.numbers[area.from], gain) : null;
             G.target(sq, { move: sq, label: `${sq}, x, legal: write ${b.next_number} here${words ? `: ${words}` : ""}`, ui });
           } else if (live) {
-            G.target(sq, { tryMove: sq, label: `${sq}, x`, ui });
+            G.target(sq, { tryMove: sq, label: `${sq}, x${isLast ? ", the last one marked" : ""}`, ui });
           } else {
-            G.label(sq, `${sq}, x`);
+            G.label(sq, `${sq}, x${isLast ? ", the last one marked" : ""}`);
           }
         });
       } else if (live && legal.has(sq)) {
@@ -165,18 +175,56 @@ function panel(root, state, view, ui) {
     else root.prepend(info);
     state.parts.info = { key: infoKey, node: info, preview, round, withPreview };
   }
-  const legendKey = `${marking}|${view.seats.length}`;
+  const legendKey = `${marking}|${view.seats.length}|${b.xs.length > 0}`;
   if (state.parts.legend?.key !== legendKey) {
     const legend = html("ul", { class: "grid-legend" },
       html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
+      marking ? html("li", {}, html("span", { class: "key last-x" }, "×"), "the x marked last") : null,
       marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
       marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
       marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
       marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
+    if (marking && b.xs.length === 0) legend.querySelector(".key.last-x")?.parentNode.remove();
     if (state.parts.legend) state.parts.legend.node.replaceWith(legend);
     else wrap.after(legend);
     state.parts.legend = { key: legendKey, node: legend };
   }
+}
+
+/** The line through the numbers in order, one segment from each number to the
+ * next, stopping short of both; where a segment passes over another x (numbered
+ * or not) it hops round it on a half-ring, so no x looks joined that is not. */
+function numberPath(G, order, xs) {
+  const u = G.unit;
+  const gap = 0.34 * u; // (short of each number, as the line always stopped)
+  const hop = 0.45 * u; // (round an x's glyph, inside its square)
+  const f = (v) => +v.toFixed(2);
+  let d = "";
+  for (let i = 1; i < order.length; i++) {
+    const a = G.center(order[i - 1]), b = G.center(order[i]);
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const vx = (b.x - a.x) / len, vy = (b.y - a.y) / len;
+    const at = (t, off = 0) => `${f(a.x + vx * t - vy * off)} ${f(a.y + vy * t + vx * off)}`;
+    // the other x's this segment passes over: along it at t, off it by `side`
+    const over = xs.filter((sq) => sq !== order[i - 1] && sq !== order[i]).map((sq) => {
+      const c = G.center(sq);
+      return { t: (c.x - a.x) * vx + (c.y - a.y) * vy, side: (c.y - a.y) * vx - (c.x - a.x) * vy };
+    }).filter(({ t, side }) => Math.abs(side) < hop && t > gap && t < len - gap).sort((p, q) => p.t - q.t);
+    // Every hop bulges up the screen (left, on a column), whichever way the
+    // segment runs: a segment and a later one back along the same line hop on
+    // the same side, never closing a ring round an x. SVG's sweep 1 turns
+    // clockwise on screen, which is up for a segment running right.
+    const sweep = vx > 0 || (vx === 0 && vy < 0) ? 1 : 0;
+    d += `M${at(gap)}`;
+    for (const { t, side } of over) {
+      const half = Math.sqrt(hop * hop - side * side);
+      // (the long way round when the x's centre is on the side it bulges to)
+      const large = (sweep === 1 ? side < 0 : side > 0) ? 1 : 0;
+      d += `L${at(t - half)}A${f(hop)} ${f(hop)} 0 ${large} ${sweep} ${at(t + half)}`;
+    }
+    d += `L${at(len - gap)}`;
+  }
+  return svg("path", { class: "path", d, "stroke-width": f(u * 0.12) });
 }
 
 export function thumbnail() {
@@ -203,7 +251,7 @@ export function example(view) {
   const b = view.board;
   const G = grid(b.size, { label: "Multiplications example" });
   const order = Object.entries(b.numbers).sort((p, q) => p[1] - q[1]).map(([sq]) => sq);
-  if (order.length > 1) G.line(order, { gap: 0.34 });
+  if (order.length > 1) G.layers.lines.append(numberPath(G, order, b.xs));
   for (const sq of b.xs) {
     const number = b.numbers[sq];
     const gain = b.gains?.[sq];

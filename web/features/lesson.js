@@ -5,8 +5,8 @@
 // judges a move by the step's id); the board is the game's own board module
 // drawing the engine's view. No rule lives here.
 //
-// Per step: "Step n of N", the task, the buttons, the board; a move is sent to
-// the engine and answered in words, under the task. Right: the board after it,
+// Per step: "Step n of N", the task, the answer line, the board, the buttons; a
+// move is sent to the engine and answered in words. Right: the board after it,
 // and Next (in place of Skip). Refused: the engine's reason, the board as it
 // was. Legal but not the task: the board after it, still, with Try again and
 // Show the answer. The last step is a real small game: each move goes with the
@@ -18,6 +18,15 @@
 // (#lesson-said, role=status, aria-live=polite, not atomic: a new answer is
 // read without the task again). The task is written into it once the region is
 // on the page, so it is read out, not only shown.
+//
+// The answer line: the same region, seen between the task and the board. It
+// hangs from a zero-height anchor at the board's top edge (style.css), so an
+// answer of any length never moves the board: it rises over the task (read
+// already) when the screen has room above the board, else it hangs down over
+// the board's top. A tap on it, or Escape, puts it out of sight (a screen
+// reader still has it); the next answer shows again. Where the page is wide,
+// or a phone is held sideways, the task and the answer stand beside the board
+// instead, in the page's flow (style.css), and nothing hangs.
 //
 // Progress on this device (localStorage STORE, {<game>: {total, done: [step
 // ids answered right], finished}}): read and written defensively, a refused
@@ -124,6 +133,7 @@ export async function lessonPlay(el, {
   const answer = h("p", { class: "lesson-answer" });
   // (one region: the task, each answer, the answer asked for; not atomic, so only what changed is read)
   const region = h("div", { class: "lesson-region", id: "lesson-said", role: "status", "aria-live": "polite" }, task, said, answer);
+  const anchor = h("div", { class: "lesson-anchor" }, region);
   const board = h("div", { class: "board lesson-board", id: "board" }); // (.board and #board: the boards' own styles apply, as in a game)
   const button = (text, key, cls = "secondary") => h("button", { type: "button", class: cls, dataset: { key } }, text);
   const next = button("Next step", "next", "lesson-next");
@@ -133,13 +143,12 @@ export async function lessonPlay(el, {
   const again = button("Play again", "again", "lesson-next");
   const full = h("a", { class: "button secondary", href: fullHref, target: linkTarget, dataset: { key: "full" } }, "Play a full game");
   fullLinks.push(full);
-  const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full);
   const restart = button("Start the lesson again", "restart");
-  const foot = h("p", { class: "lesson-foot" }, restart);
-  // The board's top never moves under the pointer: everything that changes
-  // with an answer (the engine's words, the answer asked for, the buttons) is
-  // under the board, in the answer line and the row of buttons.
-  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, board, region, buttons, foot);
+  // (one row: a frame's height goes to the board)
+  const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full, restart);
+  // The board's top never moves under the pointer: the answer line takes no
+  // room (its anchor has no height), and the buttons come under the board.
+  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, anchor, board, buttons);
   el.replaceChildren(stepBox);
   el.classList.add("lesson");
   el.dataset.game = lesson.game;
@@ -162,7 +171,22 @@ export async function lessonPlay(el, {
     if (kind) said.dataset.answer = kind;
     else delete said.dataset.answer;
     stepBox.dataset.answer = kind ?? "";
+    hang();
   };
+
+  /** Where the answer line hangs: up over the task when the screen has the
+   * room above the board's top edge, else down over the board's top; shown
+   * again (a new answer). Measured when the words come, never moving anything. */
+  function hang() {
+    delete anchor.dataset.away;
+    if (getComputedStyle(anchor).position === "static") return delete anchor.dataset.hang; // (beside the board: in the flow)
+    anchor.dataset.hang = "up";
+    const room = anchor.getBoundingClientRect().top;
+    if (region.offsetHeight > room) anchor.dataset.hang = "down";
+  }
+  const putAway = () => { if (said.textContent || answer.textContent) anchor.dataset.away = "true"; };
+  region.addEventListener("click", putAway);
+  stepBox.addEventListener("keydown", (event) => { if (event.key === "Escape" && !anchor.dataset.away) putAway(); });
 
   function draw(position, still) {
     board.classList.toggle("still", still); // (dashed, as a replay; not faded: its words keep their contrast)
@@ -314,6 +338,7 @@ export async function lessonPlay(el, {
     if (at !== shownAt) return; // the learner went on meanwhile
     answer.dataset.moves = shownAnswer.moves.join(" ");
     answer.textContent = step.check === "play" ? shownAnswer.words : `The answer: ${shownAnswer.words}`;
+    hang();
     // the answer's targets marked on a board that still plays
     if (phase === "ask") {
       for (const move of shownAnswer.moves) {

@@ -1,0 +1,232 @@
+"""Lessons in a frame and the lesson's answer line (issue 46, item 5; lesson.js,
+the lesson blocks of style.css and embed.css).
+
+In a blog's 480 x 680 frame on another origin (embed.html?mode=learn), every
+lesson is played to its end by keyboard (Tab, arrows, Enter) and by touch
+(taps, in a touch context): before every press, and at the end, the board is
+at least 60% of the frame's width and nothing reaches past its right edge;
+axe finds nothing inside the frame. Before the change the board was shrunk
+under each answer to 33-50% of the frame's width (frame.js fitted it to the
+height the answer took).
+
+On the site's lesson page at 1280 x 800 and at 390 x 844 by touch, for every
+lesson's first step: after a refused move and after a right one the board's
+top stays within 1 px, the page does not scroll by itself, and the answer's
+words are inside the window. Before the change they were 868-1,009 px down an
+800 px window, and up to 159 px below a phone's screen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Frame, Locator, Page
+
+from .axe import RUN_OPTIONS, describe, inject
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY, Watched, watched_page
+from .test_lessons import GAMES, LESSONS, STEP, Keyboard, Mouse, Pointer, Touch, answered, lesson, play_move, play_steps, replies
+
+FRAME = {"width": 480, "height": 680}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+# The board's share of the frame's width (its largest drawing), what reaches
+# past the frame's right edge, and where the step's buttons end.
+MEASURE = """() => {
+  const de = document.documentElement;
+  const svgs = [...document.querySelectorAll('#board svg')];
+  const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
+  const main = svgs.reduce((a, b) => (area(b) > area(a) ? b : a));
+  const buttons = [...document.querySelectorAll('.lesson-buttons > :not([hidden])')].map((b) => b.getBoundingClientRect().bottom + scrollY);
+  return {share: main.getBoundingClientRect().width / de.clientWidth, over: de.scrollWidth - de.clientWidth,
+          buttons: Math.max(...buttons), height: innerHeight,
+          step: document.querySelector('section.lesson-step')?.dataset.step ?? 'end'};
+}"""
+
+
+def lesson_frame(browser: Browser, host: tuple[str, Path], server: str, game: str, *, touch: bool) -> tuple[Page, Frame]:
+    """A blog's page holding the lesson's frame at 480 x 680, Start pressed (a
+    context of its own, with touch if asked: embed_in_host's page, with touch)."""
+    base, folder = host
+    name = f"lesson-{game}-{'touch' if touch else 'keys'}.html"
+    (folder / name).write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A blog post</title><link rel='icon' href='data:,'></head>"
+        "<body style='margin:0'><main><h1>A post about number games</h1>"
+        f"<iframe src='{server}embed.html?mode=learn&game={game}' title='A lesson by Leroy Quet' width='{FRAME['width']}' "
+        f"height='{FRAME['height']}' style='border:0;display:block'></iframe><p>Text after the lesson.</p></main></body></html>")
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, has_touch=touch)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(base + name)
+    page.wait_for_function("() => document.querySelector('iframe')?.contentWindow")
+    frame = next(f for f in page.frames if "embed.html" in f.url)
+    start = frame.locator("#embed-start")
+    if touch:
+        start.tap()
+    else:
+        start.focus()
+        page.keyboard.press("Enter")
+    frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+    frame.locator(f'section.learn[data-game="{game}"] {STEP}[data-step]').wait_for()
+    return page, frame
+
+
+class _FrameWithKeys:
+    """A frame, with its page's keyboard: what Keyboard (test_lessons) needs."""
+
+    def __init__(self, frame: Frame, page: Page) -> None:
+        self._frame = frame
+        self.keyboard = page.keyboard
+
+    def __getattr__(self, name: str):
+        return getattr(self._frame, name)
+
+
+class Measured:
+    """Acts as `act` does, and measures the frame before each press: so every
+    answer's layout is measured (each is followed by a press, the last by the end)."""
+
+    def __init__(self, act, frame: Frame) -> None:
+        self.act, self.frame, self.seen = act, frame, []
+        self.name = act.name
+
+    def measure(self) -> None:
+        self.seen.append(self.frame.evaluate(MEASURE))
+
+    def press(self, target: Locator) -> None:
+        if self.frame.locator("#board svg").count():
+            self.measure()
+        self.act.press(target)
+
+    def type_into(self, field: Locator, text: str, submit: Locator) -> None:
+        self.measure()
+        self.act.type_into(field, text, submit)
+
+    def unfold(self) -> None:
+        self.act.unfold()
+
+
+class Taps(Pointer):
+    """A finger on a touch screen, in a frame: a tap where the target shows."""
+
+    name = "touch"
+
+    def press(self, target: Locator) -> None:
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        at = target.evaluate("""(el) => {
+          const r = el.getBoundingClientRect(), cx = r.width / 2, cy = r.height / 2;
+          const reaches = (x, y) => { const hit = document.elementFromPoint(r.x + x, r.y + y); return hit === el || el.contains(hit); };
+          if (reaches(cx, cy)) return [cx, cy];
+          let best = null, far = Infinity;  // (a ring's wedge: its point nearest the middle that a tap reaches)
+          for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+            const x = r.width * i / 20, y = r.height * j / 20, d = Math.hypot(x - cx, y - cy);
+            if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
+          }
+          return best;
+        }""")
+        assert box and at, f"no point of {target} can be tapped"
+        target.tap(position={"x": at[0], "y": at[1]})
+
+    def type_into(self, field: Locator, text: str, submit: Locator) -> None:
+        field.tap()
+        field.fill(text)
+        submit.tap()
+
+    def unfold(self) -> None:
+        folded = self.page.locator("#board details:not([open]) > summary")
+        while folded.count():
+            folded.first.tap()
+
+
+def axe_in(frame: Frame) -> list[dict]:
+    inject(frame)
+    return frame.evaluate("""async (options) => (await axe.run(document, options)).violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' >> ')) }))""", RUN_OPTIONS)
+
+
+@pytest.mark.parametrize("how", ["keyboard", "touch"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_in_a_480_by_680_frame(browser: Browser, server: str, host: tuple[str, Path], game: str, how: str) -> None:
+    page, frame = lesson_frame(browser, host, server, game, touch=how == "touch")
+    try:
+        # (the board's own style sheet, linked when its module loads, and the fonts in)
+        frame.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet) && document.fonts.status === 'loaded'")
+        frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        first = frame.evaluate(MEASURE)
+        assert first["buttons"] <= first["height"], ("the first step's buttons are below the frame", first)
+        found = axe_in(frame)
+        assert not found, f"axe inside the {game} lesson's frame:\n{describe(found)}"
+        act = Measured(Keyboard(_FrameWithKeys(frame, page)) if how == "keyboard" else Taps(frame), frame)
+        play_steps(frame, game, act, full=f"{server}index.html#setup={game}")
+        act.measure()
+        page.screenshot(path=str(ARTIFACTS / f"lesson-frame-{game}-{how}.png"))
+        narrow = [m for m in act.seen if m["share"] < 0.6]
+        assert not narrow, f"the board under 60% of the frame's width: {narrow[:3]}"
+        over = [m for m in act.seen if m["over"] > 0]
+        assert not over, f"the frame's content runs past its right edge: {over[:3]}"
+        found = axe_in(frame)  # (the lesson's end, with its answer shown)
+        assert not found, f"axe inside the {game} lesson's frame, played:\n{describe(found)}"
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+# -- the answer line on the site's lesson page ---------------------------------------------------
+
+WHERE = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const said = document.querySelector('#lesson-said .lesson-said').getBoundingClientRect();
+  return {boardTop: board.top, scrollY: window.scrollY, saidTop: said.top, saidBottom: said.bottom, height: innerHeight, saidHeight: said.height};
+}"""
+
+
+@pytest.fixture(scope="module", params=["desktop", "phone"])
+def site(request, browser: Browser, server: str) -> Iterator[Watched]:
+    phone = request.param == "phone"
+    watched = watched_page(browser, server, viewport=PHONE if phone else DESKTOP, timeout_ms=30_000,
+                           has_touch=phone, is_mobile=phone)
+    watched.goto_ready(server)
+    watched.name = request.param  # type: ignore[attr-defined]
+    yield watched
+    watched.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_answer_is_on_screen_and_the_board_stays_put(site: Watched, game: str) -> None:
+    page = site.page
+    act = Touch(page) if site.name == "phone" else Mouse(page)  # type: ignore[attr-defined]
+    page.evaluate("() => { try { localStorage.removeItem('quetgames.lessons'); } catch {} }")
+    page.evaluate(f"() => {{ location.hash = {json.dumps('learn=' + game)}; }}")
+    step = LESSONS[game]["steps"][0]
+    page.locator(f'section.learn[data-game="{game}"] {STEP}[data-step="{step["id"]}"][data-phase="ask"]').wait_for()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    before = page.evaluate(WHERE)
+    board = page.locator("#board")
+    # a refused move: a number typed (Nonconformity) or a square the engine refuses
+    if game == "nonconformity":
+        refused = next(str(n) for n in range(2, 101) if str(n) not in step["view"]["legal_moves"])
+        n = replies(page)
+        act.type_into(board.locator("#nc-pick"), refused, board.get_by_role("button", name="Choose it"))
+    else:
+        n = replies(page)
+        act.press(board.locator("[data-try]").first)
+    answered(page, n)
+    wrong = page.evaluate(WHERE)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-answer-{site.name}-{game}-refused.png"))  # type: ignore[attr-defined]
+    n = replies(page)
+    play_move(page, act, lesson(game=game, step=step["id"], answer=True)["moves"][0])
+    answered(page, n)
+    right = page.evaluate(WHERE)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-answer-{site.name}-{game}-right.png"))  # type: ignore[attr-defined]
+    for what, after in (("refused", wrong), ("right", right)):
+        assert abs(after["boardTop"] - before["boardTop"]) <= 1, (what, before, after)
+        assert after["scrollY"] == before["scrollY"], (what, before, after)
+        assert after["saidHeight"] > 0 and after["saidTop"] >= 0 and after["saidBottom"] <= after["height"], (what, after)
+    assert site.errors == []
