@@ -18,6 +18,7 @@ from quetgames import mistakes
 
 from .harness import ARTIFACTS, Watched, finished, open_record, ready_page, watched_page
 from .test_analysis import analysed
+from .test_axe import check
 from .test_puzzles_new_games import press_wedge
 
 # (tests/test_puzzles_games.py's game: Player 1's first ring, Player 2's first
@@ -92,6 +93,7 @@ def test_a_proved_mistake_is_tried_again_wrong_then_right(w: Watched, page: Page
     assert said.startswith("Not this one:") and "gives a loss at best" in said
     assert dialog.locator("#mistake-answer").get_attribute("data-answer") == "wrong"
     w.screenshot("mistakes-wrong")
+    check(page, "practise your mistakes, a wrong ring answered")
 
     dialog.get_by_role("button", name="Try again").click()
     said = play_ring(dialog, "++-+")
@@ -105,6 +107,7 @@ def test_a_proved_mistake_is_tried_again_wrong_then_right(w: Watched, page: Page
     dialog.get_by_role("button", name="Next mistake").click()
     second = EXERCISES[1]
     dialog.locator(".mistake-step", has_text="Mistake 2 of 3").wait_for()
+    dialog.locator('.mistake-board .pt-wedge[role="switch"]').first.wait_for()  # (its position drawn)
     assert dialog.locator(".mistake-played").inner_text() == f"In the game: {second['words']}"
     assert dialog.locator("#mistake-answer").inner_text() == second["task"]
     dialog.get_by_role("button", name="Close practise your mistakes").click()
@@ -121,6 +124,7 @@ def test_on_a_phone_by_touch(browser: Browser, server: str) -> None:
         dialog.get_by_role("button", name="Next mistake").tap()
         dialog.get_by_role("button", name="Next mistake").tap()
         dialog.locator(".mistake-step", has_text="Mistake 3 of 3").wait_for()
+        dialog.locator('.mistake-board .pt-wedge[data-ring="3"][role="switch"]').first.wait_for()  # (its position drawn)
         wrong = next(m for m, o in third["others"].items() if o["value"] == 0.5)
         said = play_ring(dialog, wrong, touch=True)
         assert said == mistakes.try_again(GAME, 7, wrong)["words"] and "gives a shared win at best" in said, said

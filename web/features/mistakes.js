@@ -135,16 +135,18 @@ async function practise(engine, record, { game, exercises }) {
   async function open(i) {
     at = i;
     const ex = exercises[at];
-    locked = false;
+    locked = true; // (the board shown is the last exercise's until this one's position comes)
     retry.hidden = true;
     keeping.hidden = true;
     step.textContent = `Mistake ${at + 1} of ${exercises.length}: move ${ex.ply}, ${ex.seat_name}.`;
     played.textContent = `In the game: ${ex.words}`;
+    say(ex.task);
     previous.disabled = at === 0;
     next.disabled = at === exercises.length - 1;
     shown = await engine.request("open", { record: ex.record, seat: ex.seat });
+    if (at !== i) return; // (another exercise was asked for meanwhile)
+    locked = false;
     draw();
-    say(ex.task);
   }
 
   retry.addEventListener("click", () => {
