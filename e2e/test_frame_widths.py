@@ -154,7 +154,7 @@ def not_yet(case: str, why: str) -> pytest.MarkDecorator:
     pytest.param(["human", "human"], [9, 19], id="two-people-chips-wrap",
                  marks=not_yet("starts 9 and 19", "+34 px at 480 x 600")),
     pytest.param(["human", "greedy"], [27, 12], id="against-the-computer",
-                 marks=not_yet("against the computer", "+70 px at 480 x 600, +34 at 358 x 700")),
+                 ),
 ])
 def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: Browser, server: str, host: tuple[str, Path],
                                                                       kinds: list[str], starts: list[int]) -> None:

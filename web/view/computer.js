@@ -459,5 +459,6 @@ export function computerPickBanner(view, seat, computerSeats, { reveal = "" } = 
   return h("div", { class: "secret-banner computer-pick", dataset: { seat } },
     reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
     h("p", {}, h("strong", {}, `${seatName(view, seat)}, choose your number.`),
-      ` ${names} ${computerSeats.length === 1 ? "has" : "have"} chosen in secret; the picks are shown together.`));
+      // (a short frame keeps the first sentence only: embed.css)
+      h("span", { class: "banner-more" }, ` ${names} ${computerSeats.length === 1 ? "has" : "have"} chosen in secret; the picks are shown together.`)));
 }
