@@ -26,7 +26,6 @@
 // (Add as comments: bridge "annotate_many").
 
 import { h } from "../ui/dom.js";
-import { EnginePool } from "../bridge/pool.js";
 import { mistakesOffer } from "./mistakes.js";
 
 // moves a request, [page's engine, extra worker]: the page's engine takes
@@ -179,7 +178,7 @@ function accuracyOf(moves, players) {
 // -- the analysis of the game on screen ------------------------------------------------
 
 export class AnalysisPanel {
-  #pool;
+  #pool = null; // the engines that share the work (bridge/pool.js), made on the first Analyse
   #engine; // the page's engine, for practise your mistakes (mistakes.js)
   #host;
   #memory = new Map(); // record -> finished analysis (this visit)
@@ -194,7 +193,6 @@ export class AnalysisPanel {
 
   /** host: {redraw(), goTo(ply), addComments([{ply, text}]) -> Promise} */
   constructor(engine, host) {
-    this.#pool = new EnginePool(engine);
     this.#engine = engine;
     this.#host = host;
   }
@@ -237,6 +235,9 @@ export class AnalysisPanel {
     const plies = Array.from({ length: total }, (_, ply) => ply);
     const items = [...(FIRST_PASS ? plies.map((ply) => ({ pass: "first", ply })) : []), ...plies.map((ply) => ({ pass: "deep", ply }))];
     try {
+      // (fetched on the first Analyse, not with the page: no page needs it before)
+      this.#pool ??= new (await import("../bridge/pool.js")).EnginePool(this.#engine);
+      if (this.run !== run) return; // cancelled meanwhile
       const finished = await this.#pool.run(items, {
         span: (item, home) => SPAN[item.pass][home ? 0 : 1],
         together: (last, next) => next.pass === last.pass && next.ply === last.ply + 1,
@@ -286,7 +287,7 @@ export class AnalysisPanel {
   cancel() {
     if (!this.run) return;
     this.run = null;
-    this.#pool.stop(); // every extra worker, at once
+    this.#pool?.stop(); // every extra worker, at once
     this.#host.redraw();
   }
 

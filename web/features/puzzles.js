@@ -18,7 +18,6 @@
 // the puzzle's own rating (how often quick computer players miss it).
 
 import { h } from "../ui/dom.js";
-import { noSuchPuzzle, puzzleList, puzzlePlay } from "./puzzle-board.js";
 import { shareControls } from "../share/share.js";
 
 const STORE = "quetgames.puzzles";
@@ -134,6 +133,15 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     drawn();
   };
   let puzzles;
+  // (the board and the list, fetched when a puzzle is asked for: the home page needs neither)
+  let board;
+  try {
+    board = await import("./puzzle-board.js");
+  } catch {
+    say("The puzzles could not be loaded. Check the connection and reload the page.");
+    return;
+  }
+  const { noSuchPuzzle, puzzleList, puzzlePlay } = board;
   try {
     puzzles = await puzzleList();
   } catch (error) {
