@@ -565,11 +565,26 @@ def static_imports(folder: Path, entry: str) -> list[str]:
     return found
 
 
+# Modules app.js imports when a game is first shown (the game view), preloaded
+# after its own: a game's link does not wait for them, and the home page,
+# which needs none of them, is drawn once app.js's own have arrived.
+LATER_PRELOADS = ("view/gameview.js",)
+
+
+def module_preloads(folder: Path) -> list[str]:
+    """app.js and every module it imports statically, then the modules of
+    LATER_PRELOADS not among them, each in the order first met."""
+    first = static_imports(folder, "app.js")
+    later = [name for entry in LATER_PRELOADS for name in static_imports(folder, entry) if name not in first]
+    return first + list(dict.fromkeys(later))
+
+
 def write_module_preloads(out: Path) -> None:
-    """List in index.html every module app.js needs, so the browser asks for
-    them all at once instead of one level of imports after another."""
+    """List in index.html every module app.js needs, and then the game view's,
+    so the browser asks for them all at once instead of one level of imports
+    after another."""
     page = out / "index.html"
-    links = "".join(f'\n<link rel="modulepreload" href="{name}">' for name in static_imports(out, "app.js"))
+    links = "".join(f'\n<link rel="modulepreload" href="{name}">' for name in module_preloads(out))
     text, count = PRELOAD_SLOT.subn(lambda _: f"<!-- modulepreload -->{links}\n<!-- /modulepreload -->", page.read_text())
     if count != 1:
         raise SystemExit(f"build: {page} has no <!-- modulepreload --> ... <!-- /modulepreload --> slot")

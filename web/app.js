@@ -33,7 +33,6 @@ import { backupPanel, storageNotes } from "./share/backup.js";
 import { importForm } from "./share/share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./shell/loading.js";
 import { boardFor, loadBoard } from "./boards/index.js";
-import { GameView } from "./view/gameview.js";
 import { useEngineIdentity } from "./features/analysis.js";
 import { withBalance } from "./features/balance.js";
 import { puzzlesPanel, showPuzzle } from "./features/puzzles.js";
@@ -67,13 +66,31 @@ function setEngineState(state) {
 // record, so that re-opens the game where it was).
 const notices = []; // [text, kind] shown once the page is next drawn
 engine.onRestart((phase) => {
-  if (phase === "restarting") gameView.explain("The game engine stopped; restarting it. Your game is safe.", "warning");
+  if (phase === "restarting") gameView?.explain("The game engine stopped; restarting it. Your game is safe.", "warning");
   else notices.push(["The game engine stopped and was restarted; your game is as it was.", "info"]);
 });
 onStorageProblem((text) => notices.push([text, "warning"]));
 
-// The game page: the game view shared with the embed (gameview.js).
-const gameView = new GameView(viewEl, {
+// The game page: the game view shared with the embed (gameview.js). It is
+// imported with the first game shown, not with the page: the home page, setup,
+// lessons and puzzles need none of its modules, and over HTTP/1.1 their
+// round trips held back the list of games (0.84 s -> 1.02 s at 10 Mbit/s
+// when web/ was split in folders). build.py still preloads them, after the
+// page's own, so a game's link does not wait for them either.
+let gameView = null;
+let gameViewLoaded = null;
+
+/** The game view, made once its module is in. */
+function theGameView() {
+  gameViewLoaded ??= import("./view/gameview.js").then(({ GameView }) => (gameView = new GameView(viewEl, gameViewOptions())))
+    .catch((error) => {
+      gameViewLoaded = null; // asked again next time
+      throw error;
+    });
+  return gameViewLoaded;
+}
+
+const gameViewOptions = () => ({
   engine,
   layout: "page",
   boardFor: (gameId) => boardFor(gameId, buildInfo.boards),
@@ -213,8 +230,10 @@ async function route() {
     showHome(link.error);
     return;
   }
-  const { current } = gameView;
+  const current = gameView?.current;
   if (current && current.record === link.record) return;
+  const viewLoaded = theGameView(); // (its modules arrive beside the engine's answer)
+  viewLoaded.catch(() => {}); // (met below, where it is awaited)
   // Fetch the board's module and styles now, beside the engine's answer (or
   // its whole download on a first visit), not after it.
   const named = linkForDisplay(link.record, games)?.game;
@@ -277,7 +296,7 @@ async function route() {
         const apart = diff ? await engine.request("new_id", { record: opened.private_record }, { retry: true }) : opened;
         // the address names the game shown (its new id), without routing again
         if (apart !== opened) history.replaceState(null, "", `#${apart.record}`);
-        gameView.show(apart, { saveId: null, linkSeat: null, save: true });
+        (await theGameView()).show(apart, { saveId: null, linkSeat: null, save: true });
       } },
     ].filter(Boolean)));
     return;
@@ -285,6 +304,15 @@ async function route() {
   const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   // (this tab now holds the saved game as stored: a later change in another tab is seen as one)
   if (saved) knowSaved(saved.id, saved.record);
+  try {
+    await viewLoaded;
+  } catch (error) {
+    if (routeId !== routeCount) return;
+    leaveGame();
+    showHome(`the game page could not be loaded (${error.message}); reload the page to try again`);
+    return;
+  }
+  if (routeId !== routeCount) return;
   const sameGame = gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id;
   leaveGame();
   await gameView.openLink(opened, keep);
@@ -349,25 +377,28 @@ async function engineForStart(button, place) {
 
 /** Start a new game; `waiting` ({button, place}): where a Start pressed before the engine is up shows that it waits. */
 async function startGame(gameId, options, seats, waiting = null) {
-  if (gameView.busy) return;
+  if (gameView?.busy) return; // (the page's game view, if one was made)
+  const viewLoaded = theGameView(); // (beside the engine, if it is still on its way)
+  viewLoaded.catch(() => {}); // (met below, where it is awaited)
   if (!engineUp) {
     if (!waiting) await engineArrived;
     else if (!(await engineForStart(waiting.button, waiting.place))) return;
   }
-  if (gameView.busy) return;
-  gameView.busy = true;
+  const view = await viewLoaded;
+  if (view.busy) return;
+  view.busy = true;
   setEngineState("busy");
   try {
     const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) }, { retry: true });
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
-    await gameView.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
+    await view.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
     window.scrollTo({ top: 0 }); // (at its heading, wherever the setup page was scrolled to its Start)
   } catch (error) {
     setEngineState("ready");
     throw error;
   } finally {
-    gameView.busy = false;
+    view.busy = false;
   }
 }
 
@@ -483,7 +514,14 @@ async function openPasted(text) {
 
 // -- tabs that agree (tabs.js, other-tabs.js) ------------------------------------------
 
-const tabs = followOtherTabs(gameView, {
+// (what it reads of the game view, which is made with the first game shown)
+const shownGame = {
+  get current() { return gameView?.current ?? null; },
+  get busy() { return gameView?.busy ?? false; },
+  show: (...args) => gameView.show(...args),
+  leave: () => gameView?.leave(),
+};
+const tabs = followOtherTabs(shownGame, {
   engine,
   notices,
   reroute: routed,
@@ -500,7 +538,7 @@ const tabs = followOtherTabs(gameView, {
 
 function leaveGame() {
   olderLink = null;
-  gameView.leave();
+  gameView?.leave();
 }
 
 // -- an older link of a game this device holds ----------------------------------------
@@ -514,6 +552,7 @@ let olderLink = null; // {saveId, ply, moves, link (the bridge's answer for the 
 async function openOlderLink(opened, entry) {
   const held = await engine.request("open", { record: hotSeatRecord(entry.id) ?? entry.record }, { retry: true });
   const ply = opened.view.history.length;
+  await theGameView();
   leaveGame();
   olderLink = { saveId: entry.id, ply, moves: entry.moves, link: opened };
   knowSaved(entry.id, entry.record);
