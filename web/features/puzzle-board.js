@@ -75,7 +75,7 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       replaying: still,
       play: (move) => tryMove(move),
       // nothing on the board says which move scores: finding it is the puzzle
-      // (Nonconformity's list of scoring picks would name the answer)
+      // (a board's list of the moves that would score would name the answer)
       hints: false,
       explain: (text) => { task.textContent = text; },
       preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
@@ -103,8 +103,8 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   }
 
   // One delegated handler, as the game view and a lesson have: a data-move
-  // element that no svg.js target handled (Prime Target's "Play this ring", a
-  // Nonconformity pick button) plays its move. (Enter and Space on a button
+  // element that no svg.js target handled (a button that plays a ring built
+  // wedge by wedge, a pick's button) plays its move. (Enter and Space on a button
   // are its click.)
   board.addEventListener("click", (event) => {
     const target = event.target.closest?.("[data-move]");
