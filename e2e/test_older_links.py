@@ -108,3 +108,23 @@ def test_a_comment_saved_while_stepped_back_is_in_the_address_at_once(w):
     assert quetgames.load(record).comments == ((2, "A note at move two"),)
     assert page.locator("section.game").get_attribute("data-ply") == "2"
     assert not w.errors, w.errors
+
+
+def test_the_status_line_stuck_to_the_top_wraps_whole_words(w):
+    """Stuck to the top of a phone's screen, the status line shows its words
+    whole, on two short lines at most, and never cuts one ("…; Play…")."""
+    import quetgames
+    page = w.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    state = quetgames.new_game("nonconformity", starts=(27, 12)).with_seats(["Blogger", ""], ["human", "human"])
+    state = state.play("54", 0).play("24", 1).play("108", 0)  # round 2: Player 2 still to choose, after a long status
+    w.goto_ready(w.origin + "/index.html")
+    forget_games(w)
+    open_record(w, state.record)
+    page.evaluate("window.scrollTo(0, 400)")
+    page.wait_for_function("() => document.querySelector('section.game').classList.contains('stuck')")
+    look = page.evaluate("""() => { const s = document.getElementById('status'); const r = s.getBoundingClientRect();
+        return {text: s.textContent, height: r.height, cut: s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1}; }""")
+    assert len(look["text"]) > 45, look  # long enough that one line at this width cannot hold it
+    assert not look["cut"] and look["height"] <= 48, look
+    assert not w.errors, w.errors
