@@ -137,14 +137,14 @@ FIT = """() => {
 
 # The pick screen after "I am Blogger: show my choices" (issue 46's case), in
 # positions fixed by their starts (Nonconformity's starts are random otherwise,
-# and the screen's height depends on them). Two cases do not fit yet, and are
-# expected to fail, strictly (once they fit, the mark must go): both are the
-# board's own height (web/boards/nonconformity.js, not this file's), reported.
+# and the screen's height depends on them). One case does not fit yet, and is
+# expected to fail, strictly (once it fits, the mark must go): the board's own
+# height (web/boards/nonconformity.js, not this file's), reported.
 # - starts 9 and 19: the picks' range chips (<100 … 500s) wrap onto a second
-#   row: 634 px of content in a 480 x 600 frame (+34); the other sizes fit.
-# - against the computer (no curtain): the Hint bar over the board adds its
-#   line: 670 px in 480 x 600 (+70) and 734 in 358 x 700 (+34); it fits the
-#   dialog's default 480 x 680.
+#   row: 604 px of content in a 480 x 600 frame (+4; +34 before a short
+#   frame's compact lines, embed.css); the other sizes fit.
+# (Against the computer, +70 px in 480 x 600 and +34 in 358 x 700 before those
+# compact lines, fits every size now.)
 def not_yet(case: str, why: str) -> pytest.MarkDecorator:
     return pytest.mark.xfail(strict=True, reason=f"{case}: {why} (the board's height, reported)")
 
@@ -152,7 +152,7 @@ def not_yet(case: str, why: str) -> pytest.MarkDecorator:
 @pytest.mark.parametrize(("kinds", "starts"), [
     pytest.param(["human", "human"], [27, 12], id="two-people"),
     pytest.param(["human", "human"], [9, 19], id="two-people-chips-wrap",
-                 marks=not_yet("starts 9 and 19", "+34 px at 480 x 600")),
+                 marks=not_yet("starts 9 and 19", "+4 px at 480 x 600")),
     pytest.param(["human", "greedy"], [27, 12], id="against-the-computer",
                  ),
 ])
