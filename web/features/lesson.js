@@ -32,7 +32,7 @@
 // ids answered right], finished}}): read and written defensively, a refused
 // storage only means nothing is kept.
 
-import { h } from "../ui/dom.js";
+import { h, playsDataMoves } from "../ui/dom.js";
 
 const STORE = "quetgames.lessons";
 
@@ -373,23 +373,8 @@ export async function lessonPlay(el, {
     title.focus();
   }
 
-  // One delegated handler, as the game view has: a data-move element that no
-  // svg.js target handled (a Nonconformity pick button, Prime Target's "Play
-  // this ring") plays its move.
-  board.addEventListener("click", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && board.contains(target) && !target.closest("[disabled], [inert]")) {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
-  board.addEventListener("keydown", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
+  // the moves no board target plays itself (a ring's Play button, a pick), as in the game view
+  playsDataMoves(board, tryMove);
 
   // where this device left off: the first step not answered yet (a finished lesson starts again)
   const kept = keeper.read(lesson.game);

@@ -11,7 +11,7 @@
 // its analysis stay as they were. Screen readers: the task and each answer
 // are one live region (#mistake-answer), as on the puzzle page.
 
-import { h } from "../ui/dom.js";
+import { h, playsDataMoves } from "../ui/dom.js";
 import { askInDialog } from "../ui/dialog.js";
 import { boardFor } from "../boards/index.js";
 
@@ -166,22 +166,8 @@ async function practise(engine, record, { game, exercises }) {
   previous.addEventListener("click", () => open(at - 1).then(() => previous.disabled ? next.focus() : previous.focus()));
   next.addEventListener("click", () => open(at + 1).then(() => next.disabled ? previous.focus() : next.focus()));
 
-  // One delegated handler, as the game view has: a data-move element that no
-  // svg.js target handled (Prime Target's "Play this ring") plays its move.
-  board.addEventListener("click", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && board.contains(target) && !target.closest("[disabled], [inert]")) {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
-  board.addEventListener("keydown", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
+  // the moves no board target plays itself (a ring's Play button, a pick), as in the game view
+  playsDataMoves(board, tryMove);
 
   await open(0);
   return askInDialog(dialog, () => null, title);

@@ -10,7 +10,7 @@
 // (#puzzle-answer, role=status, aria-live=polite); the task is written into it
 // once the region is on the page, so it is read out, not only shown.
 
-import { h } from "../ui/dom.js";
+import { h, playsDataMoves } from "../ui/dom.js";
 
 let list = null; // Promise of the puzzles (puzzles.json's "puzzles")
 
@@ -102,24 +102,8 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
     }
   }
 
-  // One delegated handler, as the game view and a lesson have: a data-move
-  // element that no svg.js target handled (a button that plays a ring built
-  // wedge by wedge, a pick's button) plays its move. (Enter and Space on a button
-  // are its click.)
-  board.addEventListener("click", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && board.contains(target) && !target.closest("[disabled], [inert]")) {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
-  board.addEventListener("keydown", (event) => {
-    const target = event.target.closest?.("[data-move]");
-    if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
-      event.preventDefault();
-      tryMove(target.dataset.move);
-    }
-  });
+  // the moves no board target plays itself (a ring's Play button, a pick), as in the game view
+  playsDataMoves(board, tryMove);
 
   retry.addEventListener("click", () => {
     locked = false;

@@ -87,6 +87,28 @@ export function firstSentence(text) {
 }
 
 /** Seat names in words: "Alice", "Alice and Bob", "Alice, Bob and Cleo". */
+/** One delegated handler on `el` for the moves drawn in it: a click on an
+ * element with data-move (not disabled, not inert), or Enter or Space on one
+ * that is not a button (a button's own click covers those), plays that move:
+ * play(notation). Board modules built on svg.js handle their own targets and
+ * stop the event; this catches the rest (a ring's Play button, a pick). */
+export function playsDataMoves(el, play) {
+  el.addEventListener("click", (event) => {
+    const target = event.target.closest?.("[data-move]");
+    if (target && el.contains(target) && !target.closest("[disabled], [inert]")) {
+      event.preventDefault();
+      play(target.dataset.move);
+    }
+  });
+  el.addEventListener("keydown", (event) => {
+    const target = event.target.closest?.("[data-move]");
+    if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
+      event.preventDefault();
+      play(target.dataset.move);
+    }
+  });
+}
+
 /** A seat's name as the view gives it, else "Player n". */
 export function seatName(view, seat) {
   return view.seats?.[seat]?.name || `Player ${seat + 1}`;

@@ -25,7 +25,7 @@
 // the board and what says the position come first, and the panels beside it
 // (seats, moves, share, analysis) once that frame is painted.
 
-import { showMessage } from "../ui/dom.js";
+import { playsDataMoves, showMessage } from "../ui/dom.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
 import { commentDialog, moveInWords } from "./history.js";
@@ -121,22 +121,8 @@ export class GameView {
       goTo: (ply) => this.replayTo(ply),
       addComments: (comments) => this.sideLines.commentsFromAnalysis(comments),
     });
-    // One delegated handler: any element with data-move is a one-click move
-    // (board modules built on svg.js handle their own targets and stop the event).
-    el.addEventListener("click", (event) => {
-      const target = event.target.closest?.("[data-move]");
-      if (target && el.contains(target) && !target.closest("[disabled], [inert]")) {
-        event.preventDefault();
-        this.play(target.dataset.move);
-      }
-    });
-    el.addEventListener("keydown", (event) => {
-      const target = event.target.closest?.("[data-move]");
-      if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
-        event.preventDefault();
-        this.play(target.dataset.move);
-      }
-    });
+    // any element with data-move is a one-click move (ui/dom.js)
+    playsDataMoves(el, (move) => this.play(move));
   }
 
   // The position shown (position.js), read and set through the game view by its parts.
