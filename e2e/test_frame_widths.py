@@ -137,24 +137,20 @@ FIT = """() => {
 
 # The pick screen after "I am Blogger: show my choices" (issue 46's case), in
 # positions fixed by their starts (Nonconformity's starts are random otherwise,
-# and the screen's height depends on them). One case does not fit yet, and is
-# expected to fail, strictly (once it fits, the mark must go): the board's own
-# height (web/boards/nonconformity.js, not this file's), reported.
+# and the screen's height depends on them). The board's own height is
+# web/boards/nonconformity.js's. Figures from before:
 # - starts 9 and 19: the picks' range chips (<100 … 500s) wrap onto a second
-#   row: 604 px of content in a 480 x 600 frame (+4; +34 before a short
-#   frame's compact lines, embed.css); the other sizes fit.
-# (Against the computer, +70 px in 480 x 600 and +34 in 358 x 700 before those
-# compact lines, fits every size now.)
-def not_yet(case: str, why: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"{case}: {why} (the board's height, reported)")
+#   row: 634 px of content in a 480 x 600 frame before a short frame's compact
+#   lines (embed.css), 604 after, 600 since the number line's rows lost their
+#   name labels to the seats' badges (nonconformity.js);
+# - against the computer: +70 px in 480 x 600 and +34 in 358 x 700 before the
+#   compact lines.
 
 
 @pytest.mark.parametrize(("kinds", "starts"), [
     pytest.param(["human", "human"], [27, 12], id="two-people"),
-    pytest.param(["human", "human"], [9, 19], id="two-people-chips-wrap",
-                 marks=not_yet("starts 9 and 19", "+4 px at 480 x 600")),
-    pytest.param(["human", "greedy"], [27, 12], id="against-the-computer",
-                 ),
+    pytest.param(["human", "human"], [9, 19], id="two-people-chips-wrap"),
+    pytest.param(["human", "greedy"], [27, 12], id="against-the-computer"),
 ])
 def test_nonconformity_pick_screen_fits_a_frame_after_show_my_choices(browser: Browser, server: str, host: tuple[str, Path],
                                                                       kinds: list[str], starts: list[int]) -> None:

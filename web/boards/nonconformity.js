@@ -13,8 +13,12 @@ export const styles = ["round.css"];
 // The number line's viewBox is about as wide as it will be drawn, so its text
 // keeps a readable size on a phone and on a desktop alike (it still scales).
 const lineWidth = () => Math.max(300, Math.min(640, (window.innerWidth || 640) - 56));
-const ROW_H = 36;
-const PAD_X = 22;
+// A row per seat: its band (16 high) and under it the ▲ of its last number
+// (8 high); the seat's badge (its number, in its colour, as on the players'
+// chips) stands in the left margin, so no label sits where the row above
+// points its ▲ (issue 46: "Player 2 scores in" was written over Player 1's).
+const ROW_H = 27;
+const PAD_X = 24;
 
 function ensureStyles() {
   for (const file of styles) {
@@ -57,16 +61,17 @@ export function render(view, ui = {}) {
     h("p", { class: canPick ? "nc-round visually-hidden" : "nc-round" }, b.round
       ? `Round ${b.round} of ${b.rounds}`
       : `Game over after ${b.played} round${b.played === 1 ? "" : "s"} of ${b.rounds}`),
-    whoList(view),
+    // (while a pick is made the status line says who has chosen: the list is for screen readers, a line less on a phone)
+    whoList(view, { shown: !canPick }),
     // the table and the number line side by side where the board is wide enough (round.css)
     h("div", { class: canPick ? "nc-view picking" : "nc-view" }, sequenceTable(view, { fold: canPick }), numberLine(view, seat, { picking: canPick })),
     canPick ? pickPanel(view, ui, seat) : waitNote(view, ui, seat));
   return wrap;
 }
 
-function whoList(view) {
+function whoList(view, { shown = true } = {}) {
   const b = view.board;
-  return h("ul", { class: "nc-who", "aria-label": "This round" }, b.sequences.map((_, i) => {
+  return h("ul", { class: shown ? "nc-who" : "nc-who visually-hidden", "aria-label": "This round" }, b.sequences.map((_, i) => {
     let state = "";
     let mark = "";
     if (b.sat_out[i]) [mark, state] = ["—", "sits out: no number is open to them"];
@@ -113,16 +118,16 @@ function sequenceTable(view, { fold = false } = {}) {
       h("span", { class: "nc-score" }, `${view.scores[i]} pt${view.scores[i] === 1 ? "" : "s"}`))))];
   const folded = fold ? b.round_log.length - SHOWN_ROUNDS : 0;
   if (folded > 0) {
-    // rows 1 .. folded (after the start) stay in the table, hidden until asked for
-    const older = rows.slice(1, 1 + folded);
+    // the start and rounds 1 .. folded stay in the table, hidden until asked for
+    const older = rows.slice(0, 1 + folded);
     for (const row of older) row.hidden = true;
-    const more = h("button", { type: "button", class: "nc-older", "aria-expanded": "false" },
-      `Rounds 1 to ${folded}: show`);
+    const what = `Start and round${folded > 1 ? `s 1 to ${folded}` : " 1"}`;
+    const more = h("button", { type: "button", class: "nc-older", "aria-expanded": "false" }, `${what}: show`);
     more.addEventListener("click", () => {
       const open = more.getAttribute("aria-expanded") !== "true";
       for (const row of older) row.hidden = !open;
       more.setAttribute("aria-expanded", String(open));
-      more.textContent = `Rounds 1 to ${folded}: ${open ? "hide" : "show"}`;
+      more.textContent = `${what}: ${open ? "hide" : "show"}`;
     });
     head.push(h("tr", { class: "nc-older-row" }, h("td", { colspan: b.sequences.length + 1 }, more)));
   }
@@ -151,17 +156,18 @@ function numberLine(view, actingSeat, { picking = false } = {}) {
   const hi = Math.min(Math.max(top, Math.ceil((top * 1.04) / step) * step), Math.max(b.max_pick, top));
   const x = (n) => PAD_X + ((LINE_W - 2 * PAD_X) * n) / hi;
   const rows = b.sequences.length;
-  const height = rows * ROW_H + 34;
+  const height = rows * ROW_H + 28;
   const line = s("svg", {
     class: "nc-line", viewBox: `0 0 ${LINE_W} ${height}`, role: "img",
     "aria-label": "Number line: where each player's next number would score",
   });
   const descriptions = [];
   b.bands.forEach((band, i) => {
-    const y = 10 + i * ROW_H;
-    const mid = y + ROW_H / 2 + 3; // (below its label)
+    const mid = 10 + i * ROW_H; // (the band's middle; its ▲ reaches mid + 17)
     const g = s("g", { class: `seat-${i}` });
-    g.append(s("text", { class: "nc-row-label", x: PAD_X, y: y + 6 }, `${seatName(view, i)} scores in`));
+    g.append(s("g", { class: "nc-row-badge" }, s("title", {}, `${seatName(view, i)} scores in this band`),
+      s("circle", { cx: 10, cy: mid, r: 8.5 }),
+      s("text", { x: 10, y: mid + 4, "text-anchor": "middle" }, String(i + 1))));
     g.append(s("line", { class: "nc-axis", x1: x(0), x2: x(hi), y1: mid, y2: mid }));
     const open = band.high > band.low;
     if (open) {
@@ -186,7 +192,7 @@ function numberLine(view, actingSeat, { picking = false } = {}) {
     }
   });
   // the scale
-  const axisY = rows * ROW_H + 14;
+  const axisY = rows * ROW_H + 8;
   for (let t = 0; t <= hi; t += step) {
     line.append(s("line", { class: "nc-tick", x1: x(t), x2: x(t), y1: axisY - 6, y2: axisY }));
     line.append(s("text", { class: "nc-tick-label", x: x(t), y: axisY + 14, "text-anchor": "middle" }, String(t)));
@@ -194,7 +200,7 @@ function numberLine(view, actingSeat, { picking = false } = {}) {
   return h("figure", { class: "nc-figure" }, line,
     h("figcaption", {},
       h("p", { class: "nc-legend", "aria-hidden": "true" },
-        h("span", {}, "▬ scores"), h("span", {}, "○ end not included"), h("span", {}, "✕ opponent's: never scores"), h("span", {}, "▲ last number")),
+        h("span", {}, "▬ where that player scores"), h("span", {}, "○ end not included"), h("span", {}, "✕ opponent's: never scores"), h("span", {}, "▲ last number")),
       // (on the pick screen the words are for screen readers: the pick's own line says where it scores)
       descriptions.map((d) => h("p", { class: picking ? "nc-band-text visually-hidden" : "nc-band-text" }, d))));
 }
@@ -299,12 +305,13 @@ function pickPanel(view, ui, seat) {
         : "No open number would score this round.") : null,
       scoring.length ? scoringPicks(scoring, button) : "");
     panel.append(scoringBox);
-    // Every open number: up to some 700 buttons, so a long list starts closed
-    // (open when nothing would score, so there is something to tap)
+    // Every open number: up to some 700 buttons. It starts closed when some
+    // would score, whose list is the one to tap (two lists open at once ran a
+    // lesson's frame 58 px past its foot, issue 46), and open when none would.
     const label = "Every number you may choose";
     // (in the row of ranges, where there is room: one line less)
     (scoring.length > FLAT_UP_TO ? scoringBox.querySelector(".nc-ranges") : panel).append(foldedPicks(view.legal_moves, button, {
-      open: scoring.length === 0 || view.legal_moves.length <= FLAT_UP_TO, className: "nc-all", boxClass: "nc-picks all",
+      open: scoring.length === 0, className: "nc-all", boxClass: "nc-picks all",
       title: `Every number (${view.legal_moves.length})`, titleClass: "nc-picks-title", label,
     }));
   }
