@@ -4,7 +4,8 @@ For each of the five games, on a 1280x800 desktop and on a 390x844 phone with
 touch, against a computer seat: a refused move (the engine's reason), Hint
 (its words) and a legal move (the computer's reply, or Nonconformity's picks
 revealed). After each, the answer's words are inside the window, seen (no
-other part of the page over them), with no scrolling; the board's top moved
+other part of the page over them), with no scrolling; a refusal's answer
+leaves Hint clear, and on the desktop covers none of the board; the board's top moved
 by at most 1 px; and the page did not scroll at all (a scroll listener counts
 every scroll). The targets are pressed where they are on screen (the mouse,
 or a tap of the touchscreen at a point), so the test itself never scrolls.
@@ -96,6 +97,25 @@ def check_seen(page: Page, words: str, what: str) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     seen = page.evaluate(SEEN, words)
     assert any(s["inside"] and s["uncovered"] for s in seen), f"{what}: {words!r} is not seen in the window ({page.viewport_size}): {seen}"
+
+
+# Where the answer line is against the bar it hangs over and the board.
+OVER = """() => {
+  const line = document.getElementById('answer').getBoundingClientRect();
+  const hint = document.querySelector('[data-key=hint]').getBoundingClientRect();
+  const hit = document.elementFromPoint(hint.left + hint.width / 2, hint.top + hint.height / 2);
+  const apart = line.right <= hint.left || line.left >= hint.right || line.bottom <= hint.top || line.top >= hint.bottom;
+  return {bottom: line.bottom, board: document.getElementById('board').getBoundingClientRect().top,
+          hintClear: apart && !!hit?.closest('[data-key=hint]')};
+}"""
+
+
+def check_over_the_bar(page: Page, what: str, *, short: bool) -> None:
+    """The answer line leaves Hint clear; a one-line answer (`short`) covers none of the board."""
+    over = page.evaluate(OVER)
+    assert over["hintClear"], f"{what}: the answer covers Hint: {over}"
+    if short:
+        assert over["bottom"] <= over["board"] + 1, f"{what}: the answer covers the board's top: {over}"
 
 
 def press_at(w: Watched, selector: str, *, point: str = "center") -> None:
@@ -204,6 +224,8 @@ def test_every_answer_is_seen_and_nothing_moves(pages: dict[str, Watched], game:
     before = mark(page)
     reason = refuse(w, game, state)
     check_seen(page, reason, f"{game} {size}: the refusal")
+    # (on the desktop every refusal here is one line; on e7c20a7 it hung under the bar, over the board)
+    check_over_the_bar(page, f"{game} {size}: the refusal", short=size == "desktop")
     w.wait_ready()
     check_still(page, before, f"{game} {size}: the refusal")
     assert fragment_of(page) == state.record

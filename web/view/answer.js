@@ -2,10 +2,15 @@
 // refused move and why, the computer's reply, a sealed pick's word, the picks
 // revealed), on screen whenever the board is.
 //
-// It hangs from a zero-height anchor placed at the board's top edge, just
-// under the bar over the board: it takes no layout space, so an answer that
-// appears never moves the board (nor anything else) under the finger, however
-// many lines it runs to. The anchor is sticky: when the board is scrolled
+// It hangs from a zero-height anchor placed at the top of the bar over the
+// board, where the hint's words are: it takes no layout space, so an answer
+// that appears never moves the board (nor anything else) under the finger,
+// however many lines it runs to. Over the bar it leaves the bar's buttons
+// (Hint) uncovered and is at least as tall as the bar, so a one-line answer
+// covers none of the board; a longer one runs on over the board's top edge.
+// Without a bar (a finished game), or where the bar is elsewhere (a wide
+// frame, a phone held sideways: style.css puts the anchor over the board), it
+// is the board's top edge it hangs from. The anchor is sticky: when the board is scrolled
 // partly under the status line stuck to the top of a phone's screen, the
 // answer hangs under that line, over the part of the board still on screen.
 // A reserved line was the other choice: it would push the board down for
@@ -27,7 +32,31 @@ export function answerAnchor() {
     event.stopPropagation();
     line.hidden = true;
   });
-  return h("div", { class: "answer-anchor" }, line);
+  const anchor = h("div", { class: "answer-anchor" }, line);
+  // (shown by ui/dom.js's showMessage, which knows no bar: placed here as it shows)
+  new MutationObserver(() => { if (!line.hidden) overTheBar(anchor, line); })
+    .observe(line, { attributes: true, attributeFilter: ["hidden"], childList: true, characterData: true, subtree: true });
+  return anchor;
+}
+
+/** Fit the line shown to the bar it hangs over, if it does: the bar's
+ * buttons left clear, the bar's height at least. Else the whole width. */
+function overTheBar(anchor, line) {
+  line.style.right = line.style.minHeight = "";
+  const bar = anchor.nextElementSibling;
+  if (!bar?.classList.contains("computer-bar")) return;
+  const at = anchor.getBoundingClientRect();
+  const box = bar.getBoundingClientRect();
+  // (the bar right under the anchor, and on screen: not scrolled away under a stuck status line)
+  if (Math.abs(box.top - at.top) > 4 || box.top < 0) return;
+  const firstLine = [...bar.querySelectorAll("button, select")]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.top < box.top + box.height / 2);
+  if (firstLine.length === 0) return;
+  const clear = box.right - Math.min(...firstLine.map((r) => r.left)) + 6;
+  if (clear > box.width / 2) return; // (buttons across the bar: the line covers them rather than shrink to nothing)
+  line.style.right = `${Math.ceil(clear)}px`;
+  line.style.minHeight = `${Math.floor(box.height)}px`;
 }
 
 /** While the status line is stuck to the top, the anchor sticks under it:

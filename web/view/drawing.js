@@ -60,7 +60,7 @@ export class Drawing {
     const game = this.game;
     const r = (this.#regions = new Regions());
     // the live regions a screen reader hears the answers from; the eye reads
-    // them in the answer line over the board's top edge (answer.js)
+    // them in the answer line over the bar over the board (answer.js)
     const message = h("p", { id: "message", class: "message heard", role: "alert" });
     const note = h("p", { id: "note", class: "note heard", role: "status" });
     // the one polite live region: after every move, the engine's words for it
@@ -75,14 +75,14 @@ export class Drawing {
       this.#root = h("section", { class: "game" },
         r.slot("head"), above, r.slot("status"), r.slot("seats"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("computers"), answerAnchor(), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, r.slot("computers"), answerAnchor(), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
+        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     game.el.replaceChildren(this.#root);
   }
