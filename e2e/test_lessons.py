@@ -379,6 +379,9 @@ def play_game(page: Page | Frame, act, game: str, step: dict, shots: str | None,
     if shots:
         page.screenshot(path=str(ARTIFACTS / f"{shots}-over.png"))
     assert page.get_by_role("button", name="Play again").is_visible()
+    # (issue 46: one main button at the end, Play again; Finish was styled as one too)
+    main = page.locator(".lesson-buttons > :not([hidden]):not(.secondary)").all_inner_texts()
+    assert main == ["Play again"], main
     # (issue 46: a full game against the computer at the lesson's level, not the setup page)
     href = page.get_by_role("link", name="Play a full game").get_attribute("href")
     base = (full or f"#setup={game}").split("#")[0]

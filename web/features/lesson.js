@@ -240,6 +240,8 @@ export async function lessonPlay(el, {
     skip.textContent = step.check === "play" ? "Skip the game" : "Skip this step";
     show.textContent = step.check === "play" ? "Suggest a move" : "Show the answer";
     next.textContent = index + 1 < total ? "Next step" : "Finish";
+    // (at the end Play again is the one main button: Finish only leaves)
+    next.classList.toggle("secondary", index + 1 === total);
     restart.hidden = index === 0;
     task.textContent = "";
     taskShown.textContent = step.task;
