@@ -61,8 +61,9 @@ export function render(view, ui = {}) {
     h("p", { class: canPick ? "nc-round visually-hidden" : "nc-round" }, b.round
       ? `Round ${b.round} of ${b.rounds}`
       : `Game over after ${b.played} round${b.played === 1 ? "" : "s"} of ${b.rounds}`),
-    // (while a pick is made the status line says who has chosen: the list is for screen readers, a line less on a phone)
-    whoList(view, { shown: !canPick }),
+    // (while a pick is made the status line says who has chosen, and at the end who won: the list is then for
+    // screen readers, a line less on a phone)
+    whoList(view, { shown: !canPick && !view.is_over }),
     // the table and the number line side by side where the board is wide enough (round.css)
     h("div", { class: canPick ? "nc-view picking" : "nc-view" }, sequenceTable(view, { fold: canPick }), numberLine(view, seat, { picking: canPick })),
     canPick ? pickPanel(view, ui, seat) : waitNote(view, ui, seat));
