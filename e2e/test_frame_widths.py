@@ -36,8 +36,8 @@ POSITIONS = [
     ("multiplications", {}, None),
     ("prime-target", {}, 8),
     ("prime-target", {}, None),
-    ("nonconformity", {}, 4),
-    ("nonconformity", {}, None),
+    ("nonconformity", {"seed": 1}, 4),  # (a seed: the same starts on every run)
+    ("nonconformity", {"seed": 1}, None),
 ]
 
 # What reaches past the frame's right edge (each element outside a box that
