@@ -4,11 +4,13 @@ exercises. Played like a person on a seeded 4-wedge Prime Target game whose
 three rings each gave a proved win away: the offer, the position before the
 first mistake on the game's own board, a wrong ring and the right one, and
 every word checked against the engine's answer (quetgames.mistakes, run
-here in Python); on a phone by touch too. A Nonconformity game, whose
-analysis never proves a pick, offers nothing."""
+here in Python); on a phone by touch too. A Nonconformity game whose last
+picks gave up a win that a pick secured is practised the same way, by its
+number box; one whose picks gave nothing up offers nothing."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -16,7 +18,7 @@ import quetgames
 from playwright.sync_api import Browser, Locator, Page
 from quetgames import mistakes
 
-from .harness import ARTIFACTS, Watched, finished, open_record, ready_page, watched_page
+from .harness import ARTIFACTS, Watched, open_record, ready_page, watched_page
 from .test_analysis import analysed
 from .test_axe import check
 from .test_puzzles_new_games import press_wedge
@@ -136,9 +138,65 @@ def test_on_a_phone_by_touch(browser: Browser, server: str) -> None:
         phone.context.close()
 
 
+def secret_picks_game() -> quetgames.State:
+    """(tests/test_puzzles_games.py's game) Three rounds of seeded random picks;
+    in the last, Player 2's 63 gave up a win that a pick of that round secured
+    whatever Player 1 picked."""
+    state = quetgames.new_game("nonconformity", length=4, max_pick=100, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        for seat in list(state.to_move):
+            state = state.play(rng.choice(state.legal_moves(seat)), seat)
+    return state
+
+
+def pick(dialog: Locator, number: str) -> str:
+    """Type `number` in the trainer's number box and choose it; the answer said."""
+    box = dialog.locator(".mistake-board #nc-pick")
+    box.fill(number)
+    dialog.get_by_role("button", name="Choose it").click()
+    dialog.locator("#mistake-answer[data-answer]").wait_for()
+    return dialog.locator("#mistake-answer").inner_text()
+
+
+def test_a_secret_pick_that_gave_up_a_secured_win_is_tried_again(w: Watched, page: Page) -> None:
+    """Nonconformity: the analysis proves a pick where some pick secures a
+    result whatever the other seat picks (on e7c20a7 it proved none, and the
+    game offered nothing); the trainer sets the round's start, as its mover
+    knew it, and answers a pick with the other seat's pick that beats it."""
+    state = secret_picks_game()
+    report = quetgames.analyse(state, iterations=ITERATIONS).to_json()
+    found = mistakes.mistakes(state, report)["exercises"]
+    at = next(i for i, e in enumerate(found) if e["ply"] == 6)
+    last = found[at]
+    open_record(w, state.record)
+    dialog = trainer(page)
+    for _ in range(at):
+        dialog.get_by_role("button", name="Next mistake").click()
+    dialog.locator(".mistake-step", has_text=f"Mistake {at + 1} of {len(found)}: move 6, Player 2.").wait_for()
+    dialog.locator(".mistake-board #nc-pick").wait_for()  # (its position drawn: Player 2's pick to make)
+    assert dialog.locator(".mistake-played").inner_text() == f"In the game: {last['words']}"
+    assert dialog.locator("#mistake-answer").inner_text() == last["task"]
+    said = pick(dialog, "63")
+    expected = mistakes.try_again(state, 6, "63")
+    assert not expected["right"] and said == expected["words"], said
+    w.screenshot("mistakes-nonconformity-wrong")
+    check(page, "practise your mistakes, a wrong pick answered")
+    dialog.get_by_role("button", name="Try again").click()
+    said = pick(dialog, last["solutions"][0])
+    assert said == mistakes.try_again(state, 6, last["solutions"][0])["words"] and said.startswith("Right: "), said
+    dialog.get_by_role("button", name="Close practise your mistakes").click()
+    page.locator("dialog.mistakes-dialog").wait_for(state="detached")
+
+
 def test_a_game_without_proved_mistakes_offers_none(w: Watched, page: Page) -> None:
-    """Nonconformity's analysis judges picks by sampling, never proves one."""
-    state = finished("nonconformity", 4, length=3, max_pick=100)
+    """A Nonconformity game whose picks secured nothing that a pick played gave up
+    (seeded: the same game every run, checked here in Python first)."""
+    state = quetgames.new_game("nonconformity", length=3, max_pick=100, seed=16)  # (finished()'s play, its starts seeded)
+    rng = random.Random(16)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves(state.to_move[0])), state.to_move[0])
+    assert mistakes.mistakes(state)["exercises"] == []
     open_record(w, state.record)
     analysed(page)
     assert page.locator("section.analysis").count() == 1

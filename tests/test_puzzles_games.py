@@ -301,11 +301,51 @@ def test_the_bridge_gives_the_exercises() -> None:
     assert tried["ok"] and not tried["result"]["right"]
 
 
-def test_a_game_of_secret_picks_has_no_exercises() -> None:
+def _secret_picks_game() -> State:
+    """Three rounds of seeded random picks, in which Player 2's last pick, 63,
+    gave up a win that a pick of that round secured whatever Player 1 picked."""
     state = quetgames.GAMES["nonconformity"].new(length=4, max_pick=100, seed=2)
-    rng = random.Random(0)
+    rng = random.Random(2)
     while not state.is_over:
-        for seat in state.to_move:
+        for seat in list(state.to_move):
             state = state.play(rng.choice(state.legal_moves(seat)), seat)
-            break
-    assert mistakes.mistakes(state)["exercises"] == []
+    return state
+
+
+def test_a_pick_that_gave_up_a_secured_result_is_an_exercise() -> None:
+    state = _secret_picks_game()
+    found = {e["ply"]: e for e in mistakes.mistakes(state)["exercises"]}
+    last = found[6]
+    # the round's start, as Player 2 knew it: Player 1's pick of the round (ply 5) is no part of it
+    before = quetgames.load(last["record"])
+    assert last["joint"] and last["seat"] == 1 and last["move"] == "63"
+    assert before.to_move == (0, 1) and before.history == state.history[:4] and last["ply_before"] == 4
+    # independently: every pick of both seats through the rules
+    values = moves_by_brute(before, 1)
+    kept = max(values.values())
+    assert last["result"] == kept == 1.0 and values["63"] == last["result_after"] < kept
+    assert sorted(last["solutions"]) == sorted(m for m, v in values.items() if v == kept)
+    assert {m: o["value"] for m, o in last["others"].items()} == {m: v for m, v in values.items() if v < kept}
+    for move, other in list(last["others"].items())[:10]:
+        assert brute(before.play(move, 1).play(other["reply"], 0), 1) == other["value"], move
+    reply = last["others"]["63"]["reply"]
+    assert last["words"] == (f"Player 2 picked 63, which gave up a win that a pick could secure: "
+                             f"Player 1's {reply} holds it to a shared win.")
+    right = mistakes.try_again(state, 6, last["solutions"][0])
+    assert right["right"] and right["words"].endswith("which keeps a win whatever Player 1 picks.")
+    wrong = mistakes.try_again(state, 6, "63")
+    assert not wrong["right"] and wrong["reply"] == reply and f"Player 1's {reply}" in wrong["words"]
+
+
+def test_the_analysis_proves_a_pick_that_secures_a_result() -> None:
+    # (the judge hook only estimates picks; where a pick secures a result whatever
+    # the other seat picks, the analysis says so exactly, and the offer follows)
+    state = _secret_picks_game()
+    report = quetgames.analyse(state, iterations=20).to_json()
+    sixth = report["moves"][5]
+    assert sixth["ply"] == 6 and sixth["exact"] and sixth["grade"] == "blunder" and sixth["after"] == 0.5
+    assert 6 in {e["ply"] for e in mistakes.mistakes(state, report)["exercises"]}
+    # a pick where nothing is secured stays an estimate (the first round: no proof)
+    assert not report["moves"][0]["exact"]
+
+

@@ -54,7 +54,10 @@ position is first reduced to the mover's secret-free view
 (`State.secret_free`, the reduction `view(seat)` uses), so another seat's
 secret move of the same round, chosen before or after, never enters the
 analysis of the move. A game whose moves the tree search cannot weigh (a
-joint secret move) judges them itself through its adapter's `judge` hook.
+joint secret move) judges them itself through its adapter's `judge` hook,
+except where its `exact_joint` hook proves that some pick secures a result
+whatever the other seat picks (near a game's end, where the hook reaches): a
+pick is then judged by the result it secures, exactly.
 
 Classes, from the loss in expected result (the model chess.com and lichess use
 for "expected points", on a 0..1 scale): below 0.02 *best* (within the noise
@@ -391,12 +394,40 @@ def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: Stat
     player, context = proof.player, proof.context
     began = time.perf_counter()
     public = position.secret_free(seat)  # another seat's pending secret, if any, is gone
+    proved = _joint_judged(player, public, seat, move, ply, context.deadline(began, 0.5))
+    if proved is not None:
+        return proved
     verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
     if verdict is not None:
         return _judged(public, seat, move, ply, verdict)
     # Proofs get half the move's budget between them, the estimate the rest.
     here, there = proof(position, began), proof(after, began)
     return _judge_move(player, position, seat, move, ply, here, there, context, began)
+
+
+def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
+                  deadline: float) -> MoveAnalysis | None:
+    """A pick of an open joint move (two seats choosing at once, in secret),
+    judged from the adapter's proof (`exact_joint`) when that proof finds a
+    pick that secures a result whatever the other seat picks: `before` is the
+    best result a pick secures, `after` the result the pick played secures.
+    None when there is no such proof, or when no pick secures anything (then
+    every pick can be beaten, and which is best is a guess at the other
+    seat's pick: the adapter's `judge` weighs that)."""
+    if state.players != 2 or state.to_move != (0, 1):
+        return None
+    proved = player.exact_joint(state, seat, deadline)
+    if proved is None or move not in proved:
+        return None
+    secured = {m: value for m, (value, _) in proved.items()}
+    before, after = max(secured.values()), secured[move]
+    if before <= 0.0:
+        return None
+    best = move if after >= before else next(m for m in state.legal_moves(seat) if secured.get(m) == before)
+    forced = len(state.legal_moves(seat)) == 1
+    loss = 0.0 if forced else before - after
+    return MoveAnalysis(ply, seat, move, before, after, True, best, before, loss, classify(loss),
+                        move_accuracy(loss), forced)
 
 
 def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> Proof | None:

@@ -9,9 +9,15 @@ position had are the solutions, every one of them.
 
 A ? inside one proved result (a lost side that gave up some resistance, a
 won side that took a detour) keeps its result and is no exercise: there is
-no result to keep but the one every move keeps. A joint secret move
-(the secret picks of a round) is never proved by the analysis, so such a game has
-no exercises.
+no result to keep but the one every move keeps.
+
+A pick of a joint secret move (both seats choosing a round's numbers at
+once) is looked at from the round's start, as its mover knew it (the other
+seat's pick of the round, made before or after, is no part of it): it is an
+exercise when some pick secured a result whatever the other seat picked,
+and the pick played secured less (`puzzles.prove_position`, through the
+adapter's `exact_joint`, near a game's end). Its reply is a
+pick of the other seat that holds it there.
 
 Pure data: nothing is saved, nothing is fetched, and the same game gives the
 same exercises (proofs, not estimates; a proof not found within its time is
@@ -68,10 +74,17 @@ def _marked(analysis: JSON, total: int) -> set[int] | None:
     return plies
 
 
-def _exercise(before: State, ply: int, move: str, seat: int, seconds: float) -> JSONObject | None:
-    """The exercise of `move` played by `seat` at `before` (the game's
+def _joint(state: State) -> bool:
+    """Whether both seats of a two-seat game choose now, at once."""
+    return state.players == 2 and state.to_move == (0, 1)
+
+
+def _exercise(position: State, ply: int, move: str, seat: int, seconds: float) -> JSONObject | None:
+    """The exercise of `move` played by `seat` at `position` (the game's
     ply-th move), or None when it is none (not proved, or it kept the result)."""
-    if len(before.to_move) != 1 or len(before.legal_moves(seat)) < 2:
+    before = position.secret_free(seat)  # (a joint move: the round's start, as the mover knew it)
+    joint = _joint(before)
+    if (len(before.to_move) != 1 and not joint) or len(before.legal_moves(seat)) < 2:
         return None
     proof = prove_position(before, seconds, seat)
     if proof is None:
@@ -81,23 +94,31 @@ def _exercise(before: State, ply: int, move: str, seat: int, seconds: float) -> 
     if values[move] >= best:
         return None
     name = before.seat_name(seat)
-    did = before.describe_move(move, seat)
+    others = {m: proof["others"][m] for m in before.legal_moves(seat) if values[m] < best}
+    if joint:
+        other = before.seat_name(1 - seat)
+        task = f"{name} to pick: find a number that secures {_words(best)}, whatever {other} picks."
+        words = (f"{name} picked {move}, which gave up a {_words(best)[2:]} that a pick could secure: "
+                 f"{other}'s {others[move]['reply']} holds it to {_words(values[move])}.")
+    else:
+        task = f"{name} to move: find a move that keeps {_words(best)}."
+        words = f"{before.describe_move(move, seat)}, which turned a proved {_words(best)[2:]} into {_words(values[move])}."
     return {
-        "ply": ply, "seat": seat, "seat_name": name, "ply_before": ply - 1, "record": before.record,
-        "move": move, "result": best, "result_after": values[move],
+        "ply": ply, "seat": seat, "seat_name": name, "ply_before": len(before.history), "record": before.record,
+        "move": move, "result": best, "result_after": values[move], "joint": joint,
         "solutions": [m for m in before.legal_moves(seat) if values[m] == best],
-        "others": {m: proof["others"][m] for m in before.legal_moves(seat) if values[m] < best},
-        "task": f"{name} to move: find a move that keeps {_words(best)}.",
-        "words": f"{did}, which turned a proved {_words(best)[2:]} into {_words(values[move])}.",
+        "others": others, "task": task, "words": words,
     }
 
 
 def mistakes(state: State, analysis: JSON = None, seconds: float = PROOF_SECONDS) -> JSONObject:
     """The proved mistakes of `state`'s game as exercises: {game, record,
     exercises: [{ply, seat, seat_name, ply_before, record (the position
-    before the move), move, result (the mover's proved result there: 1 won,
-    0.5 shared), result_after, solutions (every move that keeps `result`),
-    others ({move: {value, reply}} for every other move), task, words}]},
+    before the move; for a pick of a joint move, its round's start, and
+    ply_before its moves), move, result (the mover's proved result there: 1
+    won, 0.5 shared), result_after, joint (a pick of a joint move),
+    solutions (every move that keeps `result`), others ({move: {value,
+    reply}} for every other move), task, words}]},
     in the order of the game. `analysis`: the analysis's JSON (`to_json`);
     when given, only its moves marked ? or ?? with proved values are
     looked at, else every move. Raises InvalidOptions for a bad analysis."""
@@ -122,17 +143,21 @@ def try_again(state: State, ply: JSON, move: JSON, seconds: float = PROOF_SECOND
     positions, played = _positions(state)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= len(played):
         raise InvalidOptions(f"the ply is a move of the game, from 1 to {len(played)}, not {ply!r:.20}")
-    before = positions[ply - 1]
     seat = played[ply - 1][1]
+    before = positions[ply - 1].secret_free(seat)
     found = _exercise(before, ply, played[ply - 1][0], seat, seconds)
     if found is None:
         raise RulesError(f"move {ply} of this game is no proved mistake")
     if not isinstance(move, str) or move not in before.legal_moves(seat):
         raise RulesError(f"{str(move)[:20]!r} is not a legal move in this position")
-    did = before.describe_move(move, seat)
+    joint = found["joint"]
+    name, other_name = before.seat_name(seat), before.seat_name(1 - seat) if joint else ""
+    did = f"{name} picks {move}" if joint else before.describe_move(move, seat)
     if move in found["solutions"]:
+        whatever = f" whatever {other_name} picks" if joint else ""
         return {"right": True, "move": move, "value": found["result"], "reply": None,
-                "words": f"Right: {did}, which keeps {_words(found['result'])}."}
+                "words": f"Right: {did}, which keeps {_words(found['result'])}{whatever}."}
     other = found["others"][move]
-    return {"right": False, "move": move, "value": other["value"], "reply": other["reply"],
-            "words": f"Not this one: {did}, which gives {_words(other['value'])} at best."}
+    words = (f"Not this one: {did}, and {other_name}'s {other['reply']} holds it to {_words(other['value'])}." if joint
+             else f"Not this one: {did}, which gives {_words(other['value'])} at best.")
+    return {"right": False, "move": move, "value": other["value"], "reply": other["reply"], "words": words}
