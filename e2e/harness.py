@@ -286,22 +286,25 @@ def is_new_game_of(record: str, want: quetgames.State) -> bool:
 
 
 def embed_in_host(browser: Browser, host: tuple[str, Path], src: str, *, width: int = 680, height: int = 700,
-                  viewport: dict | None = None, start: bool = True, script: str = "") -> tuple[Page, Frame]:
+                  viewport: dict | None = None, start: bool = True, script: str = "", has_touch: bool = False,
+                  title: str = "A game by Leroy Quet") -> tuple[Page, Frame]:
     """A blog's page on another origin (the `host` fixture) holding one frame
-    of `src` at width x height, in a context of its own; Start pressed and the
-    engine ready unless `start` is false. `script`: more of the host's HTML
-    after the frame (its host script, say). The page's uncaught errors are in
-    page.errors; close it with page.context.close()."""
+    of `src` at width x height, titled `title`, in a context of its own (a
+    touch screen if `has_touch`); Start pressed and the engine ready unless
+    `start` is false. `script`: more of the host's HTML after the frame (its
+    host script, say). The page's uncaught errors are in page.errors; close
+    it with page.context.close()."""
     import hashlib
 
     base, folder = host
-    name = f"host-{hashlib.sha256(f'{src}{width}{height}{script}'.encode()).hexdigest()[:16]}.html"
+    name = f"host-{hashlib.sha256(f'{src}{width}{height}{script}{title}'.encode()).hexdigest()[:16]}.html"
     (folder / name).write_text(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A blog post</title><link rel='icon' href='data:,'></head>"
         "<body style='margin:0'><h1>A post about number games</h1>"
-        f"<iframe src='{src}' title='A game by Leroy Quet' width='{width}' height='{height}' style='border:0;display:block'></iframe>"
+        f"<iframe src='{src}' title='{title}' width='{width}' height='{height}' style='border:0;display:block'></iframe>"
         f"{script}<p>Text after the game.</p></body></html>")
-    context = browser.new_context(viewport=viewport or {"width": max(1100, width + 40), "height": max(900, height + 120)})
+    context = browser.new_context(viewport=viewport or {"width": max(1100, width + 40), "height": max(900, height + 120)},
+                                  has_touch=has_touch)
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []

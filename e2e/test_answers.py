@@ -25,7 +25,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Page
 
-from .harness import ARTIFACTS, READY, Watched, fragment_of, open_record, watched_page
+from .harness import ARTIFACTS, Watched, fragment_of, open_record, watched_page
 
 SIZES = {"desktop": ({"width": 1280, "height": 800}, False), "phone": ({"width": 390, "height": 844}, True)}
 VS_COMPUTER = (["", ""], ["human", "random"])

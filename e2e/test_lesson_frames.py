@@ -26,8 +26,8 @@ import pytest
 from playwright.sync_api import Browser, Frame, Locator, Page
 
 from .axe import RUN_OPTIONS, describe, inject
-from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY, Watched, watched_page
-from .test_lessons import GAMES, LESSONS, STEP, Keyboard, Mouse, Pointer, Touch, answered, lesson, play_move, play_steps, replies
+from .harness import ARTIFACTS, LOAD_TIMEOUT_MS, READY, Watched, embed_in_host, watched_page
+from .test_lessons import GAMES, LESSONS, STEP, Keyboard, Mouse, Touch, answered, lesson, play_move, play_steps, replies
 
 FRAME = {"width": 480, "height": 680}
 PHONE = {"width": 390, "height": 844}
@@ -49,24 +49,11 @@ MEASURE = """() => {
 
 
 def lesson_frame(browser: Browser, host: tuple[str, Path], server: str, game: str, *, touch: bool) -> tuple[Page, Frame]:
-    """A blog's page holding the lesson's frame at 480 x 680, Start pressed (a
-    context of its own, with touch if asked: embed_in_host's page, with touch)."""
-    base, folder = host
-    name = f"lesson-{game}-{'touch' if touch else 'keys'}.html"
-    (folder / name).write_text(
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A blog post</title><link rel='icon' href='data:,'></head>"
-        "<body style='margin:0'><main><h1>A post about number games</h1>"
-        f"<iframe src='{server}embed.html?mode=learn&game={game}' title='A lesson by Leroy Quet' width='{FRAME['width']}' "
-        f"height='{FRAME['height']}' style='border:0;display:block'></iframe><p>Text after the lesson.</p></main></body></html>")
-    context = browser.new_context(viewport={"width": 1000, "height": 900}, has_touch=touch)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(base + name)
-    page.wait_for_function("() => document.querySelector('iframe')?.contentWindow")
-    frame = next(f for f in page.frames if "embed.html" in f.url)
+    """A blog's page holding the lesson's frame at 480 x 680 (embed_in_host's,
+    with touch if asked), Start pressed by a tap or by the keyboard."""
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=learn&game={game}", width=FRAME["width"],
+                                height=FRAME["height"], viewport={"width": 1000, "height": 900}, start=False,
+                                has_touch=touch, title="A lesson by Leroy Quet")
     start = frame.locator("#embed-start")
     if touch:
         start.tap()
@@ -113,39 +100,6 @@ class Measured:
         self.act.unfold()
 
 
-class Taps(Pointer):
-    """A finger on a touch screen, in a frame: a tap where the target shows."""
-
-    name = "touch"
-
-    def press(self, target: Locator) -> None:
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        at = target.evaluate("""(el) => {
-          const r = el.getBoundingClientRect(), cx = r.width / 2, cy = r.height / 2;
-          const reaches = (x, y) => { const hit = document.elementFromPoint(r.x + x, r.y + y); return hit === el || el.contains(hit); };
-          if (reaches(cx, cy)) return [cx, cy];
-          let best = null, far = Infinity;  // (a ring's wedge: its point nearest the middle that a tap reaches)
-          for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
-            const x = r.width * i / 20, y = r.height * j / 20, d = Math.hypot(x - cx, y - cy);
-            if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
-          }
-          return best;
-        }""")
-        assert box and at, f"no point of {target} can be tapped"
-        target.tap(position={"x": at[0], "y": at[1]})
-
-    def type_into(self, field: Locator, text: str, submit: Locator) -> None:
-        field.tap()
-        field.fill(text)
-        submit.tap()
-
-    def unfold(self) -> None:
-        folded = self.page.locator("#board details:not([open]) > summary")
-        while folded.count():
-            folded.first.tap()
-
-
 def axe_in(frame: Frame) -> list[dict]:
     inject(frame)
     return frame.evaluate("""async (options) => (await axe.run(document, options)).violations.map((v) => ({
@@ -164,7 +118,7 @@ def test_a_lesson_in_a_480_by_680_frame(browser: Browser, server: str, host: tup
         assert first["buttons"] <= first["height"], ("the first step's buttons are below the frame", first)
         found = axe_in(frame)
         assert not found, f"axe inside the {game} lesson's frame:\n{describe(found)}"
-        act = Measured(Keyboard(_FrameWithKeys(frame, page)) if how == "keyboard" else Taps(frame), frame)
+        act = Measured(Keyboard(_FrameWithKeys(frame, page)) if how == "keyboard" else Touch(frame), frame)
         play_steps(frame, game, act, full=f"{server}index.html#setup={game}")
         act.measure()
         page.screenshot(path=str(ARTIFACTS / f"lesson-frame-{game}-{how}.png"))

@@ -108,32 +108,40 @@ class Keyboard:
             self.press(folded.first)
 
 
+# Where a press lands on an element: its box's middle, or (a ring's wedge,
+# whose box's middle is another wedge) its point nearest that middle that a
+# press there reaches; relative to its box, so it serves a page and a frame.
+POINT = """(el) => {
+  const r = el.getBoundingClientRect(), cx = r.width / 2, cy = r.height / 2;
+  const reaches = (x, y) => { const hit = document.elementFromPoint(r.x + x, r.y + y); return hit === el || el.contains(hit); };
+  if (reaches(cx, cy)) return [cx, cy];
+  let best = null, far = Infinity;
+  for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+    const x = r.width * i / 20, y = r.height * j / 20, d = Math.hypot(x - cx, y - cy);
+    if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
+  }
+  return best;
+}"""
+
+
+def point_of(target: Locator) -> dict[str, float]:
+    """Where on `target` a press lands (POINT), once it is scrolled into view."""
+    target.scroll_into_view_if_needed()
+    at = target.evaluate(POINT)
+    assert at, f"no point of {target} can be pressed"
+    return {"x": at[0], "y": at[1]}
+
+
 class Touch:
-    """A person tapping a phone's screen."""
+    """A person tapping a touch screen, on a page or in a frame: a tap where the target shows (POINT)."""
 
     name = "touch"
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page | Frame) -> None:
         self.page = page
 
     def press(self, target: Locator) -> None:
-        """Tap where `target` shows: the middle of its box, or (a wedge of a
-        ring, whose box's middle is another wedge) the point of it nearest
-        that middle which a tap there reaches."""
-        target.scroll_into_view_if_needed()
-        point = target.evaluate("""(el) => {
-          const r = el.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
-          const reaches = (x, y) => { const hit = document.elementFromPoint(x, y); return hit === el || el.contains(hit); };
-          if (reaches(cx, cy)) return [cx, cy];
-          let best = null, far = Infinity;
-          for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
-            const x = r.x + r.width * i / 20, y = r.y + r.height * j / 20, d = Math.hypot(x - cx, y - cy);
-            if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
-          }
-          return best;
-        }""")
-        assert point, f"no point of {target} can be tapped"
-        self.page.touchscreen.tap(*point)
+        target.tap(position=point_of(target))
 
     def type_into(self, field: Locator, text: str, submit: Locator) -> None:
         field.tap()
@@ -166,27 +174,12 @@ class Mouse:
 
 
 class Pointer(Mouse):
-    """A mouse that clicks where `target` shows: the middle of its box, or (a
-    ring's wedge, whose box's middle is another wedge) its point nearest that
-    middle that a click there reaches. Works in a frame as on a page."""
+    """A mouse that clicks where `target` shows (POINT). Works in a frame as on a page."""
 
     name = "pointer"
 
     def press(self, target: Locator) -> None:
-        target.scroll_into_view_if_needed()
-        at = target.evaluate("""(el) => {
-          const r = el.getBoundingClientRect(), cx = r.width / 2, cy = r.height / 2;
-          const reaches = (x, y) => { const hit = document.elementFromPoint(r.x + x, r.y + y); return hit === el || el.contains(hit); };
-          if (reaches(cx, cy)) return [cx, cy];
-          let best = null, far = Infinity;
-          for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
-            const x = r.width * i / 20, y = r.height * j / 20, d = Math.hypot(x - cx, y - cy);
-            if (d < far && reaches(x, y)) { best = [x, y]; far = d; }
-          }
-          return best;
-        }""")
-        assert at, f"no point of {target} can be clicked"
-        target.click(position={"x": at[0], "y": at[1]})
+        target.click(position=point_of(target))
 
 
 STEP = "section.lesson-step"

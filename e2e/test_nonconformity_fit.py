@@ -22,7 +22,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser, Frame, Page
 
-from .harness import ARTIFACTS, READY, embed_in_host, watched_page
+from .harness import ARTIFACTS, embed_in_host, watched_page
 
 DEFAULT = (480, 680)  # the Embed dialog's default size (share/embed-snippet.js DEFAULTS)
 PHONE = {"width": 390, "height": 844}
