@@ -185,6 +185,10 @@ def test_a_secret_pick_that_gave_up_a_secured_win_is_tried_again(w: Watched, pag
     dialog.get_by_role("button", name="Try again").click()
     said = pick(dialog, last["solutions"][0])
     assert said == mistakes.try_again(state, 6, last["solutions"][0])["words"] and said.startswith("Right: "), said
+    dialog.get_by_role("button", name="Show the moves that keep it").click()
+    listed = ", ".join(last["solutions"][:12])
+    assert dialog.locator(".mistake-solutions").inner_text().startswith(
+        f"The {len(last['solutions'])} picks that secure the win: {listed}"), dialog.locator(".mistake-solutions").inner_text()
     dialog.get_by_role("button", name="Close practise your mistakes").click()
     page.locator("dialog.mistakes-dialog").wait_for(state="detached")
 

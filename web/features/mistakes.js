@@ -157,10 +157,12 @@ async function practise(engine, record, { game, exercises }) {
     board.querySelector("[data-move], input, button")?.focus();
   });
   show.addEventListener("click", () => {
-    const { solutions, result } = exercises[at];
+    const { solutions, result, joint } = exercises[at];
     const listed = solutions.slice(0, 12).join(", ");
     const more = solutions.length > 12 ? ` and ${solutions.length - 12} more` : "";
-    keeping.textContent = `${solutions.length === 1 ? "The one move that keeps" : `The ${solutions.length} moves that keep`} ${result === 1 ? "the win" : "the shared win"}: ${listed}${more}.`;
+    // (a pick of a round both seats choose in secret secures its result, whatever the other picks)
+    const [one, many, verb] = joint ? ["pick", "picks", "secure"] : ["move", "moves", "keep"];
+    keeping.textContent = `${solutions.length === 1 ? `The one ${one} that ${verb}s` : `The ${solutions.length} ${many} that ${verb}`} ${result === 1 ? "the win" : "the shared win"}: ${listed}${more}.`;
     keeping.hidden = false;
   });
   previous.addEventListener("click", () => open(at - 1).then(() => previous.disabled ? next.focus() : previous.focus()));
