@@ -92,13 +92,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
     yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}", COUNT_CALLS)
 
 
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    yield w.page
-    assert w.errors == []
-
-
 def test_analyse_draws_a_chart_marks_and_accuracy_like_the_engine(w: Watched, page: Page) -> None:
     expected = quetgames.analyse(SHORT, iterations=ITERATIONS)
     open_record(w, SHORT.record)

@@ -31,12 +31,8 @@ MEASURE = """() => {
   const r = drawing.getBoundingClientRect();
   const seen = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) * Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
   const summary = document.getElementById('summary')?.getBoundingClientRect();
-  const seats = document.querySelector('section.game .seats').getBoundingClientRect();
   return {top: Math.round(r.top), height: Math.round(r.height), share: seen / (r.width * r.height), y: scrollY,
-          summaryTop: summary ? Math.round(summary.top) : null, boardTop: Math.round(board.getBoundingClientRect().top),
-          afterChips: Math.round(board.getBoundingClientRect().top - seats.bottom),
-          // (held sideways the board has a column of its own, beside the rest)
-          ownColumn: board.getBoundingClientRect().right <= seats.left};
+          summaryTop: summary ? Math.round(summary.top) : null, boardTop: Math.round(board.getBoundingClientRect().top)};
 }"""
 
 

@@ -36,13 +36,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
     yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}")
 
 
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    yield w.page
-    assert w.errors == []
-
-
 def test_the_game_is_as_described() -> None:
     assert GAME.is_over and [e["ply"] for e in EXERCISES] == [5, 6, 7]
     report = quetgames.analyse(GAME, iterations=ITERATIONS).to_json()

@@ -39,13 +39,6 @@ def w(browser: Browser, server: str) -> Iterator[Watched]:
     yield from ready_page(browser, server, f"?analysis-iterations={ITERATIONS}")
 
 
-@pytest.fixture
-def page(w: Watched) -> Iterator[Page]:
-    w.errors.clear()
-    yield w.page
-    assert w.errors == []
-
-
 # -- what the engine allows ---------------------------------------------------------------
 
 

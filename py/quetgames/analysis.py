@@ -100,7 +100,7 @@ from typing import Any, Generic, TypeVar
 from .base import State
 from .errors import InvalidOptions
 from .players import check_search_arguments, player_for
-from .players.search import FORCE_EVERY, UCT_C, AnyPlayer, Budget, Proof, Sim, Verdict, simulate
+from .players.search import FORCE_EVERY, UCT_C, AnyPlayer, Budget, Proof, Sim, Verdict, open_joint, simulate
 from .registry import load, replay_record
 from .data import JSONObject
 
@@ -414,7 +414,7 @@ def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: in
     None when there is no such proof, or when no pick secures anything (then
     every pick can be beaten, and which is best is a guess at the other
     seat's pick: the adapter's `judge` weighs that)."""
-    if state.players != 2 or state.to_move != (0, 1):
+    if not open_joint(state):
         return None
     proved = player.exact_joint(state, seat, deadline)
     if proved is None or move not in proved:

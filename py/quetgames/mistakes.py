@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from .base import State
 from .errors import InvalidOptions, RulesError
+from .players.search import open_joint
 from .puzzles import prove_position
 from .registry import replay_record
 from .data import JSON, JSONObject
@@ -74,16 +75,11 @@ def _marked(analysis: JSON, total: int) -> set[int] | None:
     return plies
 
 
-def _joint(state: State) -> bool:
-    """Whether both seats of a two-seat game choose now, at once."""
-    return state.players == 2 and state.to_move == (0, 1)
-
-
-def _exercise(position: State, ply: int, move: str, seat: int, seconds: float) -> JSONObject | None:
-    """The exercise of `move` played by `seat` at `position` (the game's
-    ply-th move), or None when it is none (not proved, or it kept the result)."""
-    before = position.secret_free(seat)  # (a joint move: the round's start, as the mover knew it)
-    joint = _joint(before)
+def _exercise(before: State, ply: int, move: str, seat: int, seconds: float) -> JSONObject | None:
+    """The exercise of `move` played by `seat` at `before` (the game's ply-th
+    move, the position as the mover knew it), or None when it is none (not
+    proved, or it kept the result)."""
+    joint = open_joint(before)
     if (len(before.to_move) != 1 and not joint) or len(before.legal_moves(seat)) < 2:
         return None
     proof = prove_position(before, seconds, seat)
@@ -130,7 +126,8 @@ def mistakes(state: State, analysis: JSON = None, seconds: float = PROOF_SECONDS
     for ply, (move, seat) in enumerate(played, start=1):
         if marked is not None and ply not in marked:
             continue
-        found = _exercise(positions[ply - 1], ply, move, seat, seconds)
+        # (as the mover knew it: at a joint move the round's start, the other seat's pick no part of it)
+        found = _exercise(positions[ply - 1].secret_free(seat), ply, move, seat, seconds)
         if found is not None:
             exercises.append(found)
     return {"game": state.game.id, "record": state.record, "exercises": exercises}
@@ -144,7 +141,7 @@ def try_again(state: State, ply: JSON, move: JSON, seconds: float = PROOF_SECOND
     if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= len(played):
         raise InvalidOptions(f"the ply is a move of the game, from 1 to {len(played)}, not {ply!r:.20}")
     seat = played[ply - 1][1]
-    before = positions[ply - 1].secret_free(seat)
+    before = positions[ply - 1].secret_free(seat)  # (as in `mistakes`)
     found = _exercise(before, ply, played[ply - 1][0], seat, seconds)
     if found is None:
         raise RulesError(f"move {ply} of this game is no proved mistake")

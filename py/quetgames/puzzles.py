@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .base import State
 from .errors import RulesError
 from .players import computer_move, player_for
+from .players.search import open_joint
 from .registry import GAMES, load
 from .data import JSONObject, Options
 
@@ -79,17 +80,11 @@ def _one_mover(state: State) -> int | None:
     return to_move[0]
 
 
-def _joint(state: State) -> bool:
-    """Whether the position is a two-seat joint move that nobody has chosen
-    in yet: both seats to choose, in secret, at once."""
-    return state.players == 2 and state.to_move == (0, 1)
-
-
 def _seats(state: State) -> tuple[int, ...]:
     """The seats a puzzle of this position could be set for: the one seat to
     move, or both seats of an open joint move; none otherwise, and none
     while a joint move is half made (the record would hold a secret choice)."""
-    if _joint(state):
+    if open_joint(state):
         return (0, 1)
     seat = _one_mover(state)
     if seat is None or state.view()["choosing"] is not None:
@@ -168,7 +163,7 @@ def prove_position(state: State, seconds: float = PROOF_SECONDS, seat: int | Non
     the other seat chooses, and `reply` is a choice of the other seat that
     holds the move to its value."""
     deadline = time.perf_counter() + seconds
-    if _joint(state):
+    if open_joint(state):
         if seat not in (0, 1):
             return None
         joint = player_for(state.game).exact_joint(state, seat, deadline)
@@ -207,7 +202,7 @@ def _joint_line(state: State, winner: int, move: str, seconds: float,
     while len(line) < LINE_PLIES:
         if s.is_over:
             return line, "over"
-        if not _joint(s):
+        if not open_joint(s):
             return None  # (a seat with no pick left: not a line the proof covers)
         joint = player_for(s.game).exact_joint(s, winner, deadline)
         if joint is None:
@@ -232,7 +227,7 @@ def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
     winning move (for `move` itself: as the caller says); and why it stops: "over", "several" (the winner has more
     than one winning move there) or "long". None when a step is not proved.
     At an open joint move, `seat` is the winner."""
-    if _joint(state):
+    if open_joint(state):
         return None if seat is None else _joint_line(state, seat, move, seconds, only)
     winner = state.to_move[0]
     line: list[JSONObject] = [{"move": move, "seat": winner, "only": only}]
@@ -291,7 +286,7 @@ def _puzzle(state: State, seconds: float, seat: int) -> JSONObject | None:
     proof = prove_position(state, seconds, seat)
     if proof is None or not proof["wins"] or len(proof["wins"]) > _most(state, legal) or not proof["others"]:
         return None
-    joint = _joint(state)
+    joint = open_joint(state)
     if state.game.puzzle_share is None and all(
             other["value"] == 0.0 and state.play(move, seat).is_over for move, other in proof["others"].items()):
         return None  # every wrong move loses on the spot: no puzzle, a one-move look
@@ -406,7 +401,7 @@ def check(puzzle: JSONObject, seconds: float = CHECK_SECONDS) -> list[str]:
     joint = puzzle.get("joint", False) is True
     if puzzle["id"] != puzzle_id(puzzle["record"], seat if joint else None):
         problems.append(f"{name}: the id is not the record's")
-    if state.game.id != puzzle.get("game") or joint != _joint(state) or seat not in _seats(state):
+    if state.game.id != puzzle.get("game") or joint != open_joint(state) or seat not in _seats(state):
         return problems + [f"{name}: the game or the seat to move is not the record's"]
     assert isinstance(seat, int)
     proof = prove_position(state, seconds, seat)
@@ -516,7 +511,7 @@ def _checked(puzzle: JSONObject) -> State:
         state = load(puzzle["record"])
         seat, solutions, line = puzzle["seat"], puzzle["solutions"], puzzle["line"]
         joint = puzzle.get("joint", False) is True
-        if joint != _joint(state):
+        if joint != open_joint(state):
             raise RulesError("the puzzle's position is not the joint move it says")
         legal = state.legal_moves(seat) if state.to_move == (seat,) or joint and seat in (0, 1) else None
         others = _wrong(puzzle, legal or [])
@@ -545,7 +540,7 @@ def position(puzzle: JSONObject) -> JSONObject:
     several = len(puzzle["solutions"]) > 1
     legal = state.legal_moves(seat)
     counted = f"({len(puzzle['solutions'])} of {len(legal)} moves {'do' if several else 'does'})"
-    if _joint(state):
+    if open_joint(state):
         other = state.seat_name(1 - seat)
         question = (f"{name} to pick, while {other} picks at the same time without either seeing the other's "
                     f"number: find {'a pick' if several else 'the one pick'} that wins whatever {other} picks "
@@ -557,8 +552,8 @@ def position(puzzle: JSONObject) -> JSONObject:
         moves = [{"move": m, "words": state.describe_move(m, seat)} for m in legal]
     return {
         "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
-        "record": state.record, "seat": seat, "joint": _joint(state),
-        "view": state.view(seat) if _joint(state) else state.view(),
+        "record": state.record, "seat": seat, "joint": open_joint(state),
+        "view": state.view(seat) if open_joint(state) else state.view(),
         "board": state.text_board(), "question": question, "moves": moves,
         "rating": puzzle["rating"]["elo"],
     }
@@ -574,7 +569,7 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
     seat = puzzle["seat"]
     if not isinstance(move, str) or move not in state.legal_moves(seat):
         raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
-    if _joint(state):
+    if open_joint(state):
         return _joint_answer(state, puzzle, seat, move)
     after = state.play(move, seat)
     did = state.describe_move(move, seat)
@@ -642,7 +637,7 @@ def solution(puzzle: JSONObject) -> JSONObject:
     s = state
     for step in puzzle["line"]:
         words = s.describe_move(step["move"], step["seat"])
-        if _joint(s):  # the first pick of a round is secret until the other's comes
+        if open_joint(s):  # the first pick of a round is secret until the other's comes
             words = f"{s.seat_name(step['seat'])} picks {step['move']}"
         if step["seat"] == puzzle["seat"] and step["only"]:
             words += " (the only winning move)"

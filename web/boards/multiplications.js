@@ -179,12 +179,11 @@ function panel(root, state, view, ui) {
   if (state.parts.legend?.key !== legendKey) {
     const legend = html("ul", { class: "grid-legend" },
       html("li", {}, html("span", { class: "key legal" }, marking ? "·" : "×"), marking ? "legal square (free row and column)" : "x you may number"),
-      marking ? html("li", {}, html("span", { class: "key last-x" }, "×"), "the x marked last") : null,
+      marking && b.xs.length ? html("li", {}, html("span", { class: "key last-x" }, "×"), "the x marked last") : null,
       marking ? null : html("li", {}, html("span", { class: "key" }, "+9"), "what numbering it scores (rows × columns from the last number)"),
       marking ? null : html("li", {}, html("span", { class: "key last" }, "○"), "last number"),
       marking ? null : html("li", {}, html("span", { class: "key path" }, "—"), "1 → 2 → 3 …"),
       marking ? null : html("li", {}, ...view.seats.map((_, seat) => badgeKey(seat)), "who wrote it"));
-    if (marking && b.xs.length === 0) legend.querySelector(".key.last-x")?.parentNode.remove();
     if (state.parts.legend) state.parts.legend.node.replaceWith(legend);
     else wrap.after(legend);
     state.parts.legend = { key: legendKey, node: legend };

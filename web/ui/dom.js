@@ -86,7 +86,6 @@ export function firstSentence(text) {
   return (match ? match[0] : String(text ?? "")).replace(/\s+/g, " ");
 }
 
-/** Seat names in words: "Alice", "Alice and Bob", "Alice, Bob and Cleo". */
 /** One delegated handler on `el` for the moves drawn in it: a click on an
  * element with data-move (not disabled, not inert), or Enter or Space on one
  * that is not a button (a button's own click covers those), plays that move:
@@ -114,6 +113,7 @@ export function seatName(view, seat) {
   return view.seats?.[seat]?.name || `Player ${seat + 1}`;
 }
 
+/** Seat names in words: "Alice", "Alice and Bob", "Alice, Bob and Cleo". */
 export function listInWords(names) {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;

@@ -261,7 +261,6 @@ export function moveInWords(view, i) {
   return move ? `${seatName(view, move.seat)}: ${move.words}` : view.history[i];
 }
 
-/** The line over a past position, with the way back. */
 /** The banner over the board of a past position. aside: the page's word on
  * it and a way on ({words, label, key, onClick}: an older link's), or null. */
 export function replayBanner({ ply, plies, move, line, hint = null, aside = null }, onExit) {

@@ -24,7 +24,7 @@ from typing import Any, Generic, Self, TypeVar
 from ..base import State
 from ..data import JSONObject
 
-__all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "uct",
+__all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "open_joint", "uct",
            "affordable", "halving", "paired_means", "alphabeta", "best_at_root", "solve_to_end", "plies_to_win",
            "best_by_plies", "OutOfTime"]
 
@@ -149,6 +149,13 @@ class StateSim(Sim[str]):
 
     def winners(self) -> tuple[int, ...]:
         return self.state.winners
+
+
+def open_joint(state: State) -> bool:
+    """Whether `state` is an open joint move, the positions `Player.exact_joint`
+    proves: two seats, both to choose now, at once and in secret, and neither
+    has chosen yet."""
+    return state.players == 2 and state.to_move == (0, 1)
 
 
 def rewards(sim: Sim[Any]) -> Rewards:
