@@ -1042,7 +1042,10 @@ def bench(bench_args: list[str]) -> int:
     python = test_python()
     build_if_needed()
     ensure_browser(python)
-    cmd = [python, str(ROOT / "tools" / "bench.py"), *bench_args]
+    tool = "bench.py"
+    if bench_args[:2] == ["--only", "lighthouse"]:  # Lighthouse's scores of every kind of page
+        tool, bench_args = "lighthouse_bench.py", bench_args[2:]
+    cmd = [python, str(ROOT / "tools" / tool), *bench_args]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT).returncode
 

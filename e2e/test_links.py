@@ -67,10 +67,14 @@ def url_of(w: Watched) -> str:
 
 
 def copied_link(w: Watched) -> str:
-    """The link as the page offers it for sharing (the same as the address bar)."""
+    """The link as the page offers it for sharing: the address bar's, with the
+    position's poster after it once made (share/still.js)."""
     w.fragment()  # (the address is written after a move's paint, and the share panel after that)
     w.page.wait_for_function(
-        "() => document.querySelector('#share-link, #seal-link')?.value === location.href", timeout=10_000)
+        """() => {
+          const field = document.querySelector('#share-link, #seal-link');
+          return field?.value.split('!poster.')[0] === location.href && field.dataset.poster !== 'pending';
+        }""", timeout=10_000)
     return w.page.locator("#share-link, #seal-link").first.input_value()
 
 
@@ -106,7 +110,8 @@ def test_a_link_opens_the_same_game_in_a_fresh_browser(players: tuple[Watched, W
     # Copy link: the clipboard gets the address bar's link, and the page says so
     page.locator("[data-key=copy-link]").click()
     page.locator(".share-said", has_text="copied").wait_for()
-    assert page.evaluate("navigator.clipboard.readText()") == url_of(a)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith(f"{url_of(a)}!poster."), copied  # the address, with the position's poster
     shoot(page, "links-share")
     link = copied_link(a)
     before = page_state(a)
@@ -135,7 +140,8 @@ def test_copy_falls_back_to_select_and_copy_without_the_clipboard_api(players: t
     said.wait_for()
     assert "Select the link" in said.inner_text()
     assert a.page.evaluate("document.activeElement.id") == "share-link"
-    assert a.page.evaluate("getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)") == url_of(a)
+    selected = a.page.evaluate("getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)")
+    assert selected.split("!poster.")[0] == url_of(a), selected  # (with the position's poster, once made)
 
 
 # -- correspondence: two browsers take turns by link --------------------------------------------
@@ -439,6 +445,6 @@ def test_every_link_on_screen_is_the_public_record(players: tuple[Watched, Watch
     a.page.locator("dialog[open] textarea, dialog[open] input").first.wait_for()
     shown = links_on_screen(a)
     assert any(done.record in link for link in shown if "embed.html" in link), shown
-    assert a.page.locator("#share-link").input_value().endswith(f"#{done.record}")
+    assert a.page.locator("#share-link").input_value().split("!poster.")[0].endswith(f"#{done.record}")
     assert a.page.locator(".export-record").input_value() == done.record
     a.page.keyboard.press("Escape")

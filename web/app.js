@@ -30,8 +30,10 @@ import { followOtherTabs } from "./view/other-tabs.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
 import { checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
 import { backupPanel, storageNotes } from "./share/backup.js";
+import { stillPosition } from "./share/still.js";
+import { POSTER_MARK } from "./share/poster.js";
 import { importForm } from "./share/share.js";
-import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./shell/loading.js";
+import { EngineStatus, StartWaiter, bindStrip, linkForDisplay } from "./shell/loading.js";
 import { boardFor, loadBoard } from "./boards/index.js";
 import { useEngineIdentity } from "./features/analysis.js";
 import { withBalance } from "./features/balance.js";
@@ -189,7 +191,7 @@ let routeCount = 0; // which route() is the latest: an older one that waited giv
 async function route() {
   const record = fragment();
   const routeId = ++routeCount;
-  cancelWaitingStart();
+  waitingStart.cancel();
   closeDialogs();
   if (record === "") {
     leaveGame();
@@ -231,7 +233,7 @@ async function route() {
     return;
   }
   const current = gameView?.current;
-  if (current && current.record === link.record) return;
+  if (current && !current.still && current.record === link.record) return;
   const viewLoaded = theGameView(); // (its modules arrive beside the engine's answer)
   viewLoaded.catch(() => {}); // (met below, where it is awaited)
   // Fetch the board's module and styles now, beside the engine's answer (or
@@ -241,7 +243,7 @@ async function route() {
   setEngineState("busy");
   if (!engineUp) {
     leaveGame();
-    showOpening(viewEl, link.record, { games, status });
+    await showBeforeEngine(link, named, routeId);
     await engineArrived;
     if (routeId !== routeCount) return; // the player went elsewhere meanwhile
   }
@@ -313,11 +315,36 @@ async function route() {
     return;
   }
   if (routeId !== routeCount) return;
-  const sameGame = gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id;
-  leaveGame();
+  // (a position drawn before the engine: the engine's view is drawn into the same boxes, view/still.js)
+  const still = !!gameView.current?.still;
+  const sameGame = still || (gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id);
+  if (still) olderLink = null;
+  else leaveGame();
   await gameView.openLink(opened, keep);
+  // (the address names the game, as after every move: the poster it came with has done its work)
+  if (link.poster != null && location.hash.includes(POSTER_MARK)) history.replaceState(null, "", location.href.split(POSTER_MARK)[0]);
   // another game than the one on screen (a link, Resume) opens at its heading, wherever the page was scrolled
   if (!sameGame) window.scrollTo({ top: 0 });
+  if (still) await gameView.playKept(); // (a move made on it meanwhile: played now, or refused in words)
+}
+
+/** Before the engine is up: the link's position, from its poster or the view
+ * this device kept of it (share/still.js), drawn as the game will be; else the
+ * game's name and players, and the board's box, while the engine comes. */
+async function showBeforeEngine(link, game, routeId) {
+  const still = game ? await stillPosition(link.record, link.poster, game.id) : null;
+  if (routeId !== routeCount) return;
+  if (still?.view) {
+    try {
+      await (await theGameView()).showStill(still);
+      if (routeId === routeCount) root.dataset.shell = "drawn";
+      return;
+    } catch (error) {
+      console.warn("the position could not be drawn before the engine:", error);
+      leaveGame();
+    }
+  }
+  showOpening(viewEl, link.record, { games, status, problem: still?.problem ?? null });
 }
 
 function closeDialogs() {
@@ -338,42 +365,9 @@ async function routed() {
 
 // -- a new game ------------------------------------------------------------------
 
-// A Start pressed before the engine is up is kept: the button says so, a note
-// beside it shows the download, and the game starts once the engine is ready
-// (unless the player has gone to another screen, or pressed another Start).
-let waitingStart = null; // {cancel} of the Start that waits for the engine
-
-function cancelWaitingStart() {
-  waitingStart?.cancel();
-}
-
-/** Resolves true once the engine is up (at once if it is), false if this
- * Start was given up meanwhile. `button` shows the wait; the note goes after `place`. */
-async function engineForStart(button, place) {
-  if (engineUp) return true;
-  cancelWaitingStart();
-  const words = button.textContent;
-  const label = button.getAttribute("aria-label");
-  const note = waitNote("Loading the game engine", status, "The game starts as soon as the engine is ready.");
-  button.textContent = "Starting as soon as the engine is ready…";
-  if (label) button.setAttribute("aria-label", `${label}: starting as soon as the engine is ready`);
-  button.classList.add("waiting");
-  place.after(note);
-  setEngineState("busy"); // once the engine is up, the page is busy starting this game
-  let cancel;
-  const cancelled = new Promise((resolve) => { cancel = () => resolve(false); });
-  const mine = { cancel };
-  waitingStart = mine;
-  try {
-    return await Promise.race([engineArrived.then(() => true), cancelled]);
-  } finally {
-    if (waitingStart === mine) waitingStart = null;
-    button.textContent = words;
-    if (label) button.setAttribute("aria-label", label);
-    button.classList.remove("waiting");
-    note.remove();
-  }
-}
+// A Start pressed before the engine is up is kept (loading.js StartWaiter): the
+// game starts once the engine is ready, unless the player went elsewhere meanwhile.
+const waitingStart = new StartWaiter({ status, arrived: engineArrived, busy: () => setEngineState("busy") });
 
 /** Start a new game; `waiting` ({button, place}): where a Start pressed before the engine is up shows that it waits. */
 async function startGame(gameId, options, seats, waiting = null) {
@@ -382,7 +376,7 @@ async function startGame(gameId, options, seats, waiting = null) {
   viewLoaded.catch(() => {}); // (met below, where it is awaited)
   if (!engineUp) {
     if (!waiting) await engineArrived;
-    else if (!(await engineForStart(waiting.button, waiting.place))) return;
+    else if (!(await waitingStart.wait(waiting.button, waiting.place))) return;
   }
   const view = await viewLoaded;
   if (view.busy) return;

@@ -15,20 +15,22 @@
 // before anything saved is touched.
 
 import { h } from "../ui/dom.js";
+import { splitFragment } from "./poster.js";
 
 export const MAX_LINK = 100_000; // characters; the engine's own record limit
 const OLD_SEAL_MARK = "~~";
 
 export const OLD_SEAL = "this link was made by an older version of Quet Games, which kept a sealed pick outside the game's record where only one device could check it, so it cannot be continued safely. Start a new game: sealed picks now travel in the record and both devices check them";
 
-/** {record} from a fragment, or {error} in words. */
+/** {record, poster} from a fragment (poster: the payload of the position it
+ * shows, drawn before the engine is up, or null: still.js), or {error} in words. */
 export function parseLink(fragment) {
   const text = String(fragment ?? "");
   if (text.length > MAX_LINK) {
     return { error: `that link is far too long to hold a game (${text.length.toLocaleString("en")} characters; a game never needs more than ${MAX_LINK.toLocaleString("en")})` };
   }
   if (text.includes(OLD_SEAL_MARK)) return { error: OLD_SEAL, old: true };
-  return { record: text };
+  return splitFragment(text);
 }
 
 /**

@@ -9,7 +9,7 @@
 // address, which readPoster() has checked, and the board draws it as it
 // would the engine's.
 
-import { h, seatName, statusLine } from "../ui/dom.js";
+import { h, seatName, statusLine, stylesLoaded } from "../ui/dom.js";
 import { boardFor } from "../boards/index.js";
 import { drawStill, PosterError, readPoster } from "./poster.js";
 
@@ -39,15 +39,6 @@ export async function posterPosition(payload, { key, ply, game, boards }) {
   } catch {
     return problem("its board could not be drawn");
   }
-}
-
-/** Resolves once every stylesheet linked so far has loaded (or failed). */
-function stylesLoaded() {
-  const waiting = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
-  return Promise.all(waiting.map((link) => new Promise((resolve) => {
-    link.addEventListener("load", resolve, { once: true });
-    link.addEventListener("error", resolve, { once: true });
-  })));
 }
 
 /** The status line of the poster's position, as the game view words it in a

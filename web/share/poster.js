@@ -18,6 +18,11 @@
 import { stillUi } from "../boards/index.js";
 
 export const POSTER_MARK = "!poster.";
+// Some apps refuse or cut text this long (docs/RECORD.md, "Long links"):
+// Discord sends at most 2,000 characters in a message, Telegram 4,096, and
+// old browsers and some link checkers stop at 2,083 characters of address.
+// A poster is added to a link only while the link stays within it (still.js).
+export const LONG_LINK = 2000;
 export const MAX_PAYLOAD = 8000; // characters of base64url: 6 kB of deflate (a 26 × 26 grid needs about 1.5 kB)
 const MAX_JSON = 64 * 1024; // characters once expanded
 const MAX_DEPTH = 8;
@@ -32,7 +37,7 @@ const VERSION = 1;
 // Top-level fields of a view that a still board, its status line and its
 // players need; the rest (the move list, the record, the legal moves, notes)
 // is for playing on and stepping through, which a poster does not do.
-const KEEP = ["game", "name", "inventor", "seats", "to_move", "is_over", "scores", "winners", "standing", "status", "end_reason", "board"];
+const KEEP = ["game", "name", "inventor", "seats", "to_move", "is_over", "scores", "winners", "standing", "status", "end_reason", "board", "choosing"];
 // Board fields only a live board reads (what each legal square would do, the
 // picks that would score): emptied, so that a board reading them finds none.
 const LIVE_ONLY = { targets: {}, candidates: {}, scoring_picks: null };
@@ -77,6 +82,10 @@ export function stillView(view) {
       if (empty == null) delete board[key];
       else board[key] = empty;
     }
+    // (the legal moves are not carried: a board that says whether they are
+    // listed is told they are not, as the engine tells it of a ring with too
+    // many to list, so it lays out what it offers the player in the same room)
+    if ("legal_listed" in board && view.legal_moves?.length) board.legal_listed = false;
     still.board = board;
   }
   return still;
@@ -177,6 +186,11 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
  * in words what is wrong ("it is damaged", "it was made for another game", …).
  */
 export async function readPoster(payload, { key, ply = null, game }) {
+  return (await readPosterData(payload, { key, ply, game })).view;
+}
+
+/** readPoster's still view with the number of moves of its record: {view, plies} (plies null for a puzzle). */
+export async function readPosterData(payload, { key, ply = null, game }) {
   if (typeof payload !== "string" || payload === "") throw new PosterError("it is empty");
   if (payload.length > MAX_PAYLOAD) throw new PosterError(`it is too long (${payload.length.toLocaleString("en")} characters; at most ${MAX_PAYLOAD.toLocaleString("en")})`);
   if (!/^[A-Za-z0-9_-]+$/.test(payload)) throw new PosterError("it is not in the usual form");
@@ -193,13 +207,27 @@ export async function readPoster(payload, { key, ply = null, game }) {
   // (no move asked, or one past the end: the game as it stands, as the embed opens it)
   const asStands = ply == null || (Number.isInteger(data.plies) && ply > data.plies);
   if (ply !== data.ply && !(asStands && data.ply === data.plies)) throw new PosterError("it shows another move of this game");
-  const view = data.view;
+  const view = stillShape(data.view, game);
+  // (a puzzle's poster has no moves to count: null)
+  if (data.plies !== null && !(Number.isInteger(data.plies) && data.plies >= 0)) throw new PosterError("it is damaged (not a position)");
+  return { view, plies: data.plies };
+}
+
+/** `view` if it has the shape of a still view of the game `game`, else a PosterError. */
+function stillShape(view, game) {
   if (!isObject(view) || !isObject(view.board) || !Array.isArray(view.seats) || !Array.isArray(view.to_move)
       || !Array.isArray(view.scores) || !Array.isArray(view.winners) || typeof view.is_over !== "boolean") {
     throw new PosterError("it is damaged (not a position)");
   }
   if (view.game !== game) throw new PosterError("it shows another game");
   return view;
+}
+
+/** A still view kept elsewhere (this device's last view of a game, still.js),
+ * checked as a poster's is: within the caps, of the game `game`. */
+export function checkStill(view, game) {
+  checkShape(view);
+  return stillShape(view, game);
 }
 
 /** The still board of `view` drawn by its board module, with nothing that plays. */

@@ -5,6 +5,7 @@
 // the position shown as a file (picture.js draws it, on this device).
 
 import { h } from "../ui/dom.js";
+import { LONG_LINK } from "./poster.js";
 
 /** Copy `text`; resolves true if it reached the clipboard. `field` (an input
  * holding the text) is selected for the fallback and for copying by hand. */
@@ -34,7 +35,7 @@ export function addressOf(record) {
 }
 
 /** The link, a Copy button and (where the browser has one) a Share… button. */
-export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game", record = null } = {}) {
+export function shareControls(url, { title = "Quet Games", text = "", id = "share-link", label = "Link to this game", record = null, poster = null } = {}) {
   const about = { title, text, record }; // (followNewLink changes them)
   const field = h("input", { id, class: "share", readonly: true, value: url, "aria-label": label, spellcheck: "false" });
   field.addEventListener("focus", () => field.select());
@@ -63,6 +64,26 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
     said, long);
   const sayLength = () => longLinkNote(long, field.value, { record: about.record, name: about.title });
   sayLength();
+  // The link with the position's poster, once made (a moment after the panel):
+  // whoever opens it sees the board before the engine arrives (still.js).
+  // (field.dataset.poster: "pending", then "ready" or "none")
+  let asked = 0;
+  const withPoster = (make, plain) => {
+    const ask = ++asked;
+    if (!make) {
+      field.dataset.poster = "none";
+      return;
+    }
+    field.dataset.poster = "pending";
+    make().catch(() => null).then((better) => {
+      if (ask !== asked || field.value !== plain) return;
+      field.dataset.poster = better && better !== plain ? "ready" : "none";
+      if (field.dataset.poster === "none") return;
+      field.value = better;
+      sayLength();
+    });
+  };
+  withPoster(poster, url);
   followers.set(controls, (next) => {
     if (field.value === next.url && about.title === next.title && about.text === next.text) return;
     field.value = next.url;
@@ -70,14 +91,13 @@ export function shareControls(url, { title = "Quet Games", text = "", id = "shar
     said.textContent = ""; // ("Link copied" was said of the old link)
     delete said.dataset.kind;
     sayLength();
+    withPoster(next.poster, next.url);
   });
   return controls;
 }
 
-// Some apps refuse or cut text this long (docs/RECORD.md, "Long links"):
-// Discord sends at most 2,000 characters in a message, Telegram 4,096, and
-// old browsers and some link checkers stop at 2,083 characters of address.
-export const LONG_LINK = 2000;
+// (how long a link may be before the page warns that some apps cut it: poster.js)
+export { LONG_LINK };
 
 /** Fill `note` (hidden when the link is short enough for common apps) with the
  * link's length, which apps may cut it, and a way round: this game as a file
@@ -230,7 +250,7 @@ export function pictureControls(shown, {
  * record: the text export offers (the public record, as in the link).
  * shown: () -> the position on screen, for the Picture group (GameView.shown()).
  */
-export function sharePanel({ url, record, advice, title }, { shown = null } = {}) {
+export function sharePanel({ url, record, advice, title, poster = null }, { shown = null } = {}) {
   const area = h("textarea", { class: "export-record", readonly: true, rows: 3, spellcheck: "false", "aria-label": "Game record" }, record);
   area.addEventListener("focus", () => area.select());
   const said = h("span", { class: "share-said", role: "status" });
@@ -240,7 +260,7 @@ export function sharePanel({ url, record, advice, title }, { shown = null } = {}
     said.textContent = done ? " Record copied." : " Select the record and copy it.";
   });
   const adviceLine = h("p", { class: "share-advice" }, advice);
-  const controls = shareControls(url, { title, text: advice, record });
+  const controls = shareControls(url, { title, text: advice, record, poster });
   const section = h("section", { class: "share-panel", id: "share", "aria-labelledby": "share-title" },
     h("h2", { id: "share-title" }, "Share this game"),
     adviceLine,
@@ -253,7 +273,7 @@ export function sharePanel({ url, record, advice, title }, { shown = null } = {}
       h("div", {}, copy, said)));
   followers.set(section, (next) => {
     if (adviceLine.textContent !== next.advice) adviceLine.textContent = next.advice;
-    followers.get(controls)({ url: next.url, title: next.title, text: next.advice, record: next.record });
+    followers.get(controls)({ url: next.url, title: next.title, text: next.advice, record: next.record, poster: next.poster });
     if (area.value !== next.record) {
       area.value = next.record;
       said.textContent = "";

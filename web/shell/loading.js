@@ -208,3 +208,53 @@ export function linkForDisplay(record, games) {
     return null; // whatever it was, the engine will say what is wrong with it
   }
 }
+
+// -- a Start pressed before the engine is up ----------------------------------------------
+
+/**
+ * A Start pressed before the engine is up is kept: the button says so, a
+ * note beside it shows the download, and the game starts once the engine is
+ * ready, unless the player has gone to another screen or pressed another
+ * Start meanwhile (cancel()). status: the EngineStatus; arrived: a promise
+ * that resolves once the engine is up; busy(): the page is busy from then on.
+ */
+export class StartWaiter {
+  #waiting = null; // {cancel} of the Start that waits
+
+  constructor({ status, arrived, busy }) {
+    this.status = status;
+    this.arrived = arrived;
+    this.busy = busy;
+  }
+
+  cancel() {
+    this.#waiting?.cancel();
+  }
+
+  /** Resolves true once the engine is up, false if this Start was given up
+   * meanwhile. `button` shows the wait; the note goes after `place`. */
+  async wait(button, place) {
+    this.cancel();
+    const words = button.textContent;
+    const label = button.getAttribute("aria-label");
+    const note = waitNote("Loading the game engine", this.status, "The game starts as soon as the engine is ready.");
+    button.textContent = "Starting as soon as the engine is ready…";
+    if (label) button.setAttribute("aria-label", `${label}: starting as soon as the engine is ready`);
+    button.classList.add("waiting");
+    place.after(note);
+    this.busy(); // once the engine is up, the page is busy starting this game
+    let cancel;
+    const cancelled = new Promise((resolve) => { cancel = () => resolve(false); });
+    const mine = { cancel };
+    this.#waiting = mine;
+    try {
+      return await Promise.race([this.arrived.then(() => true), cancelled]);
+    } finally {
+      if (this.#waiting === mine) this.#waiting = null;
+      button.textContent = words;
+      if (label) button.setAttribute("aria-label", label);
+      button.classList.remove("waiting");
+      note.remove();
+    }
+  }
+}

@@ -165,3 +165,13 @@ export function statusLine(status, { over = false, reason = null, extra = "" } =
   }
   return h("p", { id: "status", class: cls }, text, why ? h("span", { class: "end-reason" }, why) : null);
 }
+
+/** Resolves once every stylesheet linked so far has loaded (or failed): a
+ * board drawn before its sheet would be laid out twice, and jump. */
+export function stylesLoaded() {
+  const waiting = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  return Promise.all(waiting.map((link) => new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  })));
+}

@@ -12,6 +12,7 @@
 import { h, seatName, showMessage, statusLine } from "../ui/dom.js";
 import { showRules } from "../features/help.js";
 import { addressOf, followNewLink, sharePanel } from "../share/share.js";
+import { linkWithPoster } from "../share/still.js";
 import { hasComputer } from "./computer.js";
 import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
@@ -130,6 +131,9 @@ export class Drawing {
       }
       // the position shown, named on the root: a ply of the game, or of a side line
       this.#root.dataset.ply = String(replay ? replay.ply : game.plies());
+      // (drawn before the engine is up, from a link's poster or this device's last view: still.js)
+      if (current.still) this.#root.dataset.still = current.still;
+      else delete this.#root.dataset.still;
       if (replay?.line) this.#root.dataset.line = `${replay.line.index}:${replay.line.n}`;
       else delete this.#root.dataset.line;
     }
@@ -219,7 +223,9 @@ export class Drawing {
         if (input && input.placeholder !== (view.legal_moves[0] ?? "")) input.placeholder = view.legal_moves[0] ?? "";
       }
     }
-    if (page && want("moves")) {
+    // (a position drawn before the engine is up, still.js: these need the whole record, and wait for it)
+    const whole = !current.still;
+    if (page && want("moves") && whole) {
       const canReplay = hotseat?.phase !== "pick" || !!hotseat.computers;
       const thinking = game.computers.thinking;
       const panel = {
@@ -245,12 +251,14 @@ export class Drawing {
       region("moves", JSON.stringify(panel), () => (updateMovesPanel(r.node("moves"), panel, on) ? r.node("moves") : movesPanel(panel, on)));
       this.#followMoves(panel, r.node("moves") !== movesBefore);
     }
-    if (page && want("share")) {
+    if (page && want("share") && whole) {
       // (a sealed link's own screen offers the link itself)
       const share = secret || hotseat?.phase === "link" ? null
         : { url: addressOf(record), record, advice: shareAdvice(game, view), title: `${info.name} · Quet Games` };
+      // (the link handed out carries the position's poster, once made: share/still.js; not part of the region's key)
+      const poster = share ? () => linkWithPoster(record, view).then(addressOf) : null;
       region("share", JSON.stringify(share), () => (!share ? null
-        : followNewLink(r.node("share"), share) ? r.node("share") : sharePanel(share, { shown: () => game.shown() })));
+        : followNewLink(r.node("share"), { ...share, poster }) ? r.node("share") : sharePanel({ ...share, poster }, { shown: () => game.shown() })));
     }
     if (!page) {
       region("controls", JSON.stringify([replay?.ply ?? null, replay?.line ?? null, plies, view.history, readOnly]), () => stepBar(game));
@@ -276,7 +284,7 @@ export class Drawing {
     }
 
     // the analysis (analysis.js): of a finished game, or while stepping through one
-    if (want("analysis")) {
+    if (want("analysis") && whole) {
       const analysed = game.analysable();
       const shownPly = replay ? replay.ply : plies;
       // (the analysis written as comments: where Annotate is offered)

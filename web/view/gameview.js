@@ -28,7 +28,7 @@
 import { playsDataMoves, showMessage } from "../ui/dom.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
-import { commentDialog, moveInWords } from "./history.js";
+import { moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
@@ -42,6 +42,7 @@ import { Address } from "./address.js";
 import { Drawing, EVERY_REGION } from "./drawing.js";
 import { applyFocus } from "./focus.js";
 import { onceFramePainted } from "./frames.js";
+import { StillPosition } from "./still.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
 
@@ -88,6 +89,7 @@ export class GameView {
     this.links = new SealedLinks(this); // play by link: sealed picks (sealing.js)
     this.phases = new TurnPhases(this, this.links); // turns and hand-over at one screen (phases.js)
     this.sideLines = new SideLines(this); // the board of a past position plays side lines (sidelines.js)
+    this.still = new StillPosition(this); // a position drawn before the engine is up (still.js)
     this.position = new ShownPosition({ ask: (call, args) => this.ask(call, args), sideLines: this.sideLines });
     this.address = new Address({
       enabled: this.options.fragment, shownRecord: () => this.current?.record, onFollow: (fragment) => this.options.onFollow?.(fragment),
@@ -96,7 +98,7 @@ export class GameView {
     this.ahead = new LookAhead((args) => this.engine.request("play", args)); // answers before the click (ahead.js)
     this.computers = new ComputerPlayers(this.engine, {
       // (the computers play on from the game as this device holds it)
-      game: () => (this.current && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
+      game: () => (this.current && !this.current.still && !this.replay && !this.options.readOnly ? { record: this.current.private_record, view: this.current.view } : null),
       busy: () => this.busy,
       play: (move, seat) => this.play(move, seat),
       picksReady: async () => {
@@ -232,6 +234,17 @@ export class GameView {
     this.address.follow(fragment, options);
   }
 
+  /** Show a position known before the engine is up (share/still.js), until the engine's own view replaces it (still.js). */
+  showStill(still) {
+    return this.still.show(still);
+  }
+
+  /** Play the move made on the still position, if one waits: true once played, false if refused (in words) or none. */
+  playKept() {
+    const move = this.still.take();
+    return move == null || this.current?.still ? Promise.resolve(false) : this.play(move);
+  }
+
   /** Open a game from a link: a sealed pick of this device's is revealed first (sealing.js). */
   openLink(opened, keep = {}) {
     return this.links.openLink(opened, keep);
@@ -243,6 +256,7 @@ export class GameView {
    * drawn, false (with the engine's reason shown, nothing changed) if refused. */
   async play(notation, computerSeat = null) {
     const { current } = this;
+    if (current?.still && computerSeat == null) return this.still.keep(notation); // (the engine is not up yet)
     // a person's move on the board of a past position: a side line, or the game cut there
     if (computerSeat == null && this.replay && !this.options.readOnly) return this.sideLines.playFromReplay(notation);
     if (this.busy || !current || this.replay || this.options.readOnly) return false;
@@ -360,31 +374,9 @@ export class GameView {
     });
   }
 
-  /** Write (or change, or remove) the comment of the position shown. */
+  /** Write (or change, or remove) the comment of the position shown (sidelines.js). */
   annotate() {
-    return this.step(async () => {
-      const { current, replay } = this;
-      const line = replay?.line ?? null;
-      const ply = line ? line.n : replay ? replay.ply : this.plies();
-      const notes = current.view.notes;
-      const old = line ? notes?.lines?.[line.index]?.comments.find((c) => c.n === ply)?.text
-        : notes?.comments.find((c) => c.ply === ply)?.text;
-      const where = line ? `after move ${line.n} of the side line instead of move ${line.from + 1}`
-        : ply === 0 ? "before the first move" : `after move ${ply}`;
-      const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
-      if (text == null || text === (old ?? "")) return;
-      const annotated = await this.ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
-      this.analysis.carry(current.record, annotated.record);
-      this.follow(annotated.record);
-      // (still at the position that was commented)
-      await this.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
-      if (line) {
-        const at = await this.ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
-        this.replay = { ...replay, view: at.view, comment: at.comment ?? null };
-        await this.drawSoon();
-      }
-      this.explain(text ? "The comment was saved with the game." : "The comment was removed.", "info");
-    });
+    return this.step(() => this.sideLines.annotate());
   }
 
   undo() {
@@ -490,7 +482,7 @@ export class GameView {
     else this.#lookAhead();
     this.setEngineState("ready");
     this.#applyFocus();
-    if (this.current) {
+    if (this.current && !this.current.still) {
       this.computers.showHint();
       this.computers.schedule();
     }
@@ -530,7 +522,7 @@ export class GameView {
    * nothing secret, sealed or computed first. */
   #lookAhead() {
     const { current } = this;
-    const open = current && !this.replay && !this.hotseat && !this.options.readOnly && !current.view.is_over &&
+    const open = current && !current.still && !this.replay && !this.hotseat && !this.options.readOnly && !current.view.is_over &&
       !hasComputer(current.view) && !current.view.sealing;
     if (!open) {
       this.ahead.stop();

@@ -95,6 +95,7 @@ export function boardArea(game, blocked, kept) {
     area.append(game.links.screen(view));
   } else if (hotseat) {
     game.phases.fill(area, view, hotseat, { reveal, board: () => renderer.render(hotseat.seatView, game.makeUi(false)) });
+    area.inert = !!current.still; // (its buttons act once the engine is up: still.js)
   } else if (blocked) {
     // a computer is choosing: the board is a picture until it has
     inert(renderer.render(view, game.makeUi(true)), area, "computer-turn");
