@@ -1038,13 +1038,17 @@ def both_suites(python: str, env: dict[str, str]) -> int:
 
 def bench(bench_args: list[str]) -> int:
     """Start-up, move and size figures against bare Pyodide: tools/bench.py, run
-    with the test venv's Python and the same Chromium as the tests."""
+    with the test venv's Python and the same Chromium as the tests (`--only
+    lighthouse`: tools/lighthouse_bench.py; `--only first-board`:
+    tools/first_board_bench.py)."""
     python = test_python()
     build_if_needed()
     ensure_browser(python)
     tool = "bench.py"
     if bench_args[:2] == ["--only", "lighthouse"]:  # Lighthouse's scores of every kind of page
         tool, bench_args = "lighthouse_bench.py", bench_args[2:]
+    elif bench_args[:2] == ["--only", "first-board"]:  # a shared link's first board on a slow phone
+        tool, bench_args = "first_board_bench.py", bench_args[2:]
     cmd = [python, str(ROOT / "tools" / tool), *bench_args]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT).returncode

@@ -272,15 +272,44 @@ def test_a_hostile_poster_never_passes_for_the_game(kind: str, maker: Watched, b
         w.page.locator("html[data-shell=drawn]").wait_for(state="attached")
         held.wait_for_one()
         if kind != "wrong numbers":
-            # nothing of it is drawn as the game: the page waits for the engine, and says so
-            assert w.page.locator("section.game[data-still]").count() == 0
-            assert w.page.locator("section.opening .engine-wait").is_visible()
+            # nothing of it is drawn as the game: the game's page keeps the board's
+            # room, says why the poster is not shown, and waits for the engine
+            w.page.locator('section.game[data-still="words"]').wait_for()
+            assert w.page.locator("#board svg").count() == 0
+            assert "cannot be shown" in w.page.locator("#board").inner_text()
         held.release()
         w.page.locator(f'section.game[data-record="{state.record}"]:not([data-still])').wait_for(timeout=90_000)
         w.wait_ready()
         view = state.view()
         assert w.page.locator("#status").inner_text() == view["status"]
         assert w.page.locator(".seats .score").all_inner_texts() == [str(s) for s in view["scores"]]
+        assert w.errors == []
+    finally:
+        w.context.close()
+
+
+def test_a_link_without_a_poster_keeps_the_boards_room_and_says_the_position_is_coming(browser: Browser, server: str) -> None:
+    state = played("enumeration", 4, 8)
+    w = fresh(browser, server)
+    try:
+        held = Held(w.page)
+        w.page.goto(f"{server}index.html#{state.record}")
+        sketch = w.page.locator('section.game[data-still="words"]')
+        sketch.wait_for()
+        held.wait_for_one()
+        assert w.page.locator("h1").inner_text() == state.game.name
+        assert w.page.locator(".seats .seat-name").all_inner_texts() == ["Player 1", "Player 2"]
+        assert "the position is on its way" in w.page.locator("#status, #board").all_inner_texts()[0] + w.page.locator("#board").inner_text()
+        room = w.page.locator("#board").bounding_box()
+        look(w.page, "sketch")
+        held.release()
+        w.page.locator(f'section.game[data-record="{state.record}"]:not([data-still])').wait_for(timeout=90_000)
+        w.wait_ready()
+        board = w.page.locator("#board").bounding_box()
+        # the room kept was the board's, within a tenth of its height (at the default options)
+        assert room["y"] == board["y"]
+        assert abs(room["height"] - board["height"]) <= board["height"] / 10, (room, board)
+        assert shifts(w.page) <= 0.1, w.page.evaluate("window.__shifts")
         assert w.errors == []
     finally:
         w.context.close()

@@ -174,19 +174,19 @@ def test_a_linked_game_shows_its_title_and_players_while_the_engine_loads(watche
     assert opening.locator("h1").inner_text() == "Opening a game…"
     assert opening.locator(".engine-wait").is_visible()
 
-    # a good one: the game's name, its players and the download
+    # a good one: the game's page with its name and players, the board's room
+    # kept (its position is on its way), and the download in the strip
     go(page, state.record)
-    opening.locator("h1", has_text=state.game.name).wait_for()
-    assert "Invented by Leroy Quet" in opening.inner_text()
-    assert opening.locator(".opening-name").all_inner_texts() == ["Ann", "Bø 🎲", "Player 3"]
-    wait = opening.locator(".engine-wait")
-    assert "Getting the game engine ready to show this game" in wait.inner_text()
-    assert wait.locator("progress").is_visible()
+    sketch = page.locator('section.game[data-still="words"]')
+    sketch.locator("h1", has_text=state.game.name).wait_for()
+    assert sketch.locator(".seats .seat-name").all_inner_texts() == ["Ann", "Bø 🎲", "Player 3"]
+    assert "the position is on its way" in sketch.locator("#status").inner_text()
+    assert page.locator("#loading-bar").is_visible()
     assert page.title() == f"{state.game.name} · Quet Games"
     assert engine_state(page) == "loading"
     shoot(page, "link")
     # its rules can be read meanwhile
-    opening.locator(".rules-button").click()
+    sketch.locator(".rules-button").click()
     page.locator("dialog.rules-dialog[open]").wait_for()
     page.keyboard.press("Escape")
     assert "ready" not in states_seen(page)

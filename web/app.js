@@ -30,7 +30,7 @@ import { followOtherTabs } from "./view/other-tabs.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
 import { checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
 import { backupPanel, storageNotes } from "./share/backup.js";
-import { stillPosition } from "./share/still.js";
+import { firstPosition } from "./share/still.js";
 import { POSTER_MARK } from "./share/poster.js";
 import { importForm } from "./share/share.js";
 import { EngineStatus, StartWaiter, bindStrip, linkForDisplay } from "./shell/loading.js";
@@ -243,7 +243,7 @@ async function route() {
   setEngineState("busy");
   if (!engineUp) {
     leaveGame();
-    await showBeforeEngine(link, named, routeId);
+    await showBeforeEngine(link, routeId);
     await engineArrived;
     if (routeId !== routeCount) return; // the player went elsewhere meanwhile
   }
@@ -328,23 +328,23 @@ async function route() {
   if (still) await gameView.playKept(); // (a move made on it meanwhile: played now, or refused in words)
 }
 
-/** Before the engine is up: the link's position, from its poster or the view
- * this device kept of it (share/still.js), drawn as the game will be; else the
- * game's name and players, and the board's box, while the engine comes. */
-async function showBeforeEngine(link, game, routeId) {
-  const still = game ? await stillPosition(link.record, link.poster, game.id) : null;
+/** Before the engine is up: the link's position (its poster, or the view this
+ * device kept of it), else the game's page with the board's room kept, drawn
+ * as the game will be (share/still.js, view/still.js); else its name alone. */
+async function showBeforeEngine(link, routeId) {
+  const first = await firstPosition(link.record, link.poster, linkForDisplay(link.record, games));
   if (routeId !== routeCount) return;
-  if (still?.view) {
-    try {
-      await (await theGameView()).showStill(still);
+  try {
+    if (first) {
+      await (await theGameView()).showStill(first);
       if (routeId === routeCount) root.dataset.shell = "drawn";
       return;
-    } catch (error) {
-      console.warn("the position could not be drawn before the engine:", error);
-      leaveGame();
     }
+  } catch (error) {
+    console.warn("the game could not be drawn before the engine:", error);
+    leaveGame();
   }
-  showOpening(viewEl, link.record, { games, status, problem: still?.problem ?? null });
+  showOpening(viewEl, link.record, { games, status });
 }
 
 function closeDialogs() {

@@ -37,7 +37,7 @@ const VERSION = 1;
 // Top-level fields of a view that a still board, its status line and its
 // players need; the rest (the move list, the record, the legal moves, notes)
 // is for playing on and stepping through, which a poster does not do.
-const KEEP = ["game", "name", "inventor", "seats", "to_move", "is_over", "scores", "winners", "standing", "status", "end_reason", "board", "choosing"];
+const KEEP = ["game", "name", "inventor", "seats", "to_move", "is_over", "scores", "winners", "standing", "status", "end_reason", "board", "choosing", "sealing"];
 // Board fields only a live board reads (what each legal square would do, the
 // picks that would score): emptied, so that a board reading them finds none.
 const LIVE_ONLY = { targets: {}, candidates: {}, scoring_picks: null };

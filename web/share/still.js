@@ -40,6 +40,39 @@ export async function linkWithPoster(record, view, base = location.href) {
 }
 
 /**
+ * What to draw for `record` before the engine is up: the link's position
+ * (stillPosition), else the game's page with its name and players and the
+ * board's room kept (sketch). `shown`: the record read for display, {game,
+ * seats} (shell/loading.js linkForDisplay), or null. Resolves to {record, view,
+ * plies, from} for view/still.js, or null when nothing of it can be read.
+ */
+export async function firstPosition(record, payload, shown) {
+  const still = shown ? await stillPosition(record, payload, shown.game.id) : null;
+  if (still?.view) return still;
+  return shown ? sketch(record, shown, still?.problem ?? null) : null;
+}
+
+/**
+ * The game's page for a link whose position is not known yet (no poster, not
+ * held here): a view with the game's name and the link's players only, whose
+ * board region keeps the board's room and says the position is on its way
+ * (`problem`: why the link's poster could not be used, if it had one).
+ */
+function sketch(record, { game, seats }, problem) {
+  const players = seats ?? [{ name: "Player 1" }, { name: "Player 2" }];
+  return {
+    record, plies: 0, from: "words",
+    view: {
+      game: game.id, name: game.name, inventor: game.inventor ?? "Leroy Quet", to_move: [], is_over: false,
+      status: `Opening this game of ${game.name}: the position is on its way while the game engine loads.`,
+      // (a computer seat's level is the engine's to word: it comes with the position)
+      seats: players.map((seat) => ({ name: seat.name })), scores: [], winners: [], standing: players.map(() => "…"), board: null,
+      wait: problem ? `The position in this link's address cannot be shown (${problem}); the game engine will show it.` : null,
+    },
+  };
+}
+
+/**
  * The position to draw for `record` before the engine is up: from the link's
  * poster `payload`, else from the view this device kept of that very record.
  * `game`: the game the link names (its id), read from the record for display.

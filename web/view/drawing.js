@@ -126,7 +126,8 @@ export class Drawing {
       if (page) {
         // while a secret pick waits the record holds it: it stays out of the page
         this.#root.dataset.game = view.game;
-        if (secret) delete this.#root.dataset.record;
+        // (and a position drawn before the engine names no record: the game is not open yet, still.js)
+        if (secret || current.still) delete this.#root.dataset.record;
         else this.#root.dataset.record = record;
       }
       // the position shown, named on the root: a ply of the game, or of a side line

@@ -69,6 +69,12 @@ export function boardKey(game, blocked) {
 export function boardArea(game, blocked, kept) {
   const { current, replay, hotseat, reveal, renderer } = game;
   const view = current.view;
+  // a link's game before the engine, with no position known yet (still.js):
+  // the board's room, kept for it, says so
+  if (current.still && !view.board) {
+    return { area: h("div", { id: "board", class: "board still-box", dataset: { game: view.game } },
+      h("p", { class: "still-words" }, view.wait ?? "The position is on its way: the game engine is loading.")), live: null };
+  }
   const live = !game.sideLines.playable() && !replay && !game.options.readOnly && !hotseat && !blocked;
   // The game as it stands, on the board already there: a board module with
   // update() draws the new view into it, changing only what changed (its
