@@ -7,6 +7,15 @@ with moves that part anywhere, the first move included, is a rewrite. The
 same moves with notes that drop or change one this device holds is a rewrite
 too; a link that only adds comments or side lines continues the game.
 
+A copy under another id. A link may carry a game this device holds under
+another id (someone pressed "open as a separate game", or wrote another id
+in by hand) and rewrite a move this device made. Given `seats`, the seats
+this device plays in `mine` (docs/SAVES.md: a phone keeps them), such a link
+is a rewrite too, whatever its id: the same start but for the id, moves that
+agree up to some move (at least one), and then differ at a move of one of
+those seats. Where the link says it branched from this game (its record's
+branch, docs/RECORD.md), it need not agree on any move first.
+
 Without ids (records shared before them). Two records are of *the same
 game* when they have the same start (record version, game, options, seat
 names and kinds: `State.record` with no move) and they agree on at least one
@@ -21,13 +30,17 @@ chose anything are two games: nothing in the records could tell them apart.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from .base import State
 from .record import Notes
 from .registry import replay_record
 from .data import JSON, JSONObject
 
 __all__ = ["Comparison", "compare"]
+
+Moves = list[tuple[str, int | None]]
 
 RELATIONS = ("same", "ahead", "behind", "changed", "other")
 
@@ -59,14 +72,16 @@ class Comparison:
                 "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id}
 
 
-def compare(mine: JSON, theirs: JSON) -> Comparison:
+def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> Comparison:
     """How `theirs` (say, a link just opened) stands to `mine` (the game this
-    device holds). Both records are checked in full (InvalidRecord if not)."""
+    device holds). Both records are checked in full (InvalidRecord if not).
+    seats: the seats this device plays in `mine`, when it knows them; a link
+    under another id that rewrites one of their moves is then "changed"."""
     start, my_moves, my_final = replay_record(mine)
     their_start, their_moves, their_final = replay_record(theirs)
     by_id = start.game_id is not None and their_start.game_id is not None
     if by_id and start.game_id != their_start.game_id:
-        return Comparison("other")
+        return _copy_rewrites(start, my_moves, their_start, their_moves, seats)
     game_id = start.game_id if by_id else None
     if start.with_game_id(None).record != their_start.with_game_id(None).record:
         if not by_id:
@@ -99,6 +114,32 @@ def compare(mine: JSON, theirs: JSON) -> Comparison:
     relation = "changed" if chosen or answered else "other"
     return Comparison(relation, shared, where, before.move_sentence(*a), before.move_sentence(*b),
                       f"this link changes {where}: {before.change_words(a, b)}", game_id)
+
+
+def _copy_rewrites(start: State, my_moves: Moves, their_start: State, their_moves: Moves,
+                   seats: Collection[int] | None) -> Comparison:
+    """Another id: "changed" when the link rewrites a move of `seats` in a
+    copy of this game (see the module's docstring), else "other"."""
+    branched = their_start.branch is not None and their_start.branch[0] == start.game_id
+    if seats is None and not branched:
+        return Comparison("other")
+    if start.with_game_id(None).record != their_start.with_game_id(None).record:
+        return Comparison("other")
+    shared = next((i for i, (a, b) in enumerate(zip(my_moves, their_moves)) if a != b), None)
+    if shared is None or (shared == 0 and not branched):
+        return Comparison("other")
+    before = start
+    for move, seat in my_moves[:shared]:
+        before = before.play(move, seat)
+    mover = before.to_move[0] if len(before.to_move) == 1 else 0
+    a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
+    b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
+    if not branched and (seats is None or a[1] not in seats):
+        return Comparison("other")
+    where = before.turn_words()
+    how = "a separate game made from yours" if branched else "a copy of your game under another game id"
+    return Comparison("changed", shared, where, before.move_sentence(*a), before.move_sentence(*b),
+                      f"this link changes {where}: {before.change_words(a, b)}; it holds {how}", start.game_id)
 
 
 def _keeps_notes(mine: Notes, theirs: Notes) -> bool:
