@@ -99,13 +99,33 @@ def routes(w: Watched) -> int:
     return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
 
 
-def go(w: Watched, fragment: str, *, wait: bool = False) -> None:
-    """Change the fragment, as a link does; wait: until the page has shown it."""
+def go(w: Watched, fragment: str, *, wait: bool = False, one_screen: bool = True) -> None:
+    """Change the fragment, as a link does; wait: until the page has shown it.
+    one_screen: this device plays every seat of the game (as the device that
+    set it up at one screen does: web/share/seats.js), so a test plays each
+    seat's move in turn without being asked; False: as a phone that opened a
+    link someone sent (e2e/test_two_phones.py)."""
     before = routes(w) if wait else 0
+    if one_screen:
+        every_seat(w.page, fragment)
     w.page.evaluate("f => { location.hash = f; }", fragment)
     if wait:
         w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
         w.wait_ready()
+
+
+SEATS_KEY = "quetgames.seats.v1"  # the seats this device plays, by game id (web/share/seats.js)
+
+
+def every_seat(page: Page, record: str) -> None:
+    """This device plays every seat of `record`'s game (a game at one screen)."""
+    try:
+        game_id = quetgames.load(record).game_id
+    except (quetgames.RulesError, ValueError):
+        return
+    if game_id:
+        page.evaluate("""([key, id]) => { const map = JSON.parse(localStorage.getItem(key) || "{}");
+            map[id] = { seats: "all", at: Date.now() }; localStorage.setItem(key, JSON.stringify(map)); }""", [SEATS_KEY, game_id])
 
 
 def forget_games(w: Watched) -> None:

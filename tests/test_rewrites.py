@@ -54,6 +54,12 @@ def test_another_game_from_the_same_start_stays_another_game() -> None:
     # Play again: the same players and options, a new id, another first move
     again = prime_target("3@2", "5@1")
     assert compare(mine.record, again.record, seats=[0, 1]).relation == "other"
+    # a finished game held here: Play again's new game may agree on its first moves, and is another game
+    done = prime_target(*GAME)
+    while not done.is_over:
+        done = done.play(done.legal_moves()[0])
+    again_alike = prime_target(*GAME[:2], "5@3")
+    assert compare(done.record, again_alike.record, seats=[0, 1]).relation == "other"
     # the same moves under another id (a game played on apart, honestly) is another game
     apart = prime_target(*GAME, "6@5").with_game_id(quetgames.new_game_id())
     assert compare(mine.record, apart.record, seats=[0]).relation == "other"

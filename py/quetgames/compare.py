@@ -13,7 +13,7 @@ in by hand) and rewrite a move this device made. Given `seats`, the seats
 this device plays in `mine` (docs/SAVES.md: a phone keeps them), such a link
 is a rewrite too, whatever its id: the same start but for the id, moves that
 agree up to some move (at least one), and then differ at a move of one of
-those seats. Where the link says it branched from this game (its record's
+those seats, in a game not yet finished here. Where the link says it branched from this game (its record's
 branch, docs/RECORD.md), it need not agree on any move first.
 
 Without ids (records shared before them). Two records are of *the same
@@ -81,7 +81,7 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
     their_start, their_moves, their_final = replay_record(theirs)
     by_id = start.game_id is not None and their_start.game_id is not None
     if by_id and start.game_id != their_start.game_id:
-        return _copy_rewrites(start, my_moves, their_start, their_moves, seats)
+        return _copy_rewrites(start, my_moves, my_final.is_over, their_start, their_moves, seats)
     game_id = start.game_id if by_id else None
     if start.with_game_id(None).record != their_start.with_game_id(None).record:
         if not by_id:
@@ -116,12 +116,14 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
                       f"this link changes {where}: {before.change_words(a, b)}", game_id)
 
 
-def _copy_rewrites(start: State, my_moves: Moves, their_start: State, their_moves: Moves,
+def _copy_rewrites(start: State, my_moves: Moves, my_game_over: bool, their_start: State, their_moves: Moves,
                    seats: Collection[int] | None) -> Comparison:
     """Another id: "changed" when the link rewrites a move of `seats` in a
-    copy of this game (see the module's docstring), else "other"."""
+    copy of this game (see the module's docstring), else "other". A finished
+    game held here is not looked for in a copy (Play again starts the same
+    players anew, and their first moves may well agree)."""
     branched = their_start.branch is not None and their_start.branch[0] == start.game_id
-    if seats is None and not branched:
+    if (seats is None or my_game_over) and not branched:
         return Comparison("other")
     if start.with_game_id(None).record != their_start.with_game_id(None).record:
         return Comparison("other")

@@ -41,9 +41,11 @@ export function parseLink(fragment) {
  * (another game: it opens beside the saved ones and overwrites nothing). What makes two records the
  * same game is the engine's rule (py/quetgames/compare.py): the same start and
  * a move both share that was a choice, or a sealed pick. ask(call, args): the
- * engine; entries: the saved games of the link's game.
+ * engine; entries: the saved games of the link's game; seatsOf(entry): the
+ * seats this device plays in that game, if it knows them (share/seats.js): a
+ * link under another id that rewrites one of their moves is a rewrite too.
  */
-export async function checkAgainstSaved(ask, record, entries) {
+export async function checkAgainstSaved(ask, record, entries, seatsOf = () => null) {
   let saved = null;
   let savedRank = -1;
   let changed = null;
@@ -54,7 +56,8 @@ export async function checkAgainstSaved(ask, record, entries) {
   for (const entry of entries) {
     let answer;
     try {
-      answer = await ask("compare", { mine: entry.record, theirs: record });
+      const seats = seatsOf(entry);
+      answer = await ask("compare", { mine: entry.record, theirs: record, ...(seats ? { seats } : {}) });
     } catch {
       continue; // a saved record the engine no longer opens: nothing to compare with
     }

@@ -28,7 +28,8 @@
 import { playsDataMoves, showMessage } from "../ui/dom.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
-import { commentDialog, moveInWords } from "./history.js";
+import { mayPlay, moverOf, playedHere } from "./handoff.js";
+import { moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
@@ -252,6 +253,9 @@ export class GameView {
     }
     if (computerSeat == null && this.options.beforeMove?.(current) === false) return false; // (app.js: another tab moved on)
     const seat = computerSeat ?? this.actingSeat();
+    // by link, a seat this device does not play is asked first (handoff.js)
+    const person = computerSeat == null && this.options.byLink ? moverOf(current.view, seat) : null;
+    if (person != null && (!(await mayPlay(current.view, person)) || this.current !== current || this.busy)) return false;
     const before = current.view;
     const byLink = this.hotseat?.byLink ?? null;
     this.busy = true;
@@ -265,6 +269,7 @@ export class GameView {
       // by link, a first pick is sealed: the record gets its commitment, never the pick
       if (byLink === "seal") {
         const played = await this.links.sealPick(record, seat, String(notation));
+        playedHere(before, person);
         this.follow(played.record);
         await this.show(played, { focus: "board", linkSeat: seat, save: true });
         return true;
@@ -273,6 +278,7 @@ export class GameView {
       // public one, which the engine answers with (public: one call, not a
       // play and then an open).
       const played = await this.ask("play", { record, move: String(notation), ...(seat != null ? { seat, public: true } : {}) });
+      playedHere(before, person);
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that): the address gets the public record; the saved
       // game on this device keeps the private one.
@@ -360,31 +366,9 @@ export class GameView {
     });
   }
 
-  /** Write (or change, or remove) the comment of the position shown. */
+  /** Write (or change, or remove) the comment of the position shown (sidelines.js). */
   annotate() {
-    return this.step(async () => {
-      const { current, replay } = this;
-      const line = replay?.line ?? null;
-      const ply = line ? line.n : replay ? replay.ply : this.plies();
-      const notes = current.view.notes;
-      const old = line ? notes?.lines?.[line.index]?.comments.find((c) => c.n === ply)?.text
-        : notes?.comments.find((c) => c.ply === ply)?.text;
-      const where = line ? `after move ${line.n} of the side line instead of move ${line.from + 1}`
-        : ply === 0 ? "before the first move" : `after move ${ply}`;
-      const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
-      if (text == null || text === (old ?? "")) return;
-      const annotated = await this.ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
-      this.analysis.carry(current.record, annotated.record);
-      this.follow(annotated.record);
-      // (still at the position that was commented)
-      await this.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
-      if (line) {
-        const at = await this.ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
-        this.replay = { ...replay, view: at.view, comment: at.comment ?? null };
-        await this.drawSoon();
-      }
-      this.explain(text ? "The comment was saved with the game." : "The comment was removed.", "info");
-    });
+    return this.step(() => this.sideLines.annotate());
   }
 
   undo() {

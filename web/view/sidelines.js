@@ -15,7 +15,7 @@
 import { confirmDialog } from "../ui/dialog.js";
 import { seatName } from "../ui/dom.js";
 import { choosingOf, revealText } from "./handover.js";
-import { moveInWords, sideLineDialog } from "./history.js";
+import { commentDialog, moveInWords, sideLineDialog } from "./history.js";
 import { isComputer } from "./computer.js";
 
 export class SideLines {
@@ -246,5 +246,31 @@ export class SideLines {
     } finally {
       this.game.busy = false;
     }
+  }
+
+  /** Write (or change, or remove) the comment of the position shown (the game view's step runs it). */
+  async annotate() {
+    const game = this.game;
+    const { current, replay } = game;
+    const line = replay?.line ?? null;
+    const ply = line ? line.n : replay ? replay.ply : game.plies();
+    const notes = current.view.notes;
+    const old = line ? notes?.lines?.[line.index]?.comments.find((c) => c.n === ply)?.text
+      : notes?.comments.find((c) => c.ply === ply)?.text;
+    const where = line ? `after move ${line.n} of the side line instead of move ${line.from + 1}`
+      : ply === 0 ? "before the first move" : `after move ${ply}`;
+    const text = await commentDialog({ where, text: old ?? "", limit: notes?.comment_limit ?? 1000 });
+    if (text == null || text === (old ?? "")) return;
+    const annotated = await game.ask("annotate", { record: current.private_record, ply, text, ...(line ? { line: line.index } : {}) });
+    game.analysis.carry(current.record, annotated.record);
+    game.follow(annotated.record);
+    // (still at the position that was commented)
+    await game.show(annotated, { save: true, ply: replay && !line ? replay.ply : null });
+    if (line) {
+      const at = await game.ask("at", { record: annotated.private_record, ply: line.n, line: line.index });
+      game.replay = { ...replay, view: at.view, comment: at.comment ?? null };
+      await game.drawSoon();
+    }
+    game.explain(text ? "The comment was saved with the game." : "The comment was removed.", "info");
   }
 }
