@@ -127,3 +127,34 @@ def test_a_changed_seal_is_said_plainly() -> None:
         "this link changes round 1: the seal Ana sent is not the one in this link (the link carries another seal in its place)")
     with pytest.raises(quetgames.IllegalMove, match="round 1: the pick revealed for Ana does not match the seal Ana sent"):
         mine.reveal("10", SALT, 0)
+
+
+def test_news_says_what_the_other_phone_did() -> None:
+    start = quetgames.new_game("nonconformity", starts=[6, 4]).with_seats(["Ana", "Ben"])
+    # Ana's phone sealed round 1; Ben picked; Ana's phone revealed and sealed round 2
+    mine = start.seal("12", SALT, 0).play("8", 1)
+    theirs = mine.reveal("12", SALT, 0).seal("18", SALT, 0)
+    said = ask("news", mine=start.seal("12", SALT, 0).record, theirs=theirs.record)
+    assert said == ["Ana revealed the sealed pick, which matches its seal. Round 1: Ana picked 12 and Ben picked 8; nobody's pick scores"]
+    # a turn-based game: each move since, in words; nothing for a link that does not continue mine
+    game = prime_target(*GAME[:2])
+    assert ask("news", mine=game.record, theirs=game.play("7@3").play("1@4").record) == [
+        "Ana wrote 7 in wedge 3 of the centre", "Ben wrote 1 in wedge 4 of the centre"]
+    assert ask("news", mine=game.play("7@3").record, theirs=game.record) == []
+
+
+def test_a_copy_must_share_a_choice() -> None:
+    # Enumeration's first moves may be forced; a game parting at the first choice is another game, whatever the seats
+    for game_id in quetgames.GAMES:
+        start = quetgames.new_game(game_id).with_seats(["Ana", "Ben"])
+        state = start
+        if len(state.to_move) != 1:
+            continue  # (a round of secret picks: every pick is a choice)
+        while not state.is_over and len(state.legal_moves()) == 1:
+            state = state.play(state.legal_moves()[0])
+        if state.is_over or len(state.history) == 0:
+            continue
+        first, last = state.legal_moves()[0], state.legal_moves()[-1]
+        mine = state.play(first)
+        theirs = state.with_game_id(quetgames.new_game_id()).play(last)
+        assert compare(mine.record, theirs.record, seats=[0, 1]).relation == "other", game_id

@@ -72,7 +72,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from . import GAMES, State, load, new_game
-from .compare import compare
+from .compare import compare, news
 from .errors import RulesError
 from .help import game_help
 from .players import LEVELS, computer_move, player_for
@@ -380,6 +380,13 @@ def _compare(args: JSONObject) -> JSONObject:
     return compare(mine, theirs, seats).to_json()
 
 
+def _news(args: JSONObject) -> list[str]:
+    """What the link `theirs` adds to `mine` (a game it continues), in words: [sentence] (quetgames.compare.news)."""
+    mine: JSON = args.get("mine")
+    theirs: JSON = args.get("theirs")
+    return news(mine, theirs)
+
+
 def _analyse(args: JSONObject) -> JSONObject:
     """The analysis of the record's every move (quetgames.analyse): {moves, accuracy, ...};
     `budget` seconds a move (0.01 to 10, default 0.45) or exactly `iterations`;
@@ -474,6 +481,7 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "new_id": _new_id,
     "record_info": _record_info,
     "compare": _compare,
+    "news": _news,
     "commitment": _commitment,
     "seal": _seal,
     "reveal": _reveal,

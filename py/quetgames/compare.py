@@ -12,8 +12,8 @@ another id (someone pressed "open as a separate game", or wrote another id
 in by hand) and rewrite a move this device made. Given `seats`, the seats
 this device plays in `mine` (docs/SAVES.md: a phone keeps them), such a link
 is a rewrite too, whatever its id: the same start but for the id, moves that
-agree up to some move (at least one), and then differ at a move of one of
-those seats, in a game not yet finished here. Where the link says it branched from this game (its record's
+agree up to some move (at least one of them a choice), and then differ at a
+move of one of those seats, in a game not yet finished here. Where the link says it branched from this game (its record's
 branch, docs/RECORD.md), it need not agree on any move first.
 
 Without ids (records shared before them). Two records are of *the same
@@ -38,7 +38,7 @@ from .record import Notes
 from .registry import replay_record
 from .data import JSON, JSONObject
 
-__all__ = ["Comparison", "compare"]
+__all__ = ["Comparison", "compare", "news"]
 
 Moves = list[tuple[str, int | None]]
 
@@ -116,6 +116,25 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
                       f"this link changes {where}: {before.change_words(a, b)}", game_id)
 
 
+def news(mine: JSON, theirs: JSON) -> list[str]:
+    """What a link `theirs` that continues `mine` adds, in the engine's words:
+    one sentence for each move made since that the public game shows (a round
+    of secret picks once, as its picks are revealed, with what it scored), so
+    the device that receives the link says what the other player did. Empty
+    unless `theirs` continues `mine`."""
+    if compare(mine, theirs).relation != "ahead":
+        return []
+    start, my_moves, _ = replay_record(mine)
+    _, their_moves, _ = replay_record(theirs)
+    state, said = start, []
+    for index, (move, seat) in enumerate(their_moves):
+        shown = len(state.history)
+        state = state.play(move, seat)
+        if index >= len(my_moves) and len(state.history) > shown and state.last_move_text:
+            said.append(state.last_move_text)
+    return said
+
+
 def _copy_rewrites(start: State, my_moves: Moves, my_game_over: bool, their_start: State, their_moves: Moves,
                    seats: Collection[int] | None) -> Comparison:
     """Another id: "changed" when the link rewrites a move of `seats` in a
@@ -130,13 +149,14 @@ def _copy_rewrites(start: State, my_moves: Moves, my_game_over: bool, their_star
     shared = next((i for i, (a, b) in enumerate(zip(my_moves, their_moves)) if a != b), None)
     if shared is None or (shared == 0 and not branched):
         return Comparison("other")
-    before = start
+    before, chosen = start, False  # chosen: a move both share was a choice (forced moves are the same in every game)
     for move, seat in my_moves[:shared]:
+        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
         before = before.play(move, seat)
     mover = before.to_move[0] if len(before.to_move) == 1 else 0
     a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
     b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
-    if not branched and (seats is None or a[1] not in seats):
+    if not branched and (seats is None or a[1] not in seats or not chosen):
         return Comparison("other")
     where = before.turn_words()
     how = "a separate game made from yours" if branched else "a copy of your game under another game id"

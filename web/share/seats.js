@@ -15,7 +15,7 @@
 
 import { readStored, writeStored } from "./saved.js";
 
-const KEY = "quetgames.seats.v1"; // {<game id>: {seats: [seat numbers] | "all", at}}
+const KEY = "quetgames.seats.v1"; // {<game id>: {seats: [seat numbers] | "all", at, ended (this device ended it)}}
 const KEEP = 200; // games remembered; the oldest go first
 
 function all() {
@@ -40,6 +40,19 @@ export function keepSeats(gameId, seats) {
   const ids = Object.keys(map).sort((a, b) => (map[b].at ?? 0) - (map[a].at ?? 0));
   for (const id of ids.slice(KEEP)) delete map[id];
   return writeStored(KEY, map);
+}
+
+/** This device played the move that ended game `gameId` (its players elsewhere have yet to see the result). */
+export function markEnded(gameId) {
+  const map = all();
+  if (!map[gameId] || map[gameId].ended) return;
+  map[gameId] = { ...map[gameId], ended: true };
+  writeStored(KEY, map);
+}
+
+/** Whether this device played the move that ended game `gameId`. */
+export function endedHere(gameId) {
+  return all()[gameId]?.ended === true;
 }
 
 /** Whether this device plays `seat` in game `gameId`: true, false, or null when it does not know yet. */

@@ -171,9 +171,10 @@ export function sealState(view, seal) {
 }
 
 /** Over the board while the second player picks, in the open. */
-export function openPickBanner(view, seat, seal) {
+export function openPickBanner(view, seat, seal, { reveal = "" } = {}) {
   const first = seatName(view, seal.seat);
   return h("div", { class: "seal-banner", dataset: { seat } },
+    reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
     h("p", {}, h("strong", {}, `${first} has sealed a pick.`),
       ` ${seatName(view, seat)}, choose your number: it goes into the link in the open (${first}'s is already fixed and cannot change: `,
       "every device checks the reveal against the seal). ",

@@ -31,6 +31,7 @@ import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
 import { mayPlay, moverOf, playedHere } from "./handoff.js";
 import { moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
+import { markEnded } from "../share/seats.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
@@ -222,6 +223,7 @@ export class GameView {
       // this screen is kept beside it, on this device only (commit.js)
       const hidden = current.private_record !== current.record;
       saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden, base });
+      if (save && current.view.is_over) markEnded(current.view.game_id); // (its hand-off then says to send the last link: handoff.js)
       keepHotSeat(current.saveId, hidden ? current.private_record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);

@@ -12,7 +12,7 @@
 
 import { confirmDialog } from "../ui/dialog.js";
 import { h, listInWords, seatName } from "../ui/dom.js";
-import { keepSeats, seatsHere } from "../share/seats.js";
+import { endedHere, keepSeats, seatsHere } from "../share/seats.js";
 import { addressOf, shareControls } from "../share/share.js";
 
 /** The seat a person's move is for now: the acting seat, else the one seat to move. */
@@ -41,7 +41,8 @@ export async function mayPlay(view, seat) {
  * a game opened before anyone moved stays open to every seat until then). */
 export function playedHere(before, seat) {
   if (seat == null || !before?.game_id || seatsHere(before.game_id) != null) return;
-  if ((before.moves ?? []).some((move) => move.seat !== seat)) keepSeats(before.game_id, [seat]);
+  const others = (before.moves ?? []).some((move) => move.seat !== seat) || (before.sealing?.open ?? []).some((s) => s.seat !== seat);
+  if (others) keepSeats(before.game_id, [seat]);
 }
 
 /** This device's seats as a list when it plays by link (some seats, not all), else null. */
@@ -51,16 +52,16 @@ function linkSeats(view) {
 }
 
 /** What the hand-off says now, or null: {seats, words, advice} while the
- * seats to move are played elsewhere, or once this device made the last move
- * of a finished game (the other player sees the result from its link). */
+ * seats to move are played elsewhere, or once this device ended the game
+ * (its last move, or the reveal of its last round: the other player sees the
+ * result from its link). */
 export function handOff(view) {
   const seats = linkSeats(view);
   if (!seats) return null;
   const others = view.seats.map((_, i) => i).filter((i) => !seats.includes(i));
   const names = (list) => listInWords(list.map((i) => seatName(view, i)));
   if (view.is_over) {
-    const last = view.moves?.at(-1)?.seat;
-    if (last == null || !seats.includes(last)) return null;
+    if (!endedHere(view.game_id)) return null;
     const who = names(others);
     return { seats: others, words: `The game is over: send ${who} the last link, so that ${who} sees the result.`, advice: `The end of our game: open it to see the result.` };
   }

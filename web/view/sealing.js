@@ -17,6 +17,7 @@ import {
   sealedNoun, sealPhase, sealScreen, stillToPick, storeKeep,
 } from "./commit.js";
 import { addressOf, shareControls } from "../share/share.js";
+import { readSaved } from "../share/saved.js";
 
 export class SealedLinks {
   /** game: the GameView this drives. */
@@ -48,7 +49,8 @@ export class SealedLinks {
     const seal = openSeal(opened.view);
     const kept = seal && game.options.byLink ? findKeep(seal) : null;
     if (!kept || sealPhase(opened.view, seal, kept, keep.linkSeat ?? null) !== "reveal") {
-      await game.show(opened, keep);
+      // (what the other player did since, in words: a move, a round's result)
+      await game.show(opened, { ...keep, revealed: await this.news(opened, keep.saveId) });
       return;
     }
     const before = opened.view;
@@ -66,6 +68,18 @@ export class SealedLinks {
     // (the engine's words: the reveal matched its seal, and the round's outcome)
     const words = revealText(before, revealed.view) || `${seatName(before, seal.seat)}'s ${sealedNoun(before)} was revealed and matched its seal.`;
     await game.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+  }
+
+  /** What a link adds to the copy of its game saved here (`saveId`), in the
+   * engine's words (bridge `news`): the other player's moves, a round's result. */
+  async news(opened, saveId) {
+    const held = saveId ? readSaved(saveId)?.record : null;
+    if (!held || held === opened.record) return "";
+    try {
+      return (await this.game.ask("news", { mine: held, theirs: opened.record })).map((said) => `${said}.`).join(" ");
+    } catch {
+      return ""; // (nothing to say is no reason not to show the game)
+    }
   }
 
   /** Seal the first pick of a round (bridge `seal`): the record gets the
@@ -134,7 +148,7 @@ export class SealedLinks {
   /** The banner over a by-link pick screen, or null for another screen. */
   banner(view, hotseat, reveal) {
     if (hotseat.byLink === "seal") return sealBanner(view, hotseat.seat, { reveal });
-    if (hotseat.byLink === "open") return openPickBanner(view, hotseat.seat, this.game.current.seal);
+    if (hotseat.byLink === "open") return openPickBanner(view, hotseat.seat, this.game.current.seal, { reveal });
     return null;
   }
 
