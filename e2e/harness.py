@@ -190,7 +190,7 @@ def board_moves(page: Page, *, unique: bool = True) -> list[str]:
     """The notations of the board's one-click targets (unique: each once),
     folded lists unfolded first."""
     unfold(page)
-    moves = page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    moves = page.locator("#board [data-move], #board [data-pick]").evaluate_all("els => els.map(e => e.dataset.move ?? e.dataset.pick)")
     return list(dict.fromkeys(moves)) if unique else moves
 
 
@@ -199,6 +199,11 @@ def press_target(page: Page, move: str) -> None:
     list first, and use the keyboard where the pointer cannot reach it."""
     if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
         unfold(page)  # the target is in a folded list
+    picked = page.locator(f'#board [data-pick="{move}"]:visible')
+    if page.locator(f'#board [data-move="{move}"]:visible').count() == 0 and picked.count():
+        # a number from a list is selected first, then chosen (web/boards/nonconformity.js)
+        picked.first.click()
+        page.locator(f'#board .nc-play[data-move="{move}"]').wait_for()
     target = page.locator(f'#board [data-move="{move}"]:visible').first
     try:
         target.click(timeout=3000)

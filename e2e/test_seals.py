@@ -74,8 +74,10 @@ def test_the_honest_round_trip_reveals_and_both_devices_agree(players: tuple[Wat
     state = state.seal(pick_a, secret["salt"], 0).play(pick_b, 1).reveal(pick_a, secret["salt"], 0)
     assert a.fragment() == state.record
     a.page.locator(".reveal, #note", has_text="matches its seal").first.wait_for()
-    # the secret is gone once revealed (the record holds the reveal now)
-    assert a.page.evaluate(f"JSON.parse(localStorage.getItem('{KEEPS}'))") == []
+    # the record holds the reveal now, so the secret is one no more; it stays on this device, so that a new game
+    # played on from an older link of this round is revealed again, not "lost" (issue 54)
+    assert [k["commitment"] for k in a.page.evaluate(f"JSON.parse(localStorage.getItem('{KEEPS}'))")] == [secret["commitment"]]
+    assert f"{pick_a}~{secret['salt']}" in state.record
     open_link(b, copied_link(a))
     want = [str(x) for x in state.view()["scores"]]
     assert scores(a) == scores(b) == want

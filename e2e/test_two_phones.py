@@ -15,7 +15,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import ARTIFACTS, CONFIRM_OPEN, READY, Watched, click_move, go, press_target, watched_page
+from .harness import ARTIFACTS, CONFIRM_OPEN, READY, Watched, click_move, go, press_target, unfold, watched_page
 
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
@@ -38,10 +38,12 @@ def snap(w: Watched, name: str) -> None:
     w.page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def set_up_by_link(w: Watched, game_id: str, names: list[str], seat: int) -> str:
-    """The setup screen as a person fills it: names, and "Only <name>: the others by link"; the new game's record."""
+def set_up_by_link(w: Watched, game_id: str, names: list[str], seat: int, options: dict[str, str] | None = None) -> str:
+    """The setup screen as a person fills it: options, names, and "Only <name>: the others by link"; the new game's record."""
     w.goto_ready(f"{w.origin}/index.html#setup={game_id}")
     form = w.page.locator(f'form.setup[data-game="{game_id}"]')
+    for name, value in (options or {}).items():
+        form.locator(f'[name="{name}"]').fill(value)
     rows = form.locator(".seat-row")
     for i, name in enumerate(names):
         rows.nth(i).locator("input").fill(name)
@@ -70,6 +72,12 @@ def sent_link(w: Watched) -> str:
 def a_move(w: Watched) -> str:
     """A move the board offers with one tap."""
     return w.page.locator("#board [data-move]").first.get_attribute("data-move")
+
+
+def a_pick(w: Watched) -> str:
+    """A number a list offers (the lists unfolded first, as a person opens them)."""
+    unfold(w.page)
+    return w.page.locator("#board [data-pick]:visible").first.get_attribute("data-pick")
 
 
 def handoff_text(w: Watched) -> str:
@@ -240,3 +248,91 @@ def test_a_game_opened_apart_and_sent_on_is_named_on_the_phone_it_came_from(phon
     text = panel.inner_text()
     assert "This link changes move 1: Ana wrote" in text and "separate game made from yours" in text
     snap(ana, "separate-game-named")
+
+
+def seats_kept(w: Watched, record: str) -> object:
+    """The seats this phone keeps for the game (web/share/seats.js)."""
+    game_id = quetgames.load(record).game_id
+    return w.page.evaluate("id => JSON.parse(localStorage.getItem('quetgames.seats.v1') || '{}')[id]?.seats ?? null", game_id)
+
+
+def seal_link(w: Watched) -> str:
+    w.page.wait_for_function("() => document.querySelector('#seal-link')?.value === location.href")
+    return w.page.locator("#seal-link").input_value()
+
+
+def test_nonconformity_on_two_phones(phones: tuple[Watched, Watched]) -> None:
+    ana, ben = phones
+    record = set_up_by_link(ana, "nonconformity", ["Ana", "Ben"], 0, {"length": "4", "max_pick": "100"})
+    state = quetgames.load(record)
+    # Ana's phone plays Ana: her pick screen, sealed, at once (no "who are you" screen, no curtain)
+    assert seats_kept(ana, record) == [0]
+    ana.page.locator(".seal-banner", has_text="Ana, playing by link.").wait_for()
+    snap(ana, "nc-01-ana-set-up")
+    result = ""
+    for round_ in range(1, 5):
+        if round_ > 1:
+            # Ana's phone revealed the last round on opening Ben's link: its result is over her pick screen
+            ana.page.locator(".seal-banner .reveal", has_text=result).wait_for()
+        pick_a = a_pick(ana)
+        if round_ == 1:
+            # a pick takes a deliberate act: a tap on a number selects it, and "Seal <n>" seals it
+            ana.page.locator(f'#board [data-pick="{pick_a}"]:visible').first.click()
+            assert ana.page.locator("#board .nc-play").inner_text() == f"Seal {pick_a}"
+            assert ana.page.locator(f'#board [data-pick="{pick_a}"][aria-pressed=true]').count() == 1
+            assert ana.fragment() == record, "a tap on a number plays nothing"
+            snap(ana, "nc-01-ana-selected")
+        click_move(ana, pick_a)
+        screen = ana.page.locator('.seal-screen[data-phase="sealed"]')
+        screen.wait_for()
+        assert "Send this link to Ben" in screen.inner_text()
+        assert on_screen(ana, "#seal-link")
+        snap(ana, f"nc-{round_:02d}-ana-sealed")
+        # Ben's phone: Ana's seal, Ben's pick in the open, and the last round's result where the eye is
+        open_link(ben, seal_link(ana))
+        banner = ben.page.locator(".seal-banner", has_text="Ana has sealed a pick")
+        banner.wait_for()
+        if round_ > 1:
+            assert result in banner.locator(".reveal").inner_text()
+        snap(ben, f"nc-{round_:02d}-ben-picks")
+        pick_b = a_pick(ben)
+        ben.page.locator(f'#board [data-pick="{pick_b}"]:visible').first.click()
+        assert ben.page.locator("#board .nc-play").inner_text() == f"Choose {pick_b}"
+        click_move(ben, pick_b)
+        assert seats_kept(ben, record) == [1], "Ben's phone plays Ben from his first pick"
+        ben.page.locator('.seal-screen[data-phase="waiting"]').wait_for()
+        snap(ben, f"nc-{round_:02d}-ben-picked")
+        open_link(ana, seal_link(ben))
+        state = quetgames.load(ana.fragment())
+        entry = state.view()["board"]["round_log"][-1]
+        assert entry["picks"] == [int(pick_a), int(pick_b)]
+        result = f"Round {round_}: Ana picked {pick_a} and Ben picked {pick_b}"
+        snap(ana, f"nc-{round_:02d}-ana-revealed")
+    # the end: Ana's phone revealed the last round; it says to send the last link, and Ben's phone shows the result
+    assert state.is_over
+    ana.page.locator("#handoff").wait_for()
+    assert handoff_text(ana) == "The game is over: send Ben the last link, so that Ben sees the result."
+    assert on_screen(ana, "#handoff")
+    assert result in ana.page.locator("#note").inner_text()
+    snap(ana, "nc-05-ana-ended")
+    open_link(ben, sent_link(ana))
+    ben.page.locator("#summary").wait_for()
+    assert ben.page.locator("#status").inner_text() == ana.page.locator("#status").inner_text()
+    assert result in ben.page.locator("#note").inner_text()
+    assert ben.page.locator("#handoff").count() == 0
+    snap(ben, "nc-05-ben-sees-the-result")
+    record_final = state.record
+    # an older link on Ana's phone (her round-4 seal): one count, and "Play on from here as a new game" reveals
+    # her own sealed pick again rather than asking her to send a link to herself or to give it up as lost
+    older = quetgames.load(record_final)
+    open_link(ana, f"{ana.origin}/index.html#{older.position(older.plies - 2).public_record}")
+    banner = ana.page.locator(".replay-banner")
+    banner.wait_for()
+    assert banner.locator("p").first.inner_text().startswith("This link shows move ")
+    snap(ana, "nc-06-ana-older-link")
+    ana.page.locator("[data-key=play-on-new]").click()
+    ana.page.locator(".replay-banner").wait_for(state="detached")
+    ana.wait_ready()
+    text = ana.page.locator("section.game").inner_text()
+    assert "Send this link to Ana" not in text and "lost" not in text.lower()
+    snap(ana, "nc-07-ana-played-on")

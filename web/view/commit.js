@@ -63,10 +63,6 @@ export function forfeitedHere(view) {
   return (view?.sealing?.given_up ?? []).find((s) => findKeep(s)) ?? null;
 }
 
-export function forgetKeep(seal) {
-  writeStored(KEY, keeps().filter((k) => k.commitment !== seal.commitment));
-}
-
 // -- a pick made in secret at one screen ---------------------------------------------
 // The saved game's link is public; the record with a hot-seat pick still
 // secret (the next person has yet to choose) is kept here, by saved game.

@@ -407,6 +407,8 @@ export class GameView {
     return {
       seat,
       replaying,
+      // (the page's boards take a pick from a list in two acts, select then commit: nonconformity.js)
+      deliberate: this.page, commit: this.hotseat?.byLink === "seal" ? "Seal" : "Choose",
       play: (notation) => this.play(notation),
       explain: (text, kind = "info") => this.explain(text, kind),
       preview: (move) => {

@@ -54,7 +54,8 @@ export class OlderLinks {
         view.leave();
         this.forget();
         history.replaceState(null, "", `#${apart.record}`);
-        await view.show(apart, { saveId: null, linkSeat: older.linkSeat, save: true, focus: "board" });
+        // (opened as a link is: a pick this device sealed there is revealed, if its round is complete; sealing.js)
+        await view.openLink(apart, { saveId: null, linkSeat: older.linkSeat, save: true, focus: "board" });
       },
     };
   }

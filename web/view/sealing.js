@@ -13,7 +13,7 @@ import { confirmDialog } from "../ui/dialog.js";
 import { seatName } from "../ui/dom.js";
 import { revealText } from "./handover.js";
 import {
-  findKeep, forgetKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, pickers, sealBanner,
+  findKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, pickers, sealBanner,
   sealedNoun, sealPhase, sealScreen, stillToPick, storeKeep,
 } from "./commit.js";
 import { addressOf, shareControls } from "../share/share.js";
@@ -63,7 +63,8 @@ export class SealedLinks {
       return;
     }
     if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await game.ask("open", { record: revealed.private_record });
-    forgetKeep(seal);
+    // (the secret is kept, though the record now shows it: a new game played on
+    // from an older link of this round reveals it again, older-link.js)
     game.follow(revealed.record);
     // (the engine's words: the reveal matched its seal, and the round's outcome)
     const words = revealText(before, revealed.view) || `${seatName(before, seal.seat)}'s ${sealedNoun(before)} was revealed and matched its seal.`;
