@@ -270,10 +270,11 @@ function pickPanel(view, ui, seat) {
     type: "button", class: "secondary nc-step", "aria-label": `${direction < 0 ? "Previous" : "Next"} ${what}`,
     title: `${direction < 0 ? "Previous" : "Next"} ${what}`, onclick: () => stepTo(direction), disabled: stepList.length === 0,
   }, text);
-  // On the game page a pick takes a deliberate act (ui.deliberate): a tap on a
-  // listed number selects it, and this button, then "Choose 26" (or "Seal 26"
-  // where the pick is sealed: ui.commit), plays it; a tap while scrolling the
-  // list locks nothing in. (Its data-move makes it the one-tap target of that number.)
+  // Played by link, a pick takes a deliberate act (ui.deliberate): a tap on a
+  // listed number selects it, and this button, then "Seal 26" (ui.commit, where
+  // the pick is sealed) or "Choose 26", plays it; a tap while scrolling the
+  // list locks nothing in. (Its data-move makes it the one-tap target of that
+  // number.) At one screen a tap still chooses, as the hand-over follows at once.
   const choose = h("button", { type: "submit", class: "nc-play" }, "Choose it");
   const unselect = () => {
     choose.textContent = "Choose it";

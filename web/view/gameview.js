@@ -200,6 +200,7 @@ export class GameView {
     panels = "now",
   } = {}) {
     this.renderer = await this.options.boardFor(opened.view.game);
+    if (save && opened.view.is_over) markEnded(opened.view.game_id); // (ended here: its hand-off says to send the last link, handoff.js)
     // a sealed pick waiting in the record (commit.js): the record is public
     // (the seal, and the second pick, made in the open)
     const seal = openSeal(opened.view);
@@ -223,7 +224,6 @@ export class GameView {
       // this screen is kept beside it, on this device only (commit.js)
       const hidden = current.private_record !== current.record;
       saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden, base });
-      if (save && current.view.is_over) markEnded(current.view.game_id); // (its hand-off then says to send the last link: handoff.js)
       keepHotSeat(current.saveId, hidden ? current.private_record : null);
     }
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
@@ -407,8 +407,8 @@ export class GameView {
     return {
       seat,
       replaying,
-      // (the page's boards take a pick from a list in two acts, select then commit: nonconformity.js)
-      deliberate: this.page, commit: this.hotseat?.byLink === "seal" ? "Seal" : "Choose",
+      // (by link, a pick from a list takes two acts, select then commit: nonconformity.js)
+      deliberate: this.hotseat?.byLink != null, commit: this.hotseat?.byLink === "seal" ? "Seal" : "Choose",
       play: (notation) => this.play(notation),
       explain: (text, kind = "info") => this.explain(text, kind),
       preview: (move) => {
