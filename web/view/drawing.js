@@ -76,7 +76,7 @@ export class Drawing {
       this.#root = h("section", { class: "game" },
         r.slot("head"), above, r.slot("status"), r.slot("seats"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), answerAnchor(), r.slot("handoff"), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
