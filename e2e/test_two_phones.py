@@ -15,7 +15,7 @@ import pytest
 import quetgames
 from playwright.sync_api import Browser
 
-from .harness import ARTIFACTS, CONFIRM_OPEN, READY, Watched, click_move, go, press_target, unfold, watched_page
+from .harness import ARTIFACTS, CONFIRM_OPEN, READY, Watched, click_move, go, press_target, saved_entries, unfold, watched_page
 
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
@@ -338,3 +338,34 @@ def test_nonconformity_on_two_phones(phones: tuple[Watched, Watched]) -> None:
     text = ana.page.locator("section.game").inner_text()
     assert "Send this link to Ana" not in text and "lost" not in text.lower()
     snap(ana, "nc-07-ana-played-on")
+
+
+def test_the_genuine_link_replaces_a_copy_nothing_checked(phones: tuple[Watched, Watched]) -> None:
+    ana, ben = phones
+    set_up_by_link(ana, "nonconformity", ["Ana", "Ben"], 0, {"length": "4", "max_pick": "100"})
+    click_move(ana, a_pick(ana))
+    ana.page.locator('.seal-screen[data-phase="sealed"]').wait_for()
+    genuine = seal_link(ana)
+    genuine_record = unquote(genuine.split("#", 1)[1])
+    commitment = quetgames.load(genuine_record).view()["sealing"]["open"][0]["commitment"]
+    # one character of Ana's seal changed on the way: Ben's phone cannot check it yet, and Ben picks against it
+    bad = genuine.replace(commitment, commitment[:10] + ("0" if commitment[10] != "0" else "1") + commitment[11:])
+    open_link(ben, bad)
+    ben.page.locator(".seal-banner", has_text="Ana has sealed a pick").wait_for()
+    click_move(ben, a_pick(ben))
+    ben.page.locator('.seal-screen[data-phase="waiting"]').wait_for()
+    # the genuine link comes: no "Keep my game" for the copy nothing checked; it is opened in its place
+    open_link(ben, genuine)
+    panel = ben.page.locator('.link-conflict[data-conflict="unchecked"]')
+    panel.wait_for()
+    text = panel.inner_text()
+    assert "the seal Ana sent is not the one in this link" in text and "it is not kept as your game" in text
+    assert panel.locator("[data-key=keep-mine]").count() == 0
+    snap(ben, "unchecked-copy")
+    panel.locator("[data-key=replace-unchecked]").click()
+    ben.page.locator(".seal-banner", has_text="Ana has sealed a pick").wait_for()
+    ben.wait_ready()
+    assert ben.fragment() == genuine_record
+    entries = saved_entries(ben.page)
+    assert [e["record"] for e in entries] == [genuine_record], "one game, the genuine one"
+    snap(ben, "unchecked-replaced")

@@ -158,3 +158,20 @@ def test_a_copy_must_share_a_choice() -> None:
         mine = state.play(first)
         theirs = state.with_game_id(quetgames.new_game_id()).play(last)
         assert compare(mine.record, theirs.record, seats=[0, 1]).relation == "other", game_id
+
+
+def test_a_changed_seal_not_yet_revealed_here_is_unchecked() -> None:
+    start = quetgames.new_game("nonconformity", starts=[6, 4]).with_seats(["Ana", "Ben"])
+    # Ben's phone picked against a link whose seal of Ana's was changed; then the genuine link comes
+    bad = start.seal("10", "Z" * 20, 0).play("8", 1)
+    genuine = start.seal("12", SALT, 0)
+    got = ask("compare", mine=bad.record, theirs=genuine.record)
+    assert got["relation"] == "changed" and got["seat"] == 0 and got["unchecked"] is True
+    # once revealed here, a seal was checked: a link changing it is a plain rewrite
+    mine = start.seal("12", SALT, 0).play("8", 1).reveal("12", SALT, 0)
+    resealed = start.seal("10", "Z" * 20, 0).play("8", 1)
+    got = ask("compare", mine=mine.record, theirs=resealed.record)
+    assert got["relation"] == "changed" and got["unchecked"] is False
+    # an open pick changed is no seal
+    plain = start.play("12", 0).play("8", 1)
+    assert ask("compare", mine=plain.record, theirs=start.play("14", 0).play("8", 1).record)["unchecked"] is False

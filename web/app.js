@@ -30,7 +30,7 @@ import { followOtherTabs } from "./view/other-tabs.js";
 import { OlderLinks } from "./view/older-link.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
 import { checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
-import { keepSeats, seatNumbers, seatsHere } from "./share/seats.js";
+import { keepSeats, playsSeat, seatNumbers, seatsHere } from "./share/seats.js";
 import { backupPanel, storageNotes } from "./share/backup.js";
 import { importForm } from "./share/share.js";
 import { EngineStatus, bindStrip, linkForDisplay, waitNote } from "./shell/loading.js";
@@ -287,10 +287,16 @@ async function route() {
   if (diff || forfeit) {
     const mine = changed?.entry ?? saved;
     const who = forfeit ? opened.view.seats?.[forfeit.seat]?.name || `Player ${forfeit.seat + 1}` : "";
+    // another seat's sealed pick not yet revealed here: the copy held here was never checked, so it is not kept as "my game"
+    const unchecked = changed?.unchecked && playsSeat(mine.gameId, changed.seat) === false;
     leaveGame();
-    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff
+    showHome("", conflictPanel(unchecked ? "unchecked" : diff ? "changed" : "forfeit", diff
       ?? `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
-      mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
+      unchecked ? { label: "Open this link in its place", key: "replace-unchecked", primary: true, onClick: async () => {
+        leaveGame();
+        knowSaved(mine.id, mine.record); // (written over, as chosen)
+        (await theGameView()).openLink(opened, { saveId: mine.id, linkSeat: mine.linkSeat ?? null, save: true });
+      } } : mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
       // (saved at once as a game of its own, so that it opens silently next time)
       // under an id of its own, so that it is never taken for the game held here (docs/RECORD.md)
       { label: "Open the link as a separate game", key: "open-separate", onClick: async () => {

@@ -56,7 +56,11 @@ class Comparison:
     "changed" and, when the starts match, "other"; where: that move in the
     game's words ("move 3", "round 2"); mine/theirs: that move in words, as
     each record has it; message: the whole change in a sentence;
-    game_id: the id both records carry, when they were told apart by it.
+    game_id: the id both records carry, when they were told apart by it;
+    seat: the seat of that move as `mine` has it; unchecked: that move of
+    `mine` is a sealed pick not yet revealed there, so nothing has checked
+    it (a link carrying another seal in its place is no less to be trusted:
+    whichever the sealer's reveal matches is the game).
     """
 
     relation: str
@@ -66,10 +70,13 @@ class Comparison:
     theirs: str | None = None
     message: str | None = None
     game_id: str | None = None
+    seat: int | None = None
+    unchecked: bool = False
 
     def to_json(self) -> JSONObject:
         return {"relation": self.relation, "ply": self.ply, "where": self.where,
-                "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id}
+                "mine": self.mine, "theirs": self.theirs, "message": self.message, "game_id": self.game_id,
+                "seat": self.seat, "unchecked": self.unchecked}
 
 
 def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> Comparison:
@@ -113,7 +120,8 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
     answered = len(their_moves) > shared + 1 and (before.commits(a[0]) or before.commits(b[0]))
     relation = "changed" if chosen or answered else "other"
     return Comparison(relation, shared, where, before.move_sentence(*a), before.move_sentence(*b),
-                      f"this link changes {where}: {before.change_words(a, b)}", game_id)
+                      f"this link changes {where}: {before.change_words(a, b)}", game_id,
+                      a[1], _unrevealed(before, a, my_moves[shared + 1:]))
 
 
 def news(mine: JSON, theirs: JSON) -> list[str]:
@@ -162,6 +170,12 @@ def _copy_rewrites(start: State, my_moves: Moves, my_game_over: bool, their_star
     how = "a separate game made from yours" if branched else "a copy of your game under another game id"
     return Comparison("changed", shared, where, before.move_sentence(*a), before.move_sentence(*b),
                       f"this link changes {where}: {before.change_words(a, b)}; it holds {how}", start.game_id)
+
+
+def _unrevealed(before: State, move: tuple[str, int], later: Moves) -> bool:
+    """Whether `move` (played at `before`) is a sealed pick that none of the
+    `later` moves reveals or gives up (a sealer's next move does one or the other)."""
+    return before.commits(move[0]) and not any(seat == move[1] for _, seat in later)
 
 
 def _keeps_notes(mine: Notes, theirs: Notes) -> bool:
