@@ -407,7 +407,7 @@ export class GameView {
     return {
       seat,
       replaying,
-      // (by link, a pick from a list takes two acts, select then commit: nonconformity.js)
+      // (by link, a pick from a list takes two acts, select then commit: the board module)
       deliberate: this.hotseat?.byLink != null, commit: this.hotseat?.byLink === "seal" ? "Seal" : "Choose",
       play: (notation) => this.play(notation),
       explain: (text, kind = "info") => this.explain(text, kind),
