@@ -287,6 +287,17 @@ def test_nonconformity_on_two_phones(phones: tuple[Watched, Watched]) -> None:
         click_move(ana, pick_a)
         screen = ana.page.locator('.seal-screen[data-phase="sealed"]')
         screen.wait_for()
+        if round_ == 1:
+            # a sealed pick can be taken back until its link is sent
+            snap(ana, "nc-01-ana-may-take-back")
+            screen.locator("[data-key=take-back-seal]").click()
+            ana.page.locator(".seal-banner", has_text="Ana, playing by link.").wait_for()
+            ana.wait_ready()
+            assert ana.fragment() == record
+            click_move(ana, pick_a)
+            screen.wait_for()
+            screen.locator(".copy-link").click()
+            screen.locator("[data-key=take-back-seal]").wait_for(state="detached")
         assert "Send this link to Ben" in screen.inner_text()
         assert on_screen(ana, "#seal-link")
         snap(ana, f"nc-{round_:02d}-ana-sealed")

@@ -183,9 +183,10 @@ export function openPickBanner(view, seat, seal, { reveal = "" } = {}) {
  * play on: phase "sealed" (ours, waiting for the other player), "waiting"
  * (theirs, waiting for them to reveal) or "lost" (ours, but the secret is not
  * on this device). share: the share controls to put under it;
- * onForfeit: give up the sealed pick; onLost: "I sealed it and lost it".
+ * onForfeit: give up the sealed pick; onLost: "I sealed it and lost it";
+ * onTakeBack: take the sealed pick back (its link not yet sent).
  */
-export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null }) {
+export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null, onTakeBack = null }) {
   const sealer = seatName(view, seal.seat);
   const picker = pickers(view, seal);
   const state = sealState(view, seal);
@@ -196,6 +197,9 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
       h("p", {}, `${picker} picks next and sends a link back; open it here, on this device, to reveal the round.`),
       kept ? h("p", { class: "seal-own" }, `Your sealed pick: ${kept.pick} (its secret is kept on this device only).`) : null,
       state, share,
+      // (until the link is sent: once it is, the seal is out of this device's hands)
+      onTakeBack ? h("p", { class: "seal-take-back" }, "Not sent yet? ",
+        h("button", { type: "button", class: "link-like", dataset: { key: "take-back-seal" }, onclick: onTakeBack }, "Take back my pick")) : null,
     ];
   } else if (phase === "waiting") {
     body = [

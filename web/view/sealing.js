@@ -133,11 +133,37 @@ export class SealedLinks {
   /** The screen instead of the board while a sealed round waits elsewhere. */
   screen(view) {
     const { current, hotseat } = this.game;
+    const seal = current.seal;
+    const share = shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) });
+    // a pick sealed here can be taken back until its link is sent (Copy link, Share): then it is out of this device's hands
+    const mayTakeBack = hotseat.link === "sealed" && hotseat.kept && !this.#sent.has(seal.commitment);
+    if (mayTakeBack) {
+      share.addEventListener("click", (event) => {
+        if (!event.target.closest?.(".copy-link, .share-button")) return;
+        this.#sent.add(seal.commitment);
+        share.closest(".seal-screen")?.querySelector(".seal-take-back")?.remove();
+      });
+    }
     return sealScreen(view, {
-      phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
-      share: shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) }),
+      phase: hotseat.link, seal, kept: hotseat.kept, share,
       onForfeit: () => this.forfeit(),
       onLost: current.linkSeat == null ? () => this.sealLost() : null,
+      onTakeBack: mayTakeBack ? () => this.takeBack() : null,
+    });
+  }
+
+  #sent = new Set(); // commitments whose link was copied or shared from this screen
+
+  /** Take back the pick sealed here (its link not sent): the game as it was before the seal. */
+  takeBack() {
+    const { game } = this;
+    return game.step(async () => {
+      const { current } = game;
+      const plies = await game.position.plyCount();
+      const at = await game.ask("at", { record: current.private_record, ply: plies - 1 });
+      game.follow(at.record);
+      await game.show({ record: at.record, private_record: at.private_record, view: at.view }, { save: true, focus: "board" });
+      game.explain("Your sealed pick was taken back: choose again.", "info");
     });
   }
 
