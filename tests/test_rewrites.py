@@ -172,6 +172,12 @@ def test_a_changed_seal_not_yet_revealed_here_is_unchecked() -> None:
     resealed = start.seal("10", "Z" * 20, 0).play("8", 1)
     got = ask("compare", mine=mine.record, theirs=resealed.record)
     assert got["relation"] == "changed" and got["unchecked"] is False
+    # the sealer's own rewrites after the other player answered stay rewrites: the seal replaced by an open pick,
+    # or resealed and revealed (e2e/test_seals.py's cheat 1)
+    held = start.seal("12", SALT, 0).play("8", 1)
+    assert ask("compare", mine=held.record, theirs=start.play("10", 0).play("8", 1).record)["unchecked"] is False
+    resealed_on = start.seal("10", "Z" * 20, 0).play("8", 1).reveal("10", "Z" * 20, 0)
+    assert ask("compare", mine=held.record, theirs=resealed_on.record)["unchecked"] is False
     # an open pick changed is no seal
     plain = start.play("12", 0).play("8", 1)
     assert ask("compare", mine=plain.record, theirs=start.play("14", 0).play("8", 1).record)["unchecked"] is False

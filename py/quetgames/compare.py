@@ -59,8 +59,9 @@ class Comparison:
     game_id: the id both records carry, when they were told apart by it;
     seat: the seat of that move as `mine` has it; unchecked: that move of
     `mine` is a sealed pick not yet revealed there, so nothing has checked
-    it (a link carrying another seal in its place is no less to be trusted:
-    whichever the sealer's reveal matches is the game).
+    it, and the link carries another seal of that seat in its place and
+    nothing after it (the sealer's link as first sent: no less to be trusted
+    than the copy held here; whichever the sealer's reveal matches is the game).
     """
 
     relation: str
@@ -121,7 +122,7 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
     relation = "changed" if chosen or answered else "other"
     return Comparison(relation, shared, where, before.move_sentence(*a), before.move_sentence(*b),
                       f"this link changes {where}: {before.change_words(a, b)}", game_id,
-                      a[1], _unrevealed(before, a, my_moves[shared + 1:]))
+                      a[1], _unrevealed(before, a, my_moves[shared + 1:]) and _fresh_seal(before, a, b, their_moves[shared + 1:]))
 
 
 def news(mine: JSON, theirs: JSON) -> list[str]:
@@ -176,6 +177,13 @@ def _unrevealed(before: State, move: tuple[str, int], later: Moves) -> bool:
     """Whether `move` (played at `before`) is a sealed pick that none of the
     `later` moves reveals or gives up (a sealer's next move does one or the other)."""
     return before.commits(move[0]) and not any(seat == move[1] for _, seat in later)
+
+
+def _fresh_seal(before: State, mine: tuple[str, int], theirs: tuple[str, int], later: Moves) -> bool:
+    """Whether the link holds, in place of `mine`, another seal of the same
+    seat and nothing after it: the sealer's link as it was first sent, not a
+    seal changed once the other player had answered it (that is a rewrite)."""
+    return before.commits(theirs[0]) and theirs[1] == mine[1] and not later
 
 
 def _keeps_notes(mine: Notes, theirs: Notes) -> bool:
