@@ -370,7 +370,8 @@ def test_the_genuine_link_replaces_a_copy_nothing_checked(phones: tuple[Watched,
     panel = ben.page.locator('.link-conflict[data-conflict="unchecked"]')
     panel.wait_for()
     text = panel.inner_text()
-    assert "the seal Ana sent is not the one in this link" in text and "it is not kept as your game" in text
+    assert "Round 1: Ana's seal in this link is not the one in the link this device opened before." in text
+    assert "it is not kept as your game" in text
     assert panel.locator("[data-key=keep-mine]").count() == 0
     snap(ben, "unchecked-copy")
     panel.locator("[data-key=replace-unchecked]").click()

@@ -290,7 +290,9 @@ async function route() {
     // another seat's sealed pick not yet revealed here: the copy held here was never checked, so it is not kept as "my game"
     const unchecked = changed?.unchecked && playsSeat(mine.gameId, changed.seat) === false;
     leaveGame();
-    showHome("", conflictPanel(unchecked ? "unchecked" : diff ? "changed" : "forfeit", diff
+    const sealer = unchecked ? opened.view.seats?.[changed.seat]?.name || `Player ${changed.seat + 1}` : "";
+    showHome("", conflictPanel(unchecked ? "unchecked" : diff ? "changed" : "forfeit", unchecked
+      ? `${changed.where}: ${sealer}'s seal in this link is not the one in the link this device opened before` : diff
       ?? `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
       unchecked ? { label: "Open this link in its place", key: "replace-unchecked", primary: true, onClick: async () => {
         leaveGame();
