@@ -18,6 +18,7 @@ import {
 } from "./commit.js";
 import { addressOf, shareControls } from "../share/share.js";
 import { readSaved } from "../share/saved.js";
+import { keepSeats } from "../share/seats.js";
 
 export class SealedLinks {
   /** game: the GameView this drives. */
@@ -125,6 +126,8 @@ export class SealedLinks {
     const { game } = this;
     return game.step(async () => {
       game.current.linkSeat = seat;
+      // (this device plays that seat from now on, share/seats.js)
+      keepSeats(game.current.view.game_id, [seat]);
       game.hotseat = await this.pickScreen(seat, "seal");
       await game.drawSoon("board");
     });
