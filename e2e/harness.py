@@ -99,13 +99,33 @@ def routes(w: Watched) -> int:
     return int(w.page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
 
 
-def go(w: Watched, fragment: str, *, wait: bool = False) -> None:
-    """Change the fragment, as a link does; wait: until the page has shown it."""
+def go(w: Watched, fragment: str, *, wait: bool = False, one_screen: bool = True) -> None:
+    """Change the fragment, as a link does; wait: until the page has shown it.
+    one_screen: this device plays every seat of the game (as the device that
+    set it up at one screen does: web/share/seats.js), so a test plays each
+    seat's move in turn without being asked; False: as a phone that opened a
+    link someone sent (e2e/test_two_phones.py)."""
     before = routes(w) if wait else 0
+    if one_screen:
+        every_seat(w.page, fragment)
     w.page.evaluate("f => { location.hash = f; }", fragment)
     if wait:
         w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
         w.wait_ready()
+
+
+SEATS_KEY = "quetgames.seats.v1"  # the seats this device plays, by game id (web/share/seats.js)
+
+
+def every_seat(page: Page, record: str) -> None:
+    """This device plays every seat of `record`'s game (a game at one screen)."""
+    try:
+        game_id = quetgames.load(record).game_id
+    except (quetgames.RulesError, ValueError):
+        return
+    if game_id:
+        page.evaluate("""([key, id]) => { const map = JSON.parse(localStorage.getItem(key) || "{}");
+            map[id] = { seats: "all", at: Date.now() }; localStorage.setItem(key, JSON.stringify(map)); }""", [SEATS_KEY, game_id])
 
 
 def forget_games(w: Watched) -> None:
@@ -170,7 +190,7 @@ def board_moves(page: Page, *, unique: bool = True) -> list[str]:
     """The notations of the board's one-click targets (unique: each once),
     folded lists unfolded first."""
     unfold(page)
-    moves = page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    moves = page.locator("#board [data-move], #board [data-pick]").evaluate_all("els => els.map(e => e.dataset.move ?? e.dataset.pick)")
     return list(dict.fromkeys(moves)) if unique else moves
 
 
@@ -179,6 +199,11 @@ def press_target(page: Page, move: str) -> None:
     list first, and use the keyboard where the pointer cannot reach it."""
     if page.locator(f'#board [data-move="{move}"]:visible').count() == 0:
         unfold(page)  # the target is in a folded list
+    picked = page.locator(f'#board [data-pick="{move}"]:visible')
+    if page.locator(f'#board [data-move="{move}"]:visible').count() == 0 and picked.count():
+        # a number from a list is selected first, then chosen (web/boards/nonconformity.js)
+        picked.first.click()
+        page.locator(f'#board .nc-play[data-move="{move}"]').wait_for()
     target = page.locator(f'#board [data-move="{move}"]:visible').first
     try:
         target.click(timeout=3000)

@@ -149,7 +149,8 @@ def test_a_shared_link_draws_its_board_before_the_engine_and_the_same_board_afte
 
 
 def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits(browser: Browser, server: str) -> None:
-    state = played("convoluted-coprimality", 3, 9)
+    # (a game with no move yet: the first move played here leaves this phone playing every seat, share/seats.js)
+    state = quetgames.new_game("convoluted-coprimality")
     w = fresh(browser, server, service_workers="block")
     try:
         w.goto_ready(f"{server}index.html#{state.record}")
@@ -185,7 +186,7 @@ def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits
 
 
 def test_a_move_typed_before_the_engine_that_is_illegal_is_refused_in_words(browser: Browser, server: str) -> None:
-    state = played("multiplications", 2, 3)
+    state = quetgames.new_game("multiplications")
     w = fresh(browser, server, service_workers="block")
     try:
         w.goto_ready(f"{server}index.html#{state.record}")

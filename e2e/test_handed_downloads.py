@@ -1,9 +1,10 @@
-"""On a game's link the game waits for Python alone, so index.html's first
+"""A puzzle's or a lesson's page waits for Python alone, so index.html's first
 script asks for Pyodide's three big files before the page's ~30 modules and
-hands each to the worker (named "handed") as it streams in; the home page and
-a setup screen ask for their modules first and the worker fetches as before.
-Either way each file is downloaded once, and a download the page could not
-make is made by the worker itself."""
+hands each to the worker (named "handed") as it streams in; the home page, a
+setup screen and a game's link (which draws its board before Python arrives)
+ask for their modules first and the worker fetches as before. Either way each
+file is downloaded once, and a download the page could not make is made by
+the worker itself."""
 
 from __future__ import annotations
 
@@ -38,21 +39,23 @@ def worker_names(w: Watched) -> list[str]:
     return [worker.evaluate("self.name") for worker in w.page.workers]
 
 
-def test_a_games_link_asks_for_python_first_and_the_worker_takes_it_over(watched: Watched, server: str) -> None:
+def test_a_lesson_asks_for_python_first_and_the_worker_takes_it_over(watched: Watched, server: str) -> None:
     requests = page_requests(watched)
-    record = quetgames.new_game("multiplications").record
-    watched.goto_ready(f"{server}index.html#{record}")
+    watched.goto_ready(f"{server}index.html#learn=multiplications")
     assert worker_names(watched) == ["handed"]
     # once, by the page, ahead of the modules the page imports
     assert len(indexes(requests, WASM)) == 1
-    assert indexes(requests, WASM)[0] < indexes(requests, "/view/gameview.js")[0]
+    assert indexes(requests, WASM)[0] < indexes(requests, "/shell/pages.js")[0]
     assert len(indexes(requests, "python_stdlib.zip.xz")) == 1
-    watched.page.locator("#board [data-move]").first.wait_for()
+    watched.page.locator(".lesson-board [data-move], .lesson-stage [data-move]").first.wait_for()
     assert watched.errors == []
 
 
-@pytest.mark.parametrize("fragment", ["", "#setup=multiplications"])
-def test_the_home_page_and_a_setup_screen_ask_for_their_modules_first(watched: Watched, server: str, fragment: str) -> None:
+GAME_LINK = "#" + quetgames.new_game("multiplications").record
+
+
+@pytest.mark.parametrize("fragment", ["", "#setup=multiplications", GAME_LINK])
+def test_the_home_page_a_setup_screen_and_a_games_link_ask_for_their_modules_first(watched: Watched, server: str, fragment: str) -> None:
     requests = page_requests(watched)
     watched.goto_ready(f"{server}index.html{fragment}")
     assert worker_names(watched) == [""]
@@ -73,10 +76,9 @@ def test_a_download_the_page_could_not_make_is_made_by_the_worker(watched: Watch
 
     watched.context.route(f"**/{WASM}", fail_the_first)
     requests = page_requests(watched)
-    record = quetgames.new_game("enumeration").record
-    watched.goto_ready(f"{server}index.html#{record}")
+    watched.goto_ready(f"{server}index.html#learn=enumeration")
     assert len(failed) == 1
     assert len(indexes(requests, WASM)) == 2  # the page's, refused, then the worker's own
-    watched.page.locator("#board [data-move]").first.wait_for()
+    watched.page.locator(".lesson-stage [data-move]").first.wait_for()
     # the browser logs the refused load; nothing else went wrong
     assert [e for e in watched.errors if "Failed to load resource" not in e] == []

@@ -268,7 +268,7 @@ def test_a_tampered_seal_is_refused_and_only_the_sealer_can_reveal(players: tupl
     open_link(a, tampered)
     problem = a.page.locator("[data-conflict=changed]")
     problem.wait_for()
-    assert "This link changes round 1: Ann's sealed pick was replaced" in problem.inner_text()
+    assert "This link changes round 1: the seal Ann sent is not the one in this link" in problem.inner_text()
     assert a.page.locator("#status").count() == 0
     shoot(a.page, "links-mismatch")
 

@@ -74,8 +74,10 @@ def test_the_honest_round_trip_reveals_and_both_devices_agree(players: tuple[Wat
     state = state.seal(pick_a, secret["salt"], 0).play(pick_b, 1).reveal(pick_a, secret["salt"], 0)
     assert a.fragment() == state.record
     a.page.locator(".reveal, #note", has_text="matches its seal").first.wait_for()
-    # the secret is gone once revealed (the record holds the reveal now)
-    assert a.page.evaluate(f"JSON.parse(localStorage.getItem('{KEEPS}'))") == []
+    # the record holds the reveal now, so the secret is one no more; it stays on this device, so that a new game
+    # played on from an older link of this round is revealed again, not "lost" (issue 54)
+    assert [k["commitment"] for k in a.page.evaluate(f"JSON.parse(localStorage.getItem('{KEEPS}'))")] == [secret["commitment"]]
+    assert f"{pick_a}~{secret['salt']}" in state.record
     open_link(b, copied_link(a))
     want = [str(x) for x in state.view()["scores"]]
     assert scores(a) == scores(b) == want
@@ -94,7 +96,7 @@ def test_cheat_1_the_sealer_changes_the_pick_after_the_other_has_picked(players:
     # (1) Ann deletes her seal from Bob's link and picks 10 in the open: "…s6x4.10_8"
     rewritten = state.play("10", 0).play("8", 1)
     open_link(b, f"{server}#{rewritten.record}")
-    assert_conflict(b, "changed", "This link changes round 1", "Ann's sealed pick was replaced")
+    assert_conflict(b, "changed", "This link changes round 1", "the seal Ann sent is not")
     shoot(b.page, "seals-conflict-changed")
     # keeping his own game takes Bob back to it, untouched
     b.page.locator("[data-key=keep-mine]").click()
@@ -105,7 +107,7 @@ def test_cheat_1_the_sealer_changes_the_pick_after_the_other_has_picked(players:
     salt = "Z" * 20
     resealed = state.seal("10", salt, 0).play("8", 1).reveal("10", salt, 0)
     open_link(b, f"{server}#{resealed.record}")
-    assert_conflict(b, "changed", "round 1", "Ann's sealed pick was replaced")
+    assert_conflict(b, "changed", "round 1", "the seal Ann sent is not")
 
     # (3) Ann reveals her true seal as 10 (with her salt): the engine refuses it on every device
     forged = sealed.record.replace(f"c{secret['commitment']}_", f"c{secret['commitment']}~10~{secret['salt']}_")
@@ -140,7 +142,7 @@ def test_cheat_2_the_second_player_forges_the_sealers_pick(players: tuple[Watche
     forged_pick = next(p for p in reversed(state.legal_moves(0)) if p != choice)
     rewritten = state.play(forged_pick, 0).play(pick_b2, 1)
     open_link(a, f"{server}#{rewritten.record}")
-    assert_conflict(a, "changed", "This link changes round 2", "Ann's sealed pick was replaced")
+    assert_conflict(a, "changed", "This link changes round 2", "the seal Ann sent is not")
     shoot(a.page, "seals-conflict-forged")
     # opening it as a separate game is Ann's choice; her own game stays saved as it was
     a.page.locator("[data-key=open-separate]").click()

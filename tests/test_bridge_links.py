@@ -183,9 +183,9 @@ def test_compare_nonconformity_names_the_round_and_the_replaced_seal() -> None:
     rewritten = start.play("10", 0).play("8", 1)
     got = compare(mine.record, rewritten.record)
     assert got.relation == "changed" and got.ply == 0 and got.where == "round 1"
-    assert got.message == "this link changes round 1: Ann's sealed pick was replaced (Ann sealed a pick here; the link says Ann picked 10)"
+    assert got.message == "this link changes round 1: the seal Ann sent is not in this link (Ann sealed a pick here; the link says Ann picked 10)"
     resealed = start.seal("10", "Z" * 20, 0).play("8", 1)
-    assert "Ann's sealed pick was replaced" in (compare(mine.record, resealed.record).message or "")
+    assert "the seal Ann sent is not the one in this link" in (compare(mine.record, resealed.record).message or "")
     # the honest reveal, and the forfeit, continue the game
     assert compare(mine.record, mine.reveal("12", SALT, 0).record).relation == "ahead"
     assert compare(mine.record, mine.play("f", 0).record).relation == "ahead"

@@ -160,7 +160,7 @@ def test_three_seats_seal_in_one_round():
         state.play("1", 0)
     state = state.play("2", 1)
     assert state.view()["sealing"]["to_reveal"] == [0, 2] and state.legal_moves(0) == [FORFEIT]
-    with pytest.raises(IllegalMove, match="does not match the hand they sealed"):
+    with pytest.raises(IllegalMove, match="does not match the seal"):
         state.reveal("3", SALT, 0)
     state = state.reveal("2", SALT, 0)
     assert state.history == () and state.view()["sealing"]["to_reveal"] == [2]

@@ -107,7 +107,7 @@ def test_seal_open_pick_reveal():
     for plies, (earlier, later) in enumerate(zip(steps, steps[1:])):
         assert replay(later.record, plies) == (earlier, plies + 1)
     # A forged reveal is not a continuation: it does not even load.
-    with pytest.raises(InvalidRecord, match="round 1: Player 1's revealed pick does not match"):
+    with pytest.raises(InvalidRecord, match="round 1: the pick revealed for Player 1 does not match"):
         replay(done.record.replace("~12~", "~18~"), 2)
 
 
@@ -164,11 +164,11 @@ def test_a_sealed_round_may_follow_and_precede_plain_ones():
     "moves, message",
     [
         # Forged reveal: Player 1 sealed 8 in round 2; the record says 10, same salt.
-        (f"4_2_c{seal_hex(8)}~10~{SALT}_6", "round 2: Player 1's revealed pick does not match the pick they sealed"),
+        (f"4_2_c{seal_hex(8)}~10~{SALT}_6", "round 2: the pick revealed for Player 1 does not match the seal Player 1 sent"),
         # The right pick with an altered salt.
-        (f"4_2_c{seal_hex(8)}~8~{OTHER_SALT}_6", "round 2: Player 1's revealed pick does not match the pick they sealed"),
+        (f"4_2_c{seal_hex(8)}~8~{OTHER_SALT}_6", "round 2: the pick revealed for Player 1 does not match the seal Player 1 sent"),
         # Player 2 forged the same way.
-        (f"4_2_10_c{seal_hex(6)}~12~{SALT}", "round 2: Player 2's revealed pick does not match the pick they sealed"),
+        (f"4_2_10_c{seal_hex(6)}~12~{SALT}", "round 2: the pick revealed for Player 2 does not match the seal Player 2 sent"),
         # The seal, Player 2's open pick, then a plain pick for Player 1 in place of the reveal.
         (f"4_2_c{seal_hex(8)}_6_10_3", "round 2: Player 1 sealed a pick this round: only its reveal"),
         # A reveal with no seal before it.
@@ -193,9 +193,9 @@ def test_load_refuses_a_seal_that_does_not_hold_naming_the_round(moves, message)
 def test_play_refuses_the_same_cheats():
     answered = new(starts=(6, 4)).play("4", 0).play("2", 1).seal("8", SALT, 0).play("6", 1)
     before = snapshot(answered)
-    with pytest.raises(IllegalMove, match="round 2: Player 1's revealed pick does not match the pick they sealed"):
+    with pytest.raises(IllegalMove, match="round 2: the pick revealed for Player 1 does not match the seal Player 1 sent"):
         answered.reveal("10", SALT, 0)
-    with pytest.raises(IllegalMove, match="round 2: Player 1's revealed pick does not match"):
+    with pytest.raises(IllegalMove, match="round 2: the pick revealed for Player 1 does not match"):
         answered.reveal("8", OTHER_SALT, 0)
     with pytest.raises(IllegalMove, match="round 2: Player 1 sealed a pick this round: only its reveal"):
         answered.play("10", 0)
@@ -392,7 +392,7 @@ def test_bridge_seal_and_reveal():
     assert SALT not in sealed["record"] and SALT not in json.dumps(sealed["view"])
     answered = ask("play", record=sealed["record"], seat=1, move="8")["result"]
     wrong = ask("reveal", record=answered["record"], seat=0, pick="18", salt=SALT)
-    assert wrong["error"] == {"type": "IllegalMove", "message": "round 1: Player 1's revealed pick does not match the pick they sealed"}
+    assert wrong["error"] == {"type": "IllegalMove", "message": "round 1: the pick revealed for Player 1 does not match the seal Player 1 sent"}
     done = ask("reveal", record=answered["record"], seat=0, pick="12", salt=SALT)["result"]
     assert done["view"]["history"] == ["12", "8"]
     assert ask("open", record=done["record"].replace("~12~", "~18~"))["error"]["type"] == "InvalidRecord"

@@ -73,8 +73,9 @@ def tour(call, calls=None):
             if played is None:
                 break
             record = played["private_record"]
-        ask("at", {"record": record, "ply": 0})
-        ask("compare", {"mine": record, "theirs": record})
+        begun = (ask("at", {"record": record, "ply": 0}) or {}).get("private_record", record)
+        ask("compare", {"mine": record, "theirs": record, "seats": [0]})
+        ask("news", {"mine": begun, "theirs": record})
         # Notes (docs/RECORD.md): a comment, a side line from the start, its
         # extension and comment, stepping into it, dropping it; ids.
         record = (ask("annotate", {"record": record, "ply": 0, "text": "Before the first move ✓"}) or {}).get("private_record", record)
@@ -95,7 +96,7 @@ def tour(call, calls=None):
         ask("annotate", {"record": record, "ply": 0, "text": "\u202e"}, fails=True)
         ask("annotate_many", {"record": record, "comments": [{"ply": 0, "text": "First"}, {"ply": 1, "text": "Then ✓"}]})
         ask("annotate_many", {"record": record, "comments": [{"ply": 0, "text": "ok"}, {"ply": 0, "text": "\u202e"}]}, fails=True)
-        ask("new_id", {"record": record})
+        ask("new_id", {"record": record, "branch": 0})
         ask("record_info", {"record": record})
         ask("analyse", {"record": record, "iterations": 5, "seed": 1})
         ask("analyse", {"record": record, "iterations": 5, "span": [0, 1]})

@@ -110,13 +110,14 @@ def links_with_posters(base: str, records: dict[str, str]) -> dict[str, str]:
                                    timeout=30_000)
             links[name] = page.locator("#share-link").input_value()
             if name == "game-prime-target-over":
-                links["embed"] = page.evaluate("""async (record) => {
+                plies = len(quetgames.load(record).history)
+                links["embed"] = page.evaluate("""async ([record, plies]) => {
                   const { embedURL } = await import(new URL('share/embed-snippet.js', location.href).href);
                   const { makePoster } = await import(new URL('share/poster.js', location.href).href);
                   const { engine } = await import(new URL('bridge/engine.js', location.href).href);
-                  const at = await engine.request('at', { record, ply: 1000 });
-                  return embedURL(record, { mode: 'replay' }, location.href, await makePoster(at.view, { key: record, ply: at.plies, plies: at.plies }));
-                }""", record)
+                  const at = await engine.request('at', { record, ply: plies });
+                  return embedURL(record, { mode: 'replay' }, location.href, await makePoster(at.view, { key: record, ply: plies, plies }));
+                }""", [record, plies])
         browser.close()
     return links
 

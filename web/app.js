@@ -27,8 +27,10 @@ import { showLesson, showOpening, showSetup } from "./shell/pages.js";
 import { gameCard } from "./shell/game-cards.js";
 import { forfeitedHere, hotSeatRecord } from "./view/commit.js";
 import { followOtherTabs } from "./view/other-tabs.js";
+import { OlderLinks } from "./view/older-link.js";
 import { checkAgainstSaved, conflictPanel, fragmentFromInput, linkErrorPanel, parseLink } from "./share/links.js";
 import { checkSavedRecords, damagedNote, deleteSaved, knowSaved, lastUnfinished, onStorageProblem, savedGames, savedGamesPanel } from "./share/saved.js";
+import { keepSeats, playsSeat, seatNumbers, seatsHere } from "./share/seats.js";
 import { backupPanel, storageNotes } from "./share/backup.js";
 import { firstPosition } from "./share/still.js";
 import { POSTER_MARK } from "./share/poster.js";
@@ -104,7 +106,7 @@ const gameViewOptions = () => ({
   takeNotices: () => notices.splice(0),
   // another tab moved this game on: catch up first, and this move is not played
   beforeMove: (current) => !tabs.catchUp(current),
-  replayAside: (replay) => olderLinkAside(replay),
+  replayAside: (replay) => olderLinks.aside(replay),
 });
 
 // The storage bar: a save refused (with Export) above the page, where it is
@@ -202,7 +204,7 @@ async function route() {
     const game = games.find((g) => g.id === record.slice(SETUP.length));
     leaveGame();
     if (game) {
-      showSetup(viewEl, game, { onStart: (options, seats, waiting) => startGame(game.id, options, seats, waiting), drawn: shellDrawn });
+      showSetup(viewEl, game, { onStart: (options, seats, waiting, here) => startGame(game.id, options, seats, waiting, here), drawn: shellDrawn });
       window.scrollTo({ top: 0 }); // (at its title and How to play, wherever the page before was scrolled)
     } else {
       showHome(`There is no game called “${record.slice(SETUP.length, SETUP.length + 40)}” here.`);
@@ -232,8 +234,12 @@ async function route() {
     showHome(link.error);
     return;
   }
+  // (the address names the game alone once the engine is up: the poster it came with has done its work)
+  const plain = () => {
+    if (link.poster != null && location.hash.includes(POSTER_MARK)) history.replaceState(null, "", location.href.split(POSTER_MARK)[0]);
+  };
   const current = gameView?.current;
-  if (current && !current.still && current.record === link.record) return;
+  if (current && !current.still && current.record === link.record) return plain();
   const viewLoaded = theGameView(); // (its modules arrive beside the engine's answer)
   viewLoaded.catch(() => {}); // (met below, where it is awaited)
   // Fetch the board's module and styles now, beside the engine's answer (or
@@ -247,6 +253,7 @@ async function route() {
     await engineArrived;
     if (routeId !== routeCount) return; // the player went elsewhere meanwhile
   }
+  plain();
   let opened;
   try {
     opened = await engine.request("open", { record: link.record }, { retry: true });
@@ -264,7 +271,7 @@ async function route() {
   // else the player chooses, and nothing is overwritten. (The engine compares
   // the records: links.js checkAgainstSaved.)
   const { saved, changed, behind } = await checkAgainstSaved((call, args) => engine.request(call, args, { retry: true }),
-    opened.record, savedGames().filter((e) => e.game === opened.view.game));
+    opened.record, savedGames().filter((e) => e.game === opened.view.game), (e) => seatNumbers(e.gameId, e.seats.length));
   if (routeId !== routeCount) return;
   const diff = changed?.message ?? null;
   // A secret pick made at this screen is kept on this device only (the address
@@ -287,15 +294,24 @@ async function route() {
   if (diff || forfeit) {
     const mine = changed?.entry ?? saved;
     const who = forfeit ? opened.view.seats?.[forfeit.seat]?.name || `Player ${forfeit.seat + 1}` : "";
+    // another seat's sealed pick not yet revealed here: the copy held here was never checked, so it is not kept as "my game"
+    const unchecked = changed?.unchecked && playsSeat(mine.gameId, changed.seat) === false;
     leaveGame();
-    showHome("", conflictPanel(diff ? "changed" : "forfeit", diff
+    const sealer = unchecked ? opened.view.seats?.[changed.seat]?.name || `Player ${changed.seat + 1}` : "";
+    showHome("", conflictPanel(unchecked ? "unchecked" : diff ? "changed" : "forfeit", unchecked
+      ? `${changed.where}: ${sealer}'s seal in this link is not the one in the link this device opened before` : diff
       ?? `this link gives up ${who}'s sealed pick of round ${forfeit.round}, but the secret that reveals it is on this device, so it was not given up here`, [
-      mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
+      unchecked ? { label: "Open this link in its place", key: "replace-unchecked", primary: true, onClick: async () => {
+        leaveGame();
+        knowSaved(mine.id, mine.record); // (written over, as chosen)
+        (await theGameView()).openLink(opened, { saveId: mine.id, linkSeat: mine.linkSeat ?? null, save: true });
+      } } : mine ? { label: "Keep my game", key: "keep-mine", href: `#${mine.link}`, primary: true } : null,
       // (saved at once as a game of its own, so that it opens silently next time)
       // under an id of its own, so that it is never taken for the game held here (docs/RECORD.md)
       { label: "Open the link as a separate game", key: "open-separate", onClick: async () => {
         leaveGame();
-        const apart = diff ? await engine.request("new_id", { record: opened.private_record }, { retry: true }) : opened;
+        // (recording where it parts from the game it came from: a device holding that game can name the change, docs/RECORD.md)
+        const apart = diff ? await engine.request("new_id", { record: opened.private_record, branch: changed.ply ?? 0 }, { retry: true }) : opened;
         // the address names the game shown (its new id), without routing again
         if (apart !== opened) history.replaceState(null, "", `#${apart.record}`);
         (await theGameView()).show(apart, { saveId: null, linkSeat: null, save: true });
@@ -318,11 +334,9 @@ async function route() {
   // (a position drawn before the engine: the engine's view is drawn into the same boxes, view/still.js)
   const still = !!gameView.current?.still;
   const sameGame = still || (gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id);
-  if (still) olderLink = null;
+  if (still) olderLinks.forget();
   else leaveGame();
   await gameView.openLink(opened, keep);
-  // (the address names the game, as after every move: the poster it came with has done its work)
-  if (link.poster != null && location.hash.includes(POSTER_MARK)) history.replaceState(null, "", location.href.split(POSTER_MARK)[0]);
   // another game than the one on screen (a link, Resume) opens at its heading, wherever the page was scrolled
   if (!sameGame) window.scrollTo({ top: 0 });
   if (still) await gameView.playKept(); // (a move made on it meanwhile: played now, or refused in words)
@@ -369,8 +383,9 @@ async function routed() {
 // game starts once the engine is ready, unless the player went elsewhere meanwhile.
 const waitingStart = new StartWaiter({ status, arrived: engineArrived, busy: () => setEngineState("busy") });
 
-/** Start a new game; `waiting` ({button, place}): where a Start pressed before the engine is up shows that it waits. */
-async function startGame(gameId, options, seats, waiting = null) {
+/** Start a new game; `waiting` ({button, place}): where a Start pressed before the engine is up shows that it waits;
+ * `here`: the seats this device plays ("all": at one screen; [seat]: by link, share/seats.js). */
+async function startGame(gameId, options, seats, waiting = null, here = "all") {
   if (gameView?.busy) return; // (the page's game view, if one was made)
   const viewLoaded = theGameView(); // (beside the engine, if it is still on its way)
   viewLoaded.catch(() => {}); // (met below, where it is awaited)
@@ -386,7 +401,9 @@ async function startGame(gameId, options, seats, waiting = null) {
     const created = await engine.request("new", { game: gameId, options, ...(seats ? { seats } : {}) }, { retry: true });
     history.pushState(null, "", `#${created.record}`);
     leaveGame();
-    await view.show(created, { save: true, focus: "board" }); // a keyboard player starts on the board
+    keepSeats(created.view.game_id, here);
+    // (a keyboard player starts on the board; by link, a round of secret picks is sealed: view/sealing.js)
+    await view.show(created, { save: true, focus: "board", linkSeat: Array.isArray(here) && here.length === 1 ? here[0] : null });
     window.scrollTo({ top: 0 }); // (at its heading, wherever the setup page was scrolled to its Start)
   } catch (error) {
     setEngineState("ready");
@@ -531,51 +548,17 @@ const tabs = followOtherTabs(shownGame, {
 // The game itself is the game view (gameview.js), shared with the embed.
 
 function leaveGame() {
-  olderLink = null;
+  olderLinks.forget();
   gameView?.leave();
 }
 
-// -- an older link of a game this device holds ----------------------------------------
+// -- an older link of a game this device holds (older-link.js) --------------------------
 
-// An old link, or Back, of a game that went on here: the game as it stands is
-// opened at the link's move, and says so over the board, with the two ways
-// on: the game as it stands, or a new game from the link's position. (Shown
-// as the link alone, a move there was refused as if another tab had played.)
-let olderLink = null; // {saveId, ply, moves, link (the bridge's answer for the link)}
-
-async function openOlderLink(opened, entry) {
-  const held = await engine.request("open", { record: hotSeatRecord(entry.id) ?? entry.record }, { retry: true });
-  const ply = opened.view.history.length;
+const olderLinks = new OlderLinks({ engine, view: () => gameView });
+const openOlderLink = async (opened, entry) => {
   await theGameView();
-  leaveGame();
-  olderLink = { saveId: entry.id, ply, moves: entry.moves, link: opened };
-  knowSaved(entry.id, entry.record);
-  // (the address names the game as it stands: a reload opens it there)
-  history.replaceState(null, "", `#${held.record}`);
-  await gameView.show(held, { saveId: entry.id, linkSeat: entry.linkSeat ?? null, ply });
-  gameView.explain(olderLinkWords(olderLink), "warning");
-  window.scrollTo({ top: 0 });
-}
-
-function olderLinkWords({ ply, moves }) {
-  return `This link shows move ${ply}; on this device the game has gone on to move ${moves}.`;
-}
-
-/** The banner's word on the older link's position (drawing.js), while it is the one shown. */
-function olderLinkAside(replay) {
-  const older = olderLink;
-  if (!older || replay.line || replay.ply !== older.ply || gameView.current?.saveId !== older.saveId) return null;
-  return {
-    words: `${olderLinkWords(older)} Go on with the game as it stands, or play on from this position as a new game (the game here stays as it is).`,
-    label: "Play on from here as a new game", key: "play-on-new",
-    onClick: async () => {
-      const apart = await engine.request("new_id", { record: older.link.private_record ?? older.link.record }, { retry: true });
-      leaveGame();
-      history.replaceState(null, "", `#${apart.record}`);
-      await gameView.show(apart, { saveId: null, linkSeat: null, save: true, focus: "board" });
-    },
-  };
-}
+  await olderLinks.open(opened, entry);
+};
 
 function gameInfo(id) {
   return games.find((g) => g.id === id) ?? { id, name: id };
@@ -584,7 +567,8 @@ function gameInfo(id) {
 function playAgain() {
   const { view } = gameView.current;
   const seats = view.seats.map((seat, i) => ({ name: seat.name === `Player ${i + 1}` ? "" : seat.name, kind: seat.kind }));
-  return startGame(view.game, view.options ?? {}, seats).catch((error) => gameView.explain(error.message, "error"));
+  // (by link, this device plays the same seats again)
+  return startGame(view.game, view.options ?? {}, seats, null, seatsHere(view.game_id) ?? "all").catch((error) => gameView.explain(error.message, "error"));
 }
 
 start();

@@ -180,7 +180,7 @@ def _check_name(name: object, error: type[RulesError]) -> str:
 class State:
     """A position in a game. States never change: `play` returns a new one."""
 
-    __slots__ = ("game", "options", "history", "seats", "movers", "_last", "game_id", "notes", "plies", "_played")
+    __slots__ = ("game", "options", "history", "seats", "movers", "_last", "game_id", "branch", "notes", "plies", "_played")
 
     game: Game
     options: Options
@@ -192,6 +192,7 @@ class State:
     # while the computer players search
     _last: tuple[State, str, int] | None
     game_id: str | None  # drawn by new_game; None for a game from a record without one
+    branch: tuple[str, int] | None  # opened apart from game `id` at `ply` (docs/RECORD.md), else None
     notes: Notes  # comments and side lines (record.py), public like the moves
     plies: int  # moves played since the start: the unit of `replay`, comments and side lines
     _played: tuple[tuple[str, int], ...]  # those moves with their seats, to rebuild any earlier position
@@ -213,6 +214,7 @@ class State:
         state.seats = tuple(Seat() for _ in range(options.get("players", 2)))
         state._last = None
         state.game_id = None
+        state.branch = None
         state.notes = NO_NOTES
         state.plies = 0
         state._played = ()
@@ -422,7 +424,7 @@ class State:
         if any(seat != Seat() for seat in self.seats):
             seats = "~".join(str(SEAT_KINDS.index(s.kind)) + _encode_name(s.name) for s in self.seats)
         return format_record(RecordParts(RECORD_VERSION, self.game.code, self.game.encode_options(self.options),
-                                         self._encode_moves(), self.game_id, seats, self.notes))
+                                         self._encode_moves(), self.game_id, seats, self.notes, self.branch))
 
     @property
     def moves_record(self) -> str:
@@ -432,7 +434,7 @@ class State:
         if self.game_id is None and not self.notes:
             return self.record
         bare = self._copy()
-        bare.game_id, bare.notes = None, NO_NOTES
+        bare.game_id, bare.notes, bare.branch = None, NO_NOTES, None
         return bare.record
 
     @property
@@ -482,6 +484,22 @@ class State:
         ids); InvalidOptions when `game_id` is not 8 to 16 of A-Z a-z 0-9 - _."""
         new = self._copy()
         new.game_id = None if game_id is None else check_game_id(game_id, InvalidOptions)
+        if new.game_id is None:
+            new.branch = None
+        return new
+
+    def with_branch(self, game_id: str | None, ply: int = 0) -> Self:
+        """This game marked as opened apart from game `game_id` where the two
+        part, before move `ply` + 1 (None: no mark). It needs an id of its own."""
+        new = self._copy()
+        if game_id is None:
+            new.branch = None
+            return new
+        if self.game_id is None:
+            raise InvalidOptions("a game without an id of its own cannot say which game it branched from")
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= self.plies:
+            raise InvalidOptions(f"a branch is at a move of the game, 0 to {self.plies}, not {ply!r:.20}")
+        new.branch = (check_game_id(game_id, InvalidOptions), ply)
         return new
 
     @property
@@ -568,7 +586,7 @@ class State:
         if at == self.plies:
             return self
         state = type(self).initial(self.game, self.options)
-        state.seats, state.game_id = self.seats, self.game_id
+        state.seats, state.game_id, state.branch = self.seats, self.game_id, self.branch
         for move, seat in self._played[:at]:
             state = state.play(move, seat)
         state.notes = self.notes.upto(at)
@@ -729,6 +747,7 @@ class State:
             "board": self._board(seat),
             "record": public.record,
             "game_id": self.game_id,
+            "branch": None if self.branch is None else {"game_id": self.branch[0], "ply": self.branch[1]},
             "comment": public.notes.comment(self.plies),  # the comment at this position, or ""
             "notes": public.notes_view(),
         }

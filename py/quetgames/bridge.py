@@ -72,7 +72,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from . import GAMES, State, load, new_game
-from .compare import compare
+from .compare import compare, news
 from .errors import RulesError
 from .help import game_help
 from .players import LEVELS, computer_move, player_for
@@ -281,8 +281,18 @@ def _drop_line(args: JSONObject) -> JSONObject:
 
 
 def _new_id(args: JSONObject) -> JSONObject:
-    """The same game under a freshly drawn id ("open the link as a separate game")."""
-    return _answer(_remember(_state(args).with_game_id(new_game_id())), _seat(args))
+    """The same game under a freshly drawn id ("open the link as a separate
+    game"); with `branch` (a move number, the first where it parts from the
+    game it came from), the new game records that game's id and that move
+    (docs/RECORD.md), so a device holding that game can name the change."""
+    state = _state(args)
+    branch = args.get("branch")
+    if branch is not None and not (isinstance(branch, int) and not isinstance(branch, bool)):
+        raise BadRequest("branch is a move number")
+    new = state.with_game_id(new_game_id())
+    if branch is not None and state.game_id is not None:
+        new = new.with_branch(state.game_id, min(branch, state.plies))
+    return _answer(_remember(new), _seat(args))
 
 
 def _record_info(args: JSONObject) -> JSONObject:
@@ -364,7 +374,17 @@ def _compare(args: JSONObject) -> JSONObject:
     holds): {relation, ply, where, mine, theirs, message} (quetgames.compare)."""
     mine: JSON = args.get("mine")  # both checked in full by compare
     theirs: JSON = args.get("theirs")
-    return compare(mine, theirs).to_json()
+    seats = args.get("seats")  # the seats this device plays in `mine`, if it knows them
+    if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in seats)):
+        raise BadRequest("seats is a list of seat numbers")
+    return compare(mine, theirs, seats).to_json()
+
+
+def _news(args: JSONObject) -> list[str]:
+    """What the link `theirs` adds to `mine` (a game it continues), in words: [sentence] (quetgames.compare.news)."""
+    mine: JSON = args.get("mine")
+    theirs: JSON = args.get("theirs")
+    return news(mine, theirs)
 
 
 def _analyse(args: JSONObject) -> JSONObject:
@@ -461,6 +481,7 @@ _CALLS: dict[str, Callable[[JSONObject], JSON]] = {
     "new_id": _new_id,
     "record_info": _record_info,
     "compare": _compare,
+    "news": _news,
     "commitment": _commitment,
     "seal": _seal,
     "reveal": _reveal,

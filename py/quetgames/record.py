@@ -3,7 +3,7 @@
 A record is a whole game as one line of URL-fragment-safe text::
 
     q1.<code>.<options>.<moves>[.<seats>]
-    q2.<code>.<options>.<moves>[.i<id>][.s<seats>][.c<comments>][.v<side line>]...
+    q2.<code>.<options>.<moves>[.i<id>][.b<ply>~<id>][.s<seats>][.c<comments>][.v<side line>]...
 
 `parse_record` splits a text into its parts and checks everything that can
 be checked without the game's rules (alphabet, length, sections, the id,
@@ -56,7 +56,7 @@ _NUMBER = re.compile(r"0|[1-9][0-9]{0,5}")
 # Text-direction embeddings, overrides and isolates: they would let a comment
 # make the text around it read in another order.
 _BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
-_TAGS = "iscv"  # q2's sections after the moves, in their order
+_TAGS = "ibscv"  # q2's sections after the moves, in their order
 
 
 # -- the parts ---------------------------------------------------------------------
@@ -141,6 +141,8 @@ class RecordParts:
     game_id: str | None = None
     seats: str | None = None
     notes: Notes = NO_NOTES
+    # where this game was opened apart from another: (that game's id, the ply it parts at)
+    branch: tuple[str, int] | None = None
 
 
 # -- reading and writing ---------------------------------------------------------
@@ -174,6 +176,7 @@ def parse_record(text: object) -> RecordParts:
 
 def _parse_sections(code: str, options: str, moves: str, sections: list[str]) -> RecordParts:
     game_id: str | None = None
+    branch: tuple[str, int] | None = None
     seats: str | None = None
     comments: tuple[tuple[int, str], ...] = ()
     lines: list[SideLine] = []
@@ -184,11 +187,16 @@ def _parse_sections(code: str, options: str, moves: str, sections: list[str]) ->
         if order < 0:
             raise InvalidRecord(f"the record has a part it does not understand ({section[:20]!r})")
         if order < last or order == last and tag != "v":
-            what = {"i": "game id", "s": "list of players", "c": "list of comments", "v": "side line"}[tag]
+            what = {"i": "game id", "b": "branch", "s": "list of players", "c": "list of comments", "v": "side line"}[tag]
             raise InvalidRecord(f"the record's {what} is out of place or given twice")
         last = order
         if tag == "i":
             game_id = check_game_id(body, InvalidRecord)
+        elif tag == "b":
+            ply_text, tilde, branched_id = body.partition("~")
+            if not tilde:
+                raise InvalidRecord("the record's branch is damaged: it needs a move number and a game id")
+            branch = (check_game_id(branched_id, InvalidRecord), _number(ply_text, "the record's branch"))
         elif tag == "s":
             seats = body
         elif tag == "c":
@@ -199,7 +207,9 @@ def _parse_sections(code: str, options: str, moves: str, sections: list[str]) ->
         raise InvalidRecord(f"the record has {len(lines)} side lines; a game may have at most {LINE_LIMIT}")
     if any(a.ply > b.ply for a, b in zip(lines, lines[1:])):
         raise InvalidRecord("the record's side lines are not in the order of the moves they branch from")
-    return RecordParts(2, code, options, moves, game_id, seats, Notes(comments, tuple(lines)))
+    if branch is not None and game_id is None:
+        raise InvalidRecord("the record's branch names the game it came from, but the record has no game id of its own")
+    return RecordParts(2, code, options, moves, game_id, seats, Notes(comments, tuple(lines)), branch)
 
 
 def _parse_comments(body: str, where: str, first: int = 0) -> tuple[tuple[int, str], ...]:
@@ -239,11 +249,13 @@ def _parse_line(body: str, number: int) -> SideLine:
 def format_record(parts: RecordParts) -> str:
     """The text of a record; q1 when nothing in it needs q2."""
     head = [parts.code, parts.options, parts.moves]
-    if parts.game_id is None and not parts.notes:
+    if parts.game_id is None and not parts.notes and parts.branch is None:
         return ".".join(["q1", *head, *([parts.seats] if parts.seats is not None else [])])
     sections = ["q2", *head]
     if parts.game_id is not None:
         sections.append("i" + parts.game_id)
+    if parts.branch is not None:
+        sections.append(f"b{parts.branch[1]}~{parts.branch[0]}")
     if parts.seats is not None:
         sections.append("s" + parts.seats)
     if parts.notes.comments:

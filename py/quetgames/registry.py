@@ -98,6 +98,7 @@ def replay_record(record: JSON) -> tuple[State, list[tuple[str, int | None]], St
     if parts.seats is not None:
         start = start.with_seats(*decode_seats(parts.seats, start.players))
     start.game_id = parts.game_id
+    start.branch = parts.branch
     state = start
     moves: list[tuple[str, int | None]] = []
     try:
@@ -108,6 +109,8 @@ def replay_record(record: JSON) -> tuple[State, list[tuple[str, int | None]], St
         raise InvalidRecord(f"move {len(moves) + 1} of the record cannot be played: {exc}") from None
     if state.encoded_moves() != parts.moves:
         raise InvalidRecord("the record's moves are not written in the usual form")
+    if parts.branch is not None and parts.branch[1] > state.plies:
+        raise InvalidRecord(f"the record's branch is at move {parts.branch[1]}, but the game has {state.plies} moves")
     if parts.notes:
         state = _with_checked_notes(state, parts.notes)
     if parts.version > 1 and state.record != record:

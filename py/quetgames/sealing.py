@@ -228,7 +228,7 @@ class SealedState(State):
             )
         text, salt = found.groups()
         if commitment(salt, text) != seal.commitment:
-            raise IllegalMove(f"round {rnd}: {name}'s revealed {noun} does not match the {noun} they sealed")
+            raise IllegalMove(f"round {rnd}: the {noun} revealed for {name} does not match the seal {name} sent")
         try:
             self._check_sealed(text, seal.seat)
         except IllegalMove as exc:
@@ -309,7 +309,10 @@ class SealedState(State):
     def _change_words(self, mine: tuple[str, int], theirs: tuple[str, int]) -> str:
         (move, seat) = mine
         if is_seal(move) and theirs != mine:
-            return f"{self.seat_name(seat)}'s sealed {self.sealed_noun} was replaced ({super()._change_words(mine, theirs)})"
+            name = self.seat_name(seat)
+            if is_seal(theirs[0]) and theirs[1] == seat:
+                return f"the seal {name} sent is not the one in this link (the link carries another seal in its place)"
+            return f"the seal {name} sent is not in this link ({super()._change_words(mine, theirs)})"
         return super()._change_words(mine, theirs)
 
     def _commits(self, move: str) -> bool:

@@ -270,10 +270,31 @@ function pickPanel(view, ui, seat) {
     type: "button", class: "secondary nc-step", "aria-label": `${direction < 0 ? "Previous" : "Next"} ${what}`,
     title: `${direction < 0 ? "Previous" : "Next"} ${what}`, onclick: () => stepTo(direction), disabled: stepList.length === 0,
   }, text);
+  // Played by link, a pick takes a deliberate act (ui.deliberate): a tap on a
+  // listed number selects it, and this button, then "Seal 26" (ui.commit, where
+  // the pick is sealed) or "Choose 26", plays it; a tap while scrolling the
+  // list locks nothing in. (Its data-move makes it the one-tap target of that
+  // number.) At one screen a tap still chooses, as the hand-over follows at once.
+  const choose = h("button", { type: "submit", class: "nc-play" }, "Choose it");
+  const unselect = () => {
+    choose.textContent = "Choose it";
+    delete choose.dataset.move;
+    for (const el of choose.closest(".nc-pick")?.querySelectorAll("[aria-pressed=true]") ?? []) el.setAttribute("aria-pressed", "false");
+  };
+  const select = (m, el) => {
+    unselect();
+    input.value = m;
+    clearTimeout(timer);
+    check();
+    choose.textContent = `${ui.commit ?? "Choose"} ${m}`;
+    choose.dataset.move = m;
+    el.setAttribute("aria-pressed", "true");
+  };
+  input.addEventListener("input", unselect);
   const form = h("form", { class: "nc-pick-form" },
     h("label", { for: "nc-pick", class: "nc-pick-label" }, "Your number"), input,
     stepKey(-1, scoringList.length ? "‹★" : "‹"), stepKey(1, scoringList.length ? "★›" : "›"),
-    h("button", { type: "submit", class: "nc-play" }, "Choose it"));
+    choose);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -297,8 +318,9 @@ function pickPanel(view, ui, seat) {
     const scores = new Set((hints ? b.scoring_picks?.[seat] ?? [] : []).map(String));
     const scoring = view.legal_moves.filter((m) => scores.has(m));
     const button = (m) => h("button", {
-      type: "button", class: scores.has(m) ? "scores" : null, dataset: { move: m },
+      type: "button", class: scores.has(m) ? "scores" : null, dataset: ui.deliberate ? { pick: m } : { move: m },
       "aria-label": scores.has(m) ? `${m}, would score` : m,
+      ...(ui.deliberate ? { "aria-pressed": "false", onclick: (event) => select(m, event.currentTarget) } : {}),
     }, m);
     const scoringBox = h("div", { class: "nc-scoring" },
       hints ? h("p", { class: "nc-picks-title" }, scoring.length

@@ -43,9 +43,11 @@ export function parseLink(fragment) {
  * (another game: it opens beside the saved ones and overwrites nothing). What makes two records the
  * same game is the engine's rule (py/quetgames/compare.py): the same start and
  * a move both share that was a choice, or a sealed pick. ask(call, args): the
- * engine; entries: the saved games of the link's game.
+ * engine; entries: the saved games of the link's game; seatsOf(entry): the
+ * seats this device plays in that game, if it knows them (share/seats.js): a
+ * link under another id that rewrites one of their moves is a rewrite too.
  */
-export async function checkAgainstSaved(ask, record, entries) {
+export async function checkAgainstSaved(ask, record, entries, seatsOf = () => null) {
   let saved = null;
   let savedRank = -1;
   let changed = null;
@@ -56,7 +58,8 @@ export async function checkAgainstSaved(ask, record, entries) {
   for (const entry of entries) {
     let answer;
     try {
-      answer = await ask("compare", { mine: entry.record, theirs: record });
+      const seats = seatsOf(entry);
+      answer = await ask("compare", { mine: entry.record, theirs: record, ...(seats ? { seats } : {}) });
     } catch {
       continue; // a saved record the engine no longer opens: nothing to compare with
     }
@@ -64,7 +67,7 @@ export async function checkAgainstSaved(ask, record, entries) {
       const rank = answer.relation === "same" ? Infinity : entry.moves;
       if (rank > savedRank) [saved, savedRank] = [entry, rank];
     } else if (answer.relation === "changed" && (!changed || answer.ply > changed.ply)) {
-      changed = { entry, message: answer.message, ply: answer.ply, where: answer.where };
+      changed = { entry, message: answer.message, ply: answer.ply, where: answer.where, seat: answer.seat, unchecked: answer.unchecked === true };
     } else if (answer.relation === "behind" && (!behind || entry.moves > behind.moves)) {
       behind = entry;
     }
@@ -76,16 +79,20 @@ export async function checkAgainstSaved(ask, record, entries) {
 /**
  * A link that cannot be taken as it is: a reveal that fails its seal (kind
  * "seal", refused by the engine) or a link that rewrites the game this device
- * holds (kind "changed"), or a move made in a tab after another tab moved the
+ * holds (kind "changed"; "unchecked" when what it changes is another seat's
+ * sealed pick not yet revealed here, so the copy held here was never checked), or a move made in a tab after another tab moved the
  * same game on (kind "tab", app.js). The element carries data-conflict = kind. ways: the
  * buttons to offer ({label, key, onClick, primary}).
  */
 export function conflictPanel(kind, reason, ways = []) {
   return h("section", { class: "link-error link-conflict", dataset: { conflict: kind }, "aria-labelledby": "link-error-title" },
     h("h2", { id: "link-error-title" }, kind === "seal" ? "This link's sealed pick does not match its seal"
-      : kind === "tab" ? "This game moved on in another tab" : "This link changes a game you are playing"),
+      : kind === "tab" ? "This game moved on in another tab"
+      : kind === "unchecked" ? "This link carries another seal than the copy on this device" : "This link changes a game you are playing"),
     h("p", { id: "message", class: "message", role: "alert", dataset: { kind: "error" } },
       kind === "tab" ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Your move here was not saved over the other tab's.`
+      : kind === "unchecked"
+        ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. A seal is checked only when its pick is revealed, and that one has not been yet, so the copy on this device was never checked either: it is not kept as your game. Open this link in its place; the reveal will show which seal was sent.`
       : kind === "seal"
         ? `The game in that link was not opened: ${reason}. A sealed pick can only be revealed as the number that was sealed; someone changed the link.`
         : `${reason.charAt(0).toUpperCase()}${reason.slice(1)}. The game in that link was not opened: someone changed the link, or it is another game from the same start.`),

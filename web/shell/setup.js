@@ -112,7 +112,8 @@ function seatRow(i, kept, levels) {
 
 /**
  * The setup screen for `game` (from the engine's "games" call, or its copy in build.json).
- * onStart(options, seats, {button, place}) -> Promise; a rejection's message is
+ * onStart(options, seats, {button, place}, here) -> Promise (here: the seats
+ * this device plays, "all" or a list); a rejection's message is
  * shown in words; button and place are where a Start that has to wait for the
  * engine may say so (the Start button, and the row the note goes after).
  * levels: the computer levels the engine can play (others show "coming soon").
@@ -122,6 +123,8 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
   const error = h("p", { id: "setup-error", class: "form-error", role: "alert" });
   const seatList = h("ol", { class: "seat-rows" });
   const start = h("button", { type: "submit", class: "start" }, "Start the game");
+  // who plays on this device: every seat (one screen), or one seat, the others by link (share/seats.js)
+  const here = h("select", { id: "setup-here", name: "here" });
   // what is known of how fair the chosen settings are; its button opens the help at the fairest ones
   const known = balanceNote(game, {
     onFairest: () => onRules?.()?.querySelector?.(".balance-help")?.scrollIntoView({ block: "start" }),
@@ -133,7 +136,8 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
     known.el,
     h("fieldset", { class: "seats-setup" }, h("legend", {}, "Players"),
       h("p", { class: "hint" }, `Names are optional (up to ${NAME_LIMIT} characters).`),
-      seatList),
+      seatList,
+      h("label", { class: "here-field", for: "setup-here" }, "Who plays on this device? ", here)),
     error,
     h("div", { class: "form-buttons" }, start));
   const buttonRow = start.parentElement;
@@ -149,14 +153,23 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
     name: row.querySelector("input").value.trim(),
     kind: row.querySelector("select").value,
   }));
+  const drawHere = () => {
+    const chosen = here.value;
+    const seats = readSeats();
+    here.replaceChildren(h("option", { value: "all" }, "Everyone, at this screen"),
+      ...seats.map((seat, i) => (seat.kind === "human" ? h("option", { value: String(i) }, `Only ${seat.name || `Player ${i + 1}`}: the others by link`) : null)).filter(Boolean));
+    here.value = [...here.options].some((o) => o.value === chosen) ? chosen : "all";
+  };
   const drawSeats = () => {
     const kept = readSeats();
     const n = seatCount();
-    if (n === kept.length) return;
-    seatList.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept[i], levels)));
+    if (n !== kept.length) seatList.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept[i], levels)));
+    drawHere();
   };
   drawSeats();
   form.elements.namedItem("players")?.addEventListener("input", drawSeats);
+  seatList.addEventListener("input", drawHere);
+  seatList.addEventListener("change", drawHere);
 
   // an option that does not apply to the other values is hidden (and not sent)
   const conditional = options.filter((o) => o.only_when);
@@ -186,7 +199,7 @@ export function setupScreen(game, { onStart, onRules, levels = [] }) {
     start.setAttribute("aria-disabled", "true");
     error.textContent = "";
     try {
-      await onStart(readOptions(form, options), readSeats(), { button: start, place: buttonRow });
+      await onStart(readOptions(form, options), readSeats(), { button: start, place: buttonRow }, here.value === "all" ? "all" : [Number(here.value)]);
     } catch (err) {
       error.textContent = `That game cannot start: ${err.message}`;
     } finally {

@@ -63,10 +63,6 @@ export function forfeitedHere(view) {
   return (view?.sealing?.given_up ?? []).find((s) => findKeep(s)) ?? null;
 }
 
-export function forgetKeep(seal) {
-  writeStored(KEY, keeps().filter((k) => k.commitment !== seal.commitment));
-}
-
 // -- a pick made in secret at one screen ---------------------------------------------
 // The saved game's link is public; the record with a hot-seat pick still
 // secret (the next person has yet to choose) is kept here, by saved game.
@@ -171,9 +167,10 @@ export function sealState(view, seal) {
 }
 
 /** Over the board while the second player picks, in the open. */
-export function openPickBanner(view, seat, seal) {
+export function openPickBanner(view, seat, seal, { reveal = "" } = {}) {
   const first = seatName(view, seal.seat);
   return h("div", { class: "seal-banner", dataset: { seat } },
+    reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
     h("p", {}, h("strong", {}, `${first} has sealed a pick.`),
       ` ${seatName(view, seat)}, choose your number: it goes into the link in the open (${first}'s is already fixed and cannot change: `,
       "every device checks the reveal against the seal). ",
@@ -186,9 +183,10 @@ export function openPickBanner(view, seat, seal) {
  * play on: phase "sealed" (ours, waiting for the other player), "waiting"
  * (theirs, waiting for them to reveal) or "lost" (ours, but the secret is not
  * on this device). share: the share controls to put under it;
- * onForfeit: give up the sealed pick; onLost: "I sealed it and lost it".
+ * onForfeit: give up the sealed pick; onLost: "I sealed it and lost it";
+ * onTakeBack: take the sealed pick back (its link not yet sent).
  */
-export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null }) {
+export function sealScreen(view, { phase, seal, kept = null, share = null, onForfeit = null, onLost = null, onTakeBack = null }) {
   const sealer = seatName(view, seal.seat);
   const picker = pickers(view, seal);
   const state = sealState(view, seal);
@@ -199,6 +197,9 @@ export function sealScreen(view, { phase, seal, kept = null, share = null, onFor
       h("p", {}, `${picker} picks next and sends a link back; open it here, on this device, to reveal the round.`),
       kept ? h("p", { class: "seal-own" }, `Your sealed pick: ${kept.pick} (its secret is kept on this device only).`) : null,
       state, share,
+      // (until the link is sent: once it is, the seal is out of this device's hands)
+      onTakeBack ? h("p", { class: "seal-take-back" }, "Not sent yet? ",
+        h("button", { type: "button", class: "link-like", dataset: { key: "take-back-seal" }, onclick: onTakeBack }, "Take back my pick")) : null,
     ];
   } else if (phase === "waiting") {
     body = [

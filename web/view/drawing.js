@@ -18,6 +18,7 @@ import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesP
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
 import { boardInView, focusBefore, planFocus } from "./focus.js";
 import { answerAnchor, keepUnderStatus } from "./answer.js";
+import { handOff, handOffLine } from "./handoff.js";
 
 export const EVERY_REGION = () => true;
 
@@ -76,7 +77,7 @@ export class Drawing {
       this.#root = h("section", { class: "game" },
         r.slot("head"), above, r.slot("status"), r.slot("seats"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
@@ -188,7 +189,10 @@ export class Drawing {
 
     // the bar over the board: always there on a live game of the page (Hint), so
     // nothing jumps when a computer starts; in the embed, with computer seats only
-    const bar = !readOnly && !view.is_over && (page || hasComputer(view));
+    // by link, while the seats to move play elsewhere: whose turn, and the link to send them, in the bar's place (handoff.js)
+    const handoff = page && game.options.byLink && !replay && !hotseat && !secret && !readOnly ? handOff(view) : null;
+    const bar = !handoff && !readOnly && !view.is_over && (page || hasComputer(view));
+    if (page && first) region("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
     if (first) {
       const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
       const rebuilt = r.update("computers", barKey, () => (bar ? game.computers.bar(view, privateRecord, { replaying: !!replay }) : null));

@@ -28,8 +28,10 @@
 import { playsDataMoves, showMessage } from "../ui/dom.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
+import { mayPlay, moverOf, playedHere } from "./handoff.js";
 import { moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
+import { markEnded } from "../share/seats.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
 import { SealedLinks } from "./sealing.js";
@@ -200,6 +202,7 @@ export class GameView {
     panels = "now",
   } = {}) {
     this.renderer = await this.options.boardFor(opened.view.game);
+    if (save && opened.view.is_over) markEnded(opened.view.game_id); // (ended here: its hand-off says to send the last link, handoff.js)
     // a sealed pick waiting in the record (commit.js): the record is public
     // (the seal, and the second pick, made in the open)
     const seal = openSeal(opened.view);
@@ -266,6 +269,9 @@ export class GameView {
     }
     if (computerSeat == null && this.options.beforeMove?.(current) === false) return false; // (app.js: another tab moved on)
     const seat = computerSeat ?? this.actingSeat();
+    // by link, a seat this device does not play is asked first (handoff.js)
+    const person = computerSeat == null && this.options.byLink ? moverOf(current.view, seat) : null;
+    if (person != null && (!(await mayPlay(current.view, person)) || this.current !== current || this.busy)) return false;
     const before = current.view;
     const byLink = this.hotseat?.byLink ?? null;
     this.busy = true;
@@ -279,6 +285,7 @@ export class GameView {
       // by link, a first pick is sealed: the record gets its commitment, never the pick
       if (byLink === "seal") {
         const played = await this.links.sealPick(record, seat, String(notation));
+        playedHere(before, person);
         this.follow(played.record);
         await this.show(played, { focus: "board", linkSeat: seat, save: true });
         return true;
@@ -287,6 +294,7 @@ export class GameView {
       // public one, which the engine answers with (public: one call, not a
       // play and then an open).
       const played = await this.ask("play", { record, move: String(notation), ...(seat != null ? { seat, public: true } : {}) });
+      playedHere(before, person);
       // A pick made at this screen and still secret stays out of the address
       // (anyone can read that): the address gets the public record; the saved
       // game on this device keeps the private one.
@@ -413,6 +421,8 @@ export class GameView {
     return {
       seat,
       replaying,
+      // (by link, a pick from a list takes two acts, select then commit: the board module)
+      deliberate: this.hotseat?.byLink != null, commit: this.hotseat?.byLink === "seal" ? "Seal" : "Choose",
       play: (notation) => this.play(notation),
       explain: (text, kind = "info") => this.explain(text, kind),
       preview: (move) => {

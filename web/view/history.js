@@ -266,10 +266,10 @@ export function moveInWords(view, i) {
 export function replayBanner({ ply, plies, move, line, hint = null, aside = null }, onExit) {
   // (not a live region: the game view's #announce says each step, with its comment, once)
   return h("div", { class: "replay-banner" },
-    h("div", { class: "replay-words" }, h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
+    // (an older link's own words say where it stands, once: aside.words)
+    h("div", { class: "replay-words" }, aside ? h("p", { class: "replay-aside" }, aside.words) : h("p", {}, line ? `Replaying a side line: instead of move ${line.from + 1}, move ${line.n} of ${line.length}${move != null ? ` (${move})` : ""}.`
       : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
-    aside ? h("div", { class: "replay-aside" }, aside.words) : null,
     // (a div: the banner's one paragraph is its line, as before side lines)
     hint ? h("div", { class: "replay-hint" }, hint) : null),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, aside ? "Go to the game as it stands" : "Back to the game"),

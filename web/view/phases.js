@@ -11,6 +11,7 @@
 import { h } from "../ui/dom.js";
 import { curtain, hotSeatFor, secretBanner } from "./handover.js";
 import { computerPickBanner, isComputer } from "./computer.js";
+import { keepSeats } from "../share/seats.js";
 
 export class TurnPhases {
   /** game: the GameView this drives; links: its SealedLinks (sealing.js). */
@@ -56,6 +57,7 @@ export class TurnPhases {
   playAtOneScreen() {
     const { game } = this;
     game.current.linkSeat = null;
+    keepSeats(game.current.view.game_id, "all"); // (this device plays every seat again, share/seats.js)
     game.hotseat = hotSeatFor(game.current.view, game.current.secret);
     return game.drawSoon("board");
   }

@@ -13,10 +13,12 @@ import { confirmDialog } from "../ui/dialog.js";
 import { seatName } from "../ui/dom.js";
 import { revealText } from "./handover.js";
 import {
-  findKeep, forgetKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, pickers, sealBanner,
+  findKeep, linkOffer, newSalt, oneScreenSwitch, openPickBanner, openSeal, pickers, sealBanner,
   sealedNoun, sealPhase, sealScreen, stillToPick, storeKeep,
 } from "./commit.js";
 import { addressOf, shareControls } from "../share/share.js";
+import { readSaved } from "../share/saved.js";
+import { keepSeats } from "../share/seats.js";
 
 export class SealedLinks {
   /** game: the GameView this drives. */
@@ -48,7 +50,8 @@ export class SealedLinks {
     const seal = openSeal(opened.view);
     const kept = seal && game.options.byLink ? findKeep(seal) : null;
     if (!kept || sealPhase(opened.view, seal, kept, keep.linkSeat ?? null) !== "reveal") {
-      await game.show(opened, keep);
+      // (what the other player did since, in words: a move, a round's result)
+      await game.show(opened, { ...keep, revealed: await this.news(opened, keep.saveId) });
       return;
     }
     const before = opened.view;
@@ -61,11 +64,24 @@ export class SealedLinks {
       return;
     }
     if (revealed.view.to_move.length > 1 || revealed.view.is_over) revealed = await game.ask("open", { record: revealed.private_record });
-    forgetKeep(seal);
+    // (the secret is kept, though the record now shows it: a new game played on
+    // from an older link of this round reveals it again, older-link.js)
     game.follow(revealed.record);
     // (the engine's words: the reveal matched its seal, and the round's outcome)
     const words = revealText(before, revealed.view) || `${seatName(before, seal.seat)}'s ${sealedNoun(before)} was revealed and matched its seal.`;
     await game.show(revealed, { ...keep, linkSeat: seal.seat, save: true, revealed: words, focus: "board" });
+  }
+
+  /** What a link adds to the copy of its game saved here (`saveId`), in the
+   * engine's words (bridge `news`): the other player's moves, a round's result. */
+  async news(opened, saveId) {
+    const held = saveId ? readSaved(saveId)?.record : null;
+    if (!held || held === opened.record) return "";
+    try {
+      return (await this.game.ask("news", { mine: held, theirs: opened.record })).map((said) => `${said}.`).join(" ");
+    } catch {
+      return ""; // (nothing to say is no reason not to show the game)
+    }
   }
 
   /** Seal the first pick of a round (bridge `seal`): the record gets the
@@ -110,6 +126,8 @@ export class SealedLinks {
     const { game } = this;
     return game.step(async () => {
       game.current.linkSeat = seat;
+      // (this device plays that seat from now on, share/seats.js)
+      keepSeats(game.current.view.game_id, [seat]);
       game.hotseat = await this.pickScreen(seat, "seal");
       await game.drawSoon("board");
     });
@@ -118,11 +136,37 @@ export class SealedLinks {
   /** The screen instead of the board while a sealed round waits elsewhere. */
   screen(view) {
     const { current, hotseat } = this.game;
+    const seal = current.seal;
+    const share = shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) });
+    // a pick sealed here can be taken back until its link is sent (Copy link, Share): then it is out of this device's hands
+    const mayTakeBack = hotseat.link === "sealed" && hotseat.kept && !this.#sent.has(seal.commitment);
+    if (mayTakeBack) {
+      share.addEventListener("click", (event) => {
+        if (!event.target.closest?.(".copy-link, .share-button")) return;
+        this.#sent.add(seal.commitment);
+        share.closest(".seal-screen")?.querySelector(".seal-take-back")?.remove();
+      });
+    }
     return sealScreen(view, {
-      phase: hotseat.link, seal: current.seal, kept: hotseat.kept,
-      share: shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) }),
+      phase: hotseat.link, seal, kept: hotseat.kept, share,
       onForfeit: () => this.forfeit(),
       onLost: current.linkSeat == null ? () => this.sealLost() : null,
+      onTakeBack: mayTakeBack ? () => this.takeBack() : null,
+    });
+  }
+
+  #sent = new Set(); // commitments whose link was copied or shared from this screen
+
+  /** Take back the pick sealed here (its link not sent): the game as it was before the seal. */
+  takeBack() {
+    const { game } = this;
+    return game.step(async () => {
+      const { current } = game;
+      const plies = await game.position.plyCount();
+      const at = await game.ask("at", { record: current.private_record, ply: plies - 1 });
+      game.follow(at.record);
+      await game.show({ record: at.record, private_record: at.private_record, view: at.view }, { save: true, focus: "board" });
+      game.explain("Your sealed pick was taken back: choose again.", "info");
     });
   }
 
@@ -134,7 +178,7 @@ export class SealedLinks {
   /** The banner over a by-link pick screen, or null for another screen. */
   banner(view, hotseat, reveal) {
     if (hotseat.byLink === "seal") return sealBanner(view, hotseat.seat, { reveal });
-    if (hotseat.byLink === "open") return openPickBanner(view, hotseat.seat, this.game.current.seal);
+    if (hotseat.byLink === "open") return openPickBanner(view, hotseat.seat, this.game.current.seal, { reveal });
     return null;
   }
 

@@ -248,8 +248,7 @@ export class SideLines {
     }
   }
 
-  /** Write (or change, or remove) the comment of the position shown: the
-   * game view's step (gameview.js annotate). */
+  /** Write (or change, or remove) the comment of the position shown (the game view's step runs it). */
   async annotate() {
     const game = this.game;
     const { current, replay } = game;
