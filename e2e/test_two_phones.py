@@ -38,7 +38,8 @@ def snap(w: Watched, name: str) -> None:
     w.page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def set_up_by_link(w: Watched, game_id: str, names: list[str], seat: int, options: dict[str, str] | None = None) -> str:
+def set_up_by_link(w: Watched, game_id: str, names: list[str], seat: int, options: dict[str, str] | None = None,
+                   shot: str | None = None) -> str:
     """The setup screen as a person fills it: options, names, and "Only <name>: the others by link"; the new game's record."""
     w.goto_ready(f"{w.origin}/index.html#setup={game_id}")
     form = w.page.locator(f'form.setup[data-game="{game_id}"]')
@@ -49,6 +50,9 @@ def set_up_by_link(w: Watched, game_id: str, names: list[str], seat: int, option
         rows.nth(i).locator("input").fill(name)
     form.locator("#setup-here").select_option(str(seat))
     assert form.locator("#setup-here option:checked").inner_text() == f"Only {names[seat]}: the others by link"
+    if shot:
+        form.locator("#setup-here").scroll_into_view_if_needed()
+        snap(w, shot)
     form.locator("button[type=submit]").click()
     w.page.wait_for_function("() => document.querySelector('section.game')?.dataset.record === decodeURIComponent(location.hash.slice(1))")
     w.wait_ready()
@@ -76,6 +80,8 @@ def a_move(w: Watched) -> str:
 
 def a_pick(w: Watched) -> str:
     """A number a list offers (the lists unfolded first, as a person opens them)."""
+    # (the list's title brought to the middle of the screen first, well past where the status line starts to stick)
+    w.page.evaluate("() => document.querySelector('#board details:not([open]) > summary')?.scrollIntoView({block: 'center'})")
     unfold(w.page)
     return w.page.locator("#board [data-pick]:visible").first.get_attribute("data-pick")
 
@@ -106,7 +112,7 @@ def refuse_other_seat(w: Watched, name: str, shot: str) -> None:
 def test_prime_target_on_two_phones(phones: tuple[Watched, Watched]) -> None:
     ana, ben = phones
     names = {id(ana): ("Ana", "Ben"), id(ben): ("Ben", "Ana")}
-    record = set_up_by_link(ana, "prime-target", ["Ana", "Ben"], 0)
+    record = set_up_by_link(ana, "prime-target", ["Ana", "Ben"], 0, shot="pt-00-ana-setup")
     assert quetgames.load(record).view()["seats"][0]["name"] == "Ana"
     snap(ana, "pt-01-ana-set-up")
     # who each phone is: Ana's plays Ana; Ben's learns it plays Ben from his first move
