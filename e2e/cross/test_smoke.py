@@ -81,11 +81,24 @@ def warm(engine: engines.Engine, server: str) -> Iterator[engines.Page]:
 
 
 def open_record(page: engines.Page, server: str, record: str) -> None:
-    """Go to index.html#<record>: a cold load the first time, a fragment change after."""
+    """Go to index.html#<record>: a cold load the first time, a fragment change
+    after; this device plays every seat of it (as at one screen)."""
     page.goto(f"{server}index.html#{record}")
     page.eval(WATCH_READY)
     page.wait(f"{READY} && document.querySelector('section.game[data-record=\"{record}\"]') !== null",
               what=f"the game {record}")
+    every_seat(page, record)
+
+
+def every_seat(page: engines.Page, record: str) -> None:
+    """This device plays every seat of `record`'s game, as the device that set
+    it up at one screen does (web/share/seats.js): a test plays each seat's
+    move in turn without being asked whether this phone plays it too."""
+    game_id = quetgames.load(record).game_id
+    if game_id:
+        page.eval(f"""(() => {{ const map = JSON.parse(localStorage.getItem('quetgames.seats.v1') || '{{}}');
+            map[{json.dumps(game_id)}] = {{ seats: 'all', at: Date.now() }};
+            localStorage.setItem('quetgames.seats.v1', JSON.stringify(map)); }})()""")
 
 
 def wait_ready(page: engines.Page) -> None:
@@ -183,12 +196,15 @@ def test_record_opens_game_and_clicked_moves_follow_in_the_address(
 def test_shared_link_reopens_the_same_game_in_a_new_window(engine: engines.Engine, page: engines.Page, server: str) -> None:
     state = quetgames.new_game("multiplications")
     open_url(page, f"{server}index.html#{state.record}")
+    every_seat(page, state.record)
     for _ in range(2):
         state = play_one(page, state)
     # (the share panel is drawn after the move's board is painted)
-    link = page.wait(f"document.getElementById('share-link')?.value.endsWith('#' + {json.dumps(state.record)})"
+    # (the link handed out carries the position's poster after the record, once made: share/still.js)
+    link = page.wait(f"document.getElementById('share-link')?.value.split('!poster.')[0].endsWith('#' + {json.dumps(state.record)})"
+                     " && document.getElementById('share-link').dataset.poster !== 'pending'"
                      " && document.getElementById('share-link').value", what="the share link to follow the game")
-    assert link.split("#", 1)[1] == state.record
+    assert link.split("#", 1)[1].split("!poster.")[0] == state.record
 
     other = engine.new_page()
     try:

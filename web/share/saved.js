@@ -9,7 +9,7 @@
 // is caught, the problem is reported once, and play goes on without it.
 
 import { h } from "../ui/dom.js";
-import { forgetView, keepView } from "./still.js";
+import { forgetView } from "./still.js";
 
 // (a record is at most 100,000 characters, so even this many fits the usual
 // 5 MB of localStorage; a fuller storage is said in words, with Export offered)
@@ -463,7 +463,6 @@ export function saveGame({ id, link, view, linkSeat = null, hidden = false, base
   const ok = storeEntry(entry);
   if (ok) prune(id);
   else unsaved.set(id, entry);
-  keepView(id, link, view); // (the board drawn at once next time, before the engine: still.js)
   for (const listener of outcomeListeners) listener({ entry, ok, first: ok && first, error: ok ? null : lastFailure });
   return ok;
 }

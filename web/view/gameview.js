@@ -31,6 +31,7 @@ import { hotSeatFor, pendingSecret, revealText } from "./handover.js";
 import { mayPlay, moverOf, playedHere } from "./handoff.js";
 import { moveInWords } from "./history.js";
 import { saveGame, saveIdFor } from "../share/saved.js";
+import { keepView } from "../share/still.js";
 import { markEnded } from "../share/seats.js";
 import { keepHotSeat, openSeal } from "./commit.js";
 import { ComputerPlayers, hasComputer, isComputer } from "./computer.js";
@@ -228,6 +229,8 @@ export class GameView {
       saveGame({ id: current.saveId, link: current.record, view: current.view, linkSeat, hidden, base });
       keepHotSeat(current.saveId, hidden ? current.private_record : null);
     }
+    // (the view kept on this device, saved game or not: a reload or a repeat visit draws it before the engine, share/still.js)
+    if (this.options.saves && this.current === current) setTimeout(() => keepView(current.saveId ?? saveIdFor(current.view), current.record, current.view));
     for (const [text, kind] of this.options.takeNotices?.() ?? []) this.explain(text, kind);
   }
 
