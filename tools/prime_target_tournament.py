@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import quetgames  # noqa: E402
 from quetgames.players import computer_move  # noqa: E402
-from quetgames.players.prime_target import proved  # noqa: E402
+from quetgames.players.prime_target import _PROVED, proved  # noqa: E402
 
 
 def result(final: int, seat: int) -> float:
@@ -52,6 +52,7 @@ def play(seed: int, levels: tuple[tuple[str, float], tuple[str, float]], tally: 
         name = f"{level} {budget:g} s" if level == "strong" else level
         before = proved(state)
         assert before is not None
+        _PROVED.clear()  # the move proves its own position, as it would in a game
         began = time.process_time()
         move = computer_move(state, seat, level, seed=seed, budget=budget)
         spent = time.process_time() - began

@@ -41,7 +41,7 @@ from .search import OutOfTime
 __all__ = ["margin", "best_rings", "centre_margin", "last_ring_best", "ring_choices", "NO_DEADLINE"]
 
 NO_DEADLINE = float("inf")
-_CLOCK_EVERY = 255  # nodes between looks at the clock (a mask: every 256th node)
+_CLOCK_EVERY = 15  # nodes between looks at the clock (a mask: every 16th node; a node lists 256 rings)
 
 _PRIME_LIMIT = 1 << 12
 _PRIME = [is_prime(n) for n in range(_PRIME_LIMIT)]
