@@ -54,7 +54,7 @@ GREEDY_ROLLOUT = 0.75  # how often a rollout takes the best ring
 # and gives up at the deadline.
 EXACT_RINGS = 1 << 16
 CENTRE_REACH = 5  # empty centre wedges from which the default centre is proved without a clock
-TRY_RINGS, CENTRE_TRY = 1 << 20, 6  # ... and where a proof is tried against a deadline
+TRY_RINGS, CENTRE_TRY = 1 << 18, 5  # ... and where a proof is tried against a deadline (docs/BENCH.md)
 # The share of a strong move's budget its proof may take: a ring proved is worth
 # more than a longer tree search, which plays the rings' ends poorly.
 PROOF_SHARE = 0.75
