@@ -251,3 +251,40 @@ def test_a_ring_that_gives_a_proved_result_away_is_an_exercise():
     found = mistakes(state, report, seconds=60)["exercises"]
     exercise = next(e for e in found if e["ply"] == 10)
     assert worse[0] not in exercise["solutions"] and exercise["result"] > exercise["result_after"]
+
+
+def test_the_result_alone_agrees_with_the_margin():
+    """What the analysis, puzzles and mistakes ask (proved_result: the
+    result by the narrowest windows, and a ring that keeps it) agrees with
+    the margin's sign, and the ring keeps the mover's result."""
+    from quetgames.players.prime_target import proved_result
+
+    rng = random.Random(13)
+    for centre in default_centres(12, 14):
+        state = ring_state(centre, ["".join(rng.choice("+-") for _ in range(8)) for _ in range(rng.choice((1, 2)))])
+        final, _ = proved(state)
+        result, ring = proved_result(state)
+        assert result == (1.0 if final > 0 else 0.5 if final == 0 else 0.0), state.record
+        after = state.play(ring)
+        assert proved_result(after)[0] == result, (state.record, ring)
+
+
+def test_a_first_ring_that_gives_a_proved_win_away_is_an_exercise():
+    """Ring 1 proved by the table, each of its 256 answers by the result
+    alone: a first ring that throws Player 1's proved win away is an
+    exercise, and the table's ring is among its solutions."""
+    from quetgames.mistakes import mistakes
+
+    for centre in default_centres(20, 31):
+        margin, signs = prime_target_table.first_ring(centre)
+        if margin > 0:
+            break
+    state = ring_state(centre, [])
+    thrown = next(m for m in state.legal_moves() if proved(state.play(m))[0] <= 0)
+    state = state.play(thrown)
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    report = quetgames.analyse(state, iterations=30).to_json()
+    assert report["moves"][8]["exact"] and report["moves"][8]["grade"] == "blunder"
+    exercise = next(e for e in mistakes(state, report, seconds=60)["exercises"] if e["ply"] == 9)
+    assert signs in exercise["solutions"] and thrown not in exercise["solutions"]
