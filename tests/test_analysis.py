@@ -18,7 +18,7 @@ import pytest
 import quetgames
 from quetgames import analyse, computer_move
 from quetgames import analysis as analysis_module
-from quetgames.analysis import CLASSES, THRESHOLDS, classify, move_accuracy, within_result_loss
+from quetgames.analysis import CLASSES, SURE_SPREADS, THRESHOLDS, classify, move_accuracy, within_result_loss
 from quetgames.bridge import call
 from quetgames.errors import InvalidOptions
 from quetgames.players import player_for
@@ -54,7 +54,7 @@ def test_the_module_examples_hold():
 def test_classes_and_accuracy_follow_the_loss():
     assert [classify(x) for x in (0.0, 0.019, 0.02, 0.049, 0.05, 0.099, 0.1, 0.199, 0.2, 1.0)] == [
         "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
-    assert len(THRESHOLDS) == len(CLASSES) - 1
+    assert len(THRESHOLDS) == CLASSES.index("blunder")  # then "uncertain", which no loss alone gives
     assert move_accuracy(0.0) == 100.0 and move_accuracy(1.0) == 0.0
     losses = [i / 20 for i in range(21)]
     assert all(move_accuracy(a) > move_accuracy(b) for a, b in zip(losses, losses[1:]) if move_accuracy(b) > 0)
@@ -74,7 +74,12 @@ def test_values_are_expected_results(game_id):
                 assert m.loss == within_result_loss(m.before, m.best_ends_in, m.ends_in) < 0.2, m
             else:
                 assert m.loss == 0.0 or m.loss == pytest.approx(m.before - m.after)
-            assert m.grade == classify(m.loss)
+            assert m.grade == classify(m.loss) or (m.grade == "uncertain" and not m.exact), m
+            if m.grade in ("inaccuracy", "mistake", "blunder") and not m.exact:
+                # an estimated mark stands clear of the estimate's own spread (issue 55)
+                assert m.spread is not None and m.loss >= SURE_SPREADS * m.spread, m
+            if m.grade == "uncertain":
+                assert m.accuracy == 100.0 and (m.spread is None or m.loss < SURE_SPREADS * m.spread), m
         for acc in report.accuracy:
             assert acc is None or 0.0 <= acc <= 100.0
         json.dumps(report.to_json())  # plain data
@@ -118,8 +123,7 @@ def test_exact_moves_of_whole_games_agree_with_their_classes():
                 assert m.grade == "blunder"
             if m.before == m.after:  # the result kept: only the distance to the end can cost
                 assert m.forced or m.loss == within_result_loss(m.before, m.best_ends_in, m.ends_in), m
-                worst = "inaccuracy" if m.before == 1.0 else "mistake"
-                assert CLASSES.index(m.grade) <= CLASSES.index(worst), m
+                assert CLASSES.index(m.grade) <= CLASSES.index("inaccuracy"), m  # never a ? or ??
 
 
 def test_in_a_proved_loss_holding_out_longest_is_more_accurate_than_random_play():
@@ -146,12 +150,12 @@ def test_in_a_proved_loss_holding_out_longest_is_more_accurate_than_random_play(
 
 
 def test_within_one_proved_result_the_second_key_grades_the_move():
-    # Lost: the share of the resistance given up, at most a mistake; won: the
-    # share of the way that is detour, at most an inaccuracy; both far below
-    # the 0.5 between two proved results.
+    # Lost: the share of the resistance given up; won: the share of the way
+    # that is detour; each at most an inaccuracy (?!: a ? or ?? says a result
+    # was given away, issue 55), far below the 0.5 between two proved results.
     assert within_result_loss(0.0, 12, 12) == within_result_loss(1.0, 12, 12) == 0.0
-    assert [classify(within_result_loss(0.0, 12, played)) for played in (11, 9, 5, 1)] == [
-        "best", "good", "inaccuracy", "mistake"]
+    assert [classify(within_result_loss(0.0, 12, played)) for played in (11, 8, 5, 1)] == [
+        "best", "good", "inaccuracy", "inaccuracy"]
     assert [classify(within_result_loss(1.0, 12, played)) for played in (13, 16, 40, 1000)] == [
         "best", "good", "inaccuracy", "inaccuracy"]
     assert within_result_loss(0.5, 12, 1) == 0.0  # a shared win has no second key

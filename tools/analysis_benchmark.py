@@ -64,8 +64,9 @@ def perfect_chance(task):
     100: over every way uniform random play could go, strong moving as it
     does (its move depends on the position and the seed alone), the share of
     lines in which both sides had a choice and every random move with a
-    choice is judged best (loss 0, as `quetgames.judge_each` finds it, the
-    same verdict `analyse` gives a move played)."""
+    choice is judged at accuracy 100 (no loss, or a loss too uncertain to
+    count, as `quetgames.judge_each` finds it, the same verdict `analyse`
+    gives a move played)."""
     game_id, options, g, iterations, judged_at = task
     state = quetgames.new_game(game_id, **options)
     strong = g % state.players
@@ -82,7 +83,7 @@ def perfect_chance(task):
             return chance(state.play(legal[0], seat), strong_chose, random_chose)
         judged = quetgames.judge_each(state, seed=g, iterations=judged_at or iterations)
         return sum(chance(state.play(move, seat), strong_chose, True)
-                   for move, verdict in judged.items() if verdict.loss == 0.0) / len(legal)
+                   for move, verdict in judged.items() if verdict.accuracy == 100.0) / len(legal)
 
     return chance(state, False, False)
 

@@ -31,8 +31,8 @@ to the end under best play (`Proof.plies`: the winner hurries, the loser
 holds out, as a tablebase's distance to mate), and the moves are ranked by
 it: a lost side that gives up plies of resistance, or a winning side that
 takes a detour, loses a share of LOST_SPREAD or WON_SPREAD
-(`within_result_loss`), so giving up a lost game's whole resistance is at
-worst a mistake, a slow win at worst an inaccuracy, and both stay far below
+(`within_result_loss`), so giving up a lost game's whole resistance and a
+slow win are each at worst an inaccuracy (?!), never a ? or ??, and stay far below
 the 0.5 or 1 that changing the proved result costs. A shared win has no
 such key.
 
@@ -71,6 +71,14 @@ exact values a move that turns a proved win into a proved loss loses 1 (a
 blunder), into a shared win 0.5 (a blunder), and a move that keeps a proved
 win loses 0 (best).
 
+A mark is a fact, or the move gets none (issue 55). A proved loss is
+exact. An estimated loss comes with its spread, the standard error of the
+difference of the two means it is made of (`MoveAnalysis.spread`), and a
+loss that would be an inaccuracy or worse is graded so only when it is at
+least SURE_SPREADS times its spread; otherwise the move is *uncertain*
+(`sure_grade`): no mark, and an accuracy of 100, since the noise of a
+search is no mistake of the player's.
+
 Accuracy. Each move's accuracy is lichess's curve on the loss,
 ``103.1668 · exp(−4.354 · loss) − 3.1668`` clamped to 0..100 (lichess writes
 it on win percentages, exp(−0.04354 · Δ%), and subtracts 3.1669, which leaves
@@ -108,16 +116,21 @@ M = TypeVar("M")  # a move of a search position
 S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
 __all__ = ["analyse", "judge_each", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy",
-           "within_result_loss", "LOST_SPREAD", "WON_SPREAD"]
+           "within_result_loss", "LOST_SPREAD", "WON_SPREAD", "SURE_SPREADS", "sure_grade"]
 
 MAX_WORKERS = 64  # processes an analysis may spread over
 DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
-CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder", "uncertain")
 THRESHOLDS = (0.02, 0.05, 0.10, 0.20)  # the loss below which a move is best, good, inaccuracy, mistake
+# An estimated loss is sure when it is at least this many times its spread
+# (the standard error of the difference of the two means it comes from);
+# a marked loss that is not is graded "uncertain", and counts for no accuracy.
+SURE_SPREADS = 3.0
 # The largest loss of a move that keeps its proved result (within_result_loss):
-# giving up a lost game's resistance is at worst a mistake, a detour on the
-# way to a proved win at worst an inaccuracy.
-LOST_SPREAD = 0.15
+# giving up a lost game's resistance, or a detour on the way to a proved win,
+# is at worst an inaccuracy (?!): a ? or ?? says a result was given away
+# (issue 55; until then the whole resistance given up was a mistake, 0.15).
+LOST_SPREAD = 0.095
 WON_SPREAD = 0.08
 
 
@@ -139,6 +152,7 @@ class MoveAnalysis:
     forced: bool  # the only legal move
     ends_in: int | None = None  # proved: plies to the end after this move under best play, the move counted
     best_ends_in: int | None = None  # ... and after the best move (the proof's distance to the end)
+    spread: float | None = None  # estimated: the loss's standard error (None when proved or not known)
 
     def to_json(self) -> JSONObject:
         return asdict(self)
@@ -186,7 +200,25 @@ def classify(loss: float) -> str:
     for name, limit in zip(CLASSES, THRESHOLDS):
         if loss < limit:
             return name
-    return CLASSES[-1]
+    return "blunder"
+
+
+def sure_grade(loss: float, exact: bool, spread: float | None) -> tuple[str, float]:
+    """The class and accuracy of a move with `loss`: a loss that would be
+    marked (an inaccuracy or worse) is graded so only when it is proved
+    (`exact`) or at least SURE_SPREADS times its spread; otherwise the move
+    is "uncertain" and its accuracy is 100 (an estimate's noise is no
+    mistake of the player's).
+
+    >>> [sure_grade(0.3, True, None)[0], sure_grade(0.3, False, 0.05)[0], sure_grade(0.3, False, 0.2)[0]]
+    ['blunder', 'blunder', 'uncertain']
+    >>> sure_grade(0.3, False, None), sure_grade(0.0, False, None)
+    (('uncertain', 100.0), ('best', 100.0))
+    """
+    grade = classify(loss)
+    if grade in CLASSES[2:5] and not exact and (spread is None or loss < SURE_SPREADS * spread):
+        return "uncertain", 100.0
+    return grade, move_accuracy(loss)
 
 
 def move_accuracy(loss: float) -> float:
@@ -209,7 +241,7 @@ def within_result_loss(value: float, best: int, played: int) -> float:
     the 0.5 between two proved results, and a shared win has none.
 
     >>> within_result_loss(0.0, 10, 10), within_result_loss(0.0, 10, 1), within_result_loss(0.0, 10, 5)
-    (0.0, 0.135, 0.075)
+    (0.0, 0.0855, 0.0475)
     >>> within_result_loss(1.0, 5, 5), within_result_loss(1.0, 5, 10), within_result_loss(0.5, 5, 9)
     (0.0, 0.04, 0.0)
     """
@@ -444,8 +476,9 @@ def _exact(player: AnyPlayer, state: State, context: _Context, began: float) -> 
 def _judged(state: State, seat: int, move: str, ply: int, verdict: Verdict) -> MoveAnalysis:
     """A move the game's adapter judged itself."""
     forced = len(state.legal_moves(seat)) == 1
+    grade, accuracy = sure_grade(0.0 if forced else verdict.loss, False, verdict.spread)
     return MoveAnalysis(ply, seat, move, verdict.before, verdict.after, False, verdict.best, verdict.before,
-                        verdict.loss, classify(verdict.loss), move_accuracy(verdict.loss), forced)
+                        verdict.loss, grade, accuracy, forced, spread=verdict.spread)
 
 
 def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int, here: Proof | None,
@@ -457,6 +490,7 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
     forced = len(state.legal_moves(seat)) == 1
     ends_in = best_ends_in = None
     within = 0.0  # the loss inside one proved result
+    spread: tuple[float, float] | None = None  # the estimate's standard errors: best move's, move played's
     if here is not None and there is not None:
         before, after, best, exact = here.values[seat], there.values[seat], here.best or move, True
         if here.plies is not None and there.plies is not None:
@@ -467,10 +501,11 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
         sim = player.sim(state)
         played = next(m for m in sim.legal() if player.notation(sim, m) == move)
         budget = Budget(context.deadline(began), context.iterations)
-        top, top_value, after = _uct_values(player, sim, context.rng(seat, state), budget, played)
+        top, top_value, after, spread = _uct_values(player, sim, context.rng(seat, state), budget, played)
         best = player.notation(sim, top)
         if there is not None:  # the move leads to a proved position
             after = there.values[seat]
+            spread = _only_top(spread)
         before = max(top_value, after)
         if after >= top_value:
             best = move
@@ -480,15 +515,26 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
             best = move
         exact = False
     loss = 0.0 if forced or move == best else max(0.0, before - after, within)
-    return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, classify(loss),
-                        move_accuracy(loss), forced, ends_in, best_ends_in)
+    grade, accuracy = sure_grade(loss, exact, None if exact else _total(spread))
+    return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, grade, accuracy, forced,
+                        ends_in, best_ends_in, None if exact or spread is None else round(_total(spread), 6))
+
+
+def _total(spread: tuple[float, float] | None) -> float:
+    """The standard error of a difference of two independent means."""
+    return math.inf if spread is None else sqrt(spread[0] ** 2 + spread[1] ** 2)
+
+
+def _only_top(spread: tuple[float, float] | None) -> tuple[float, float] | None:
+    """The spread when the move played is proved and only the best move's value is estimated."""
+    return None if spread is None else (spread[0], 0.0)
 
 
 # -- UCT that keeps every seat's result -------------------------------------------
 
 
 class _Node(Generic[S, M]):
-    __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "totals")
+    __slots__ = ("move", "sim", "mover", "moves", "children", "visits", "totals", "squares")
 
     def __init__(self, move: M | None, sim: S, moves: list[M] | None) -> None:
         self.move = move
@@ -498,16 +544,18 @@ class _Node(Generic[S, M]):
         self.children: list[_Node[S, M]] = []
         self.visits = 0
         self.totals = [0.0] * sim.players  # every seat's results through this node
+        self.squares = 0.0  # the squares of the root's mover's results through this node
 
 
 def _uct_values(player: AnyPlayer, root: S, rng: random.Random, budget: Budget,
-                played: M) -> tuple[M, float, float]:
+                played: M) -> tuple[M, float, float, tuple[float, float] | None]:
     """The strong player's UCT (the same candidates, widening and rollouts),
     backing up every seat's result (each node chooses for its own mover, as
     in max^n), with the root's move `played` searched every FORCE_EVERY-th
     iteration whatever its value. The best move (the most visited, not
     counting those forced iterations), its mean result for the root's mover,
-    and the played move's."""
+    the played move's, and the standard error of each mean (None when a
+    move had fewer than two iterations)."""
     me = root.mover()
     order = [m for m in reversed(player.candidates(root, me, rng)) if m != played]
     top: _Node[S, M] = _Node(None, root, order)
@@ -553,11 +601,12 @@ def _uct_values(player: AnyPlayer, root: S, rng: random.Random, budget: Budget,
         outcome = simulate(player, node.sim.copy(), rng)
         for n in path:
             n.visits += 1
+            n.squares += outcome[me] * outcome[me]
             for s, r in enumerate(outcome):
                 n.totals[s] += r
     if mine is None or not mine.visits:  # no iteration ran: nothing is known
         even = 1.0 / root.players
-        return played, even, even
+        return played, even, even, None
     played_value = mine.totals[me] / mine.visits
 
     def rank(c: _Node[S, M]) -> tuple[int, float]:
@@ -566,7 +615,19 @@ def _uct_values(player: AnyPlayer, root: S, rng: random.Random, budget: Budget,
 
     chosen = max(top.children, key=rank)
     assert chosen.move is not None  # (every child was reached by a move)
-    return chosen.move, chosen.totals[me] / max(chosen.visits, 1), played_value
+    errors = (_error(chosen, me), _error(mine, me))
+    spread = None if None in errors else (float(errors[0] or 0.0), float(errors[1] or 0.0))
+    return chosen.move, chosen.totals[me] / max(chosen.visits, 1), played_value, spread
+
+
+def _error(node: _Node[S, M], me: int) -> float | None:
+    """The standard error of the mean result of `me` through `node`."""
+    n = node.visits
+    if n < 2:
+        return None
+    mean = node.totals[me] / n
+    variance = max(0.0, (node.squares - n * mean * mean) / (n - 1))
+    return sqrt(variance / n)
 
 
 def table(report: Analysis, names: Sequence[str] | None = None) -> str:

@@ -508,6 +508,12 @@ export class AnalysisPanel {
     const played = move.forced ? `${seatName(view, move.seat)} played ${move.move}, the only legal move.`
       : `${seatName(view, move.seat)} played ${move.move}: ${move.grade} (expected result ${fmt(move.before)} → ${fmt(move.after)}, ${exact}).`;
     box.append(h("p", { class: "analysis-played", dataset: { ply: String(move.ply) } }, h("strong", {}, `Move ${move.ply}. `), played));
+    if (move.grade === "uncertain" && !move.forced) {
+      // an estimated fall too small beside the estimate's own noise for a ? (docs/ANALYSIS.md)
+      const spread = typeof move.spread === "number" ? ` its spread is ±${fmt(move.spread)} (one standard error), and` : "";
+      box.append(h("p", { class: "analysis-uncertain" },
+        `Uncertain: the estimate fell by ${fmt(move.loss)}, but${spread} a fall counts as a mistake only when it is proved or at least three times its spread. So the move gets no ? or ??, and it does not lower the accuracy.`));
+    }
     if (!move.forced) {
       box.append(h("p", { class: "analysis-best", dataset: { best: move.best_move } },
         move.best_move === move.move ? `Best there: ${move.best_move}, the move played (keeps ${fmt(move.best_value)}).`

@@ -11,6 +11,7 @@ does not.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ..errors import InvalidOptions
@@ -30,7 +31,7 @@ from ..games.enumeration import (
     step,
 )
 from ..numbers import coprime
-from .search import Player, Proof, Rewards, Sim, solve_to_end
+from .search import Budget, Player, Proof, Rewards, Sim, solve_to_end
 from ..data import JSONObject, Options
 
 __all__ = ["PLAYER", "EnumerationPlayer", "EnumerationSim", "solitaire_best", "SOLITAIRE_TABLE"]
@@ -184,6 +185,17 @@ class EnumerationPlayer(Player[EnumerationState, EnumerationSim, Move]):
             keyed.append((gain, rng.random(), move))
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         return [(g, m) for g, _, m in keyed]
+
+    def strong_move(self, state: EnumerationState, seat: int, rng: random.Random, budget: Budget) -> str:
+        """Where the end is proved within half the budget and the seat can
+        win or share (a lost seat keeps its result whatever it plays), the
+        proof's move, which keeps that result; else the tree search's."""
+        if state.players == 2 and len(state.legal_moves(seat)) > 1:
+            now = time.perf_counter()
+            proof = self.exact(state, seat, rng, budget.iterations, now + max(0.0, budget.deadline - now) / 2)
+            if proof is not None and proof.best is not None and proof.values[seat] > 0.0:
+                return proof.best
+        return super().strong_move(state, seat, rng, budget)
 
     def exact(self, state: EnumerationState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:

@@ -6,10 +6,13 @@ immediate score plus a random sample, widened progressively, and rollouts
 take the best ring (found wedge by wedge, not by listing 2^rays rings) 75% of
 the time. Centre moves are searched with random rollouts.
 
-The last rings are proved (`exact`): with two seats, once few enough rings
-are left, every sign choice of every remaining ring is tried (negamax on the
-score difference, each ring's best answer remembered), so the end of a game
-is proved as surely as its rules are followed.
+With two seats the rings are proved (`exact`, `proved`): the rings left by
+the exact search of prime_target_proof.py (negamax with alpha-beta on the
+score difference), and at the default settings the first ring by the
+table of games/prime_target_table.py and the centre's last numbers through
+it. The strong player and the hint play a proved move wherever the proof
+finishes within the budget: the one that forces the largest difference,
+which keeps the best result the seat can force; elsewhere the tree search.
 """
 
 from __future__ import annotations
@@ -33,18 +36,29 @@ from ..games.prime_target import (
     wedge_values,
 )
 from ..numbers import is_prime
-from .search import Player, Proof, Sim
+from ..games.prime_target_table import RAYS as TABLE_RAYS
+from ..games.prime_target_table import RINGS as TABLE_RINGS
+from ..games.prime_target_table import first_ring
+from .prime_target_proof import NO_DEADLINE, best_rings, centre_margin, forces, margin, ring_forcing
+from .search import Budget, OutOfTime, Player, Proof, Sim
 
-__all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring", "margin"]
+__all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring", "margin", "proved", "proved_result",
+           "within_reach"]
 
 BEST = 24  # the best rings a node considers
 SAMPLE = 24  # random rings added to them
 GREEDY_ROLLOUT = 0.75  # how often a rollout takes the best ring
-# The most rings the exact hook lists, 2^rays for each ring before the last
-# (the last ring's best score is found wedge by wedge, `_best_mask`): the
-# last two rings of up to 12 wedges, the last three of 6, the last four of 4;
-# not the last three of 8 (65,536 rings, about a second).
-EXACT_RINGS = 1 << 12
+# Where the exact hook proves the rings without a clock (an iteration count):
+# while 2^rays for each ring before the last is at most this (the last ring's
+# best score is found wedge by wedge): the last three rings of 8 wedges, two
+# of 12, four of 5. Without an iteration count it tries any ring position,
+# and gives up at the deadline.
+EXACT_RINGS = 1 << 16
+CENTRE_REACH = 5  # empty centre wedges from which the default centre is proved without a clock
+TRY_RINGS, CENTRE_TRY = 1 << 18, 5  # ... and where a proof is tried against a deadline (docs/BENCH.md)
+# The share of a strong move's budget its proof may take: a ring proved is worth
+# more than a longer tree search, which plays the rings' ends poorly.
+PROOF_SHARE = 0.75
 
 Move = tuple[int, int] | int  # a centre move (value, wedge) or a ring move (a mask: bit w set, the difference in wedge w + 1)
 
@@ -135,54 +149,150 @@ class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
             return _best_mask(sim.outer)
         return rng.getrandbits(sim.rays) & ~_same(sim.outer)
 
+    def strong_move(self, state: PrimeTargetState, seat: int, rng: random.Random, budget: Budget) -> str:
+        """A proved move where the proof finishes within `PROOF_SHARE` of the
+        budget (the largest margin the seat can force, which keeps the best
+        result it can force); else the tree search's move, in what is left."""
+        if within_reach(state, budget.iterations is None):
+            now = time.perf_counter()
+            deadline = NO_DEADLINE if budget.iterations is not None else now + max(0.0, budget.deadline - now) * PROOF_SHARE
+            try:
+                found = proved(state, deadline)
+            except OutOfTime:
+                found = None
+            if found is not None:
+                return found[1]
+        return super().strong_move(state, seat, rng, budget)
+
     def exact(self, state: PrimeTargetState, seat: int, rng: random.Random, iterations: int | None,
               deadline: float) -> Proof | None:
-        """Two seats completing the last rings, few enough that trying them
-        all stays within `EXACT_RINGS`: every sign choice of every ring left,
-        each seat taking the rings that leave it the best score difference
-        (`margin`). None earlier in the game, with more seats, or (without
-        an iteration count) when the deadline comes first."""
-        sim = self.sim(state)
-        left = sim.ring_total - sim.completed
-        if sim.players != 2 or sim.opening or left < 1 or 1 << sim.rays * (left - 1) > EXACT_RINGS:
+        """Two seats: the proved result, and a move that keeps it
+        (`proved_result`). With an iteration count the proof never looks at
+        the clock (the same on every machine) and is tried only where its
+        work is known to be small (`within_reach`); without one it is tried
+        wherever it may finish, and None when the deadline comes first."""
+        if state.players != 2 or state.is_over or not within_reach(state, iterations is None):
             return None
-        if left == 1:
-            best_mask = _best_mask(sim.outer)
-            best_value = _ring_after(sim.outer, best_mask)[1]
-        else:
-            best_value, best_mask = -(1 << 20), 0
-            for score, mask in _ring_table(sim.outer):
-                # With an iteration count the proof never looks at the clock
-                # (the same on every machine; its work is bounded by EXACT_RINGS).
-                if iterations is None and time.perf_counter() > deadline:
-                    return None
-                value = score - margin(_ring_after(sim.outer, mask)[0], left - 1)
-                if value > best_value:
-                    best_value, best_mask = value, mask
-        final = sim.points[seat] - sim.points[1 - seat] + best_value
-        mine = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+        try:
+            found = proved_result(state, NO_DEADLINE if iterations is not None else deadline)
+        except OutOfTime:
+            return None
+        if found is None:
+            return None
+        first, best = found
+        mine = first if seat == 0 else 1.0 - first
         values = (mine, 1 - mine) if seat == 0 else (1 - mine, mine)
-        # every line ends after the same number of rings
-        return Proof(values, ring_notation(best_mask, sim.rays), left if mine != 0.5 else None)
+        plies = (state.rays - state.placed) + state.ring_total - len(state.rings)
+        # every line ends after the same number of moves
+        return Proof(values, best, plies if mine != 0.5 else None)
 
 
-@lru_cache(maxsize=1 << 16)
-def margin(inner: tuple[int, ...], left: int) -> int:
-    """The best score difference the seat completing the next ring can force
-    over the other seat with `left` rings still to complete outside `inner`
-    (two seats taking turns): every sign choice of every ring, tried."""
-    if left == 1:  # the last ring: its best score, found wedge by wedge
-        return _ring_after(inner, _best_mask(inner))[1]
-    table = _ring_table(inner)
-    best = None
-    for score, mask in table:  # best score first
-        if best is not None and left == 2 and score <= best:
-            break  # the other seat's last ring scores at least 0: no later ring does better
-        value = score - margin(_ring_after(inner, mask)[0], left - 1)
-        if best is None or value > best:
-            best = value
-    assert best is not None
-    return best
+def within_reach(state: PrimeTargetState, clock: bool = False) -> bool:
+    """Whether `proved` answers `state` with little enough work that it needs
+    no clock (measured in docs/BENCH.md): the first ring at the default
+    settings (the table), the last rings where 2^(rays × (rings left − 1))
+    is at most `EXACT_RINGS`, and the default centre's last `CENTRE_REACH`
+    numbers. With a `clock` (a deadline to stop at), somewhat further:
+    where a proof may finish within a move's budget (`TRY_RINGS`,
+    `CENTRE_TRY`), so a search is not left half its budget for nothing."""
+    if state.players != 2:
+        return False
+    if _tabled(state):
+        return not state.opening or state.rays - state.placed <= (CENTRE_TRY if clock else CENTRE_REACH)
+    left = state.ring_total - len(state.rings)
+    return not state.opening and 1 << state.rays * (left - 1) <= (TRY_RINGS if clock else EXACT_RINGS)
+
+
+def _tabled(state: PrimeTargetState) -> bool:
+    """The settings the first-ring table solves."""
+    return state.players == 2 and state.rays == TABLE_RAYS and state.ring_total == TABLE_RINGS
+
+
+def proved(state: PrimeTargetState, deadline: float = NO_DEADLINE) -> tuple[int, str] | None:
+    """With two seats: Player 1's final margin over Player 2 under best play
+    from `state` (the points so far included), and the move of the seat to
+    move that forces the largest margin it can (the first such move in the
+    order of the legal moves); None where nothing is proved (the centre
+    away from the table's settings). Raises OutOfTime past `deadline`."""
+    if state.is_over or state.players != 2:
+        return None
+    key = (state.rays, state.ring_total, state.centre, state.rings)
+    known = _PROVED.get(key)
+    if known is None:
+        known = _proved(state, deadline)
+        if known is None:
+            return None
+        if len(_PROVED) >= PROVED_KEPT:
+            _PROVED.clear()
+        _PROVED[key] = known
+    return known
+
+
+# Proofs already made, by position: puzzles and mistakes ask for a position's
+# result and then its best move, and the analysis asks for each position twice.
+_PROVED: dict[tuple[int, int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[int, str]] = {}
+PROVED_KEPT = 4096
+
+
+def _proved(state: PrimeTargetState, deadline: float) -> tuple[int, str] | None:
+    points = state.scores[0] - state.scores[1]
+    if state.opening:
+        if not _tabled(state):
+            return None
+        value, moves = centre_margin(state.centre, _table_margin, deadline)
+        return value, f"{moves[0][0]}@{moves[0][1]}"
+    if _tabled(state) and not state.rings:
+        value, signs = first_ring(state.centre)
+        return points + value, signs
+    left = state.ring_total - len(state.rings)
+    sign = 1 if len(state.rings) % 2 == 0 else -1  # Player 1 completes the odd rings
+    value, masks = best_rings(state.rings[-1] if state.rings else state.centre, left, deadline)
+    return points + sign * value, ring_notation(masks[0], state.rays)
+
+
+def proved_result(state: PrimeTargetState, deadline: float = NO_DEADLINE) -> tuple[float, str] | None:
+    """With two seats: Player 1's proved result from `state` (1 won, 0.5 a
+    shared win, 0 lost) and a move of the seat to move that keeps that
+    seat's result. In the rings after the first only the result is asked
+    (two searches with the narrowest windows, and one more per ring tried
+    for the move), some 25 times quicker than the margin: the analysis,
+    puzzles and mistakes prove every answer of a position this way.
+    Elsewhere as `proved`. None where nothing is proved; raises OutOfTime
+    past `deadline`."""
+    if state.is_over or state.players != 2:
+        return None
+    left = state.ring_total - len(state.rings)
+    if state.opening or (_tabled(state) and not state.rings) or left <= 2:
+        found = proved(state, deadline)
+        if found is None:
+            return None
+        final, move = found
+        return (1.0 if final > 0 else 0.5 if final == 0 else 0.0), move
+    key = (state.rays, state.ring_total, state.centre, state.rings)
+    known = _RESULTS.get(key)
+    if known is None:
+        mover = len(state.rings) % 2
+        ahead = state.scores[mover] - state.scores[1 - mover]
+        inner = state.rings[-1] if state.rings else state.centre
+        # the mover's margin from here must reach 1 - ahead to win, -ahead to share
+        target = 1 - ahead if forces(inner, left, 1 - ahead, deadline) else -ahead
+        mine = 1.0 if target == 1 - ahead else 0.5 if forces(inner, left, -ahead, deadline) else 0.0
+        if mine == 0.0:
+            target = -(1 << 40)  # every ring keeps a loss: the first, best score first
+        mask = ring_forcing(inner, left, target, deadline)
+        assert mask is not None  # (the search just proved one exists)
+        known = (mine if mover == 0 else 1.0 - mine, ring_notation(mask, state.rays))
+        if len(_RESULTS) >= PROVED_KEPT:
+            _RESULTS.clear()
+        _RESULTS[key] = known
+    return known
+
+
+_RESULTS: dict[tuple[int, int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[float, str]] = {}
+
+
+def _table_margin(centre: tuple[int, ...]) -> int:
+    return first_ring(centre)[0]
 
 
 # Rollouts meet the same rings again and again: what the game's rules give

@@ -25,7 +25,7 @@ from ..base import State
 from ..data import JSONObject
 
 __all__ = ["Budget", "Sim", "StateSim", "Player", "GenericPlayer", "AnyPlayer", "Proof", "Verdict", "open_joint", "uct",
-           "affordable", "halving", "paired_means", "alphabeta", "best_at_root", "solve_to_end", "plies_to_win",
+           "affordable", "halving", "paired_means", "paired_difference", "alphabeta", "best_at_root", "solve_to_end", "plies_to_win",
            "best_by_plies", "OutOfTime"]
 
 UCT_C = 0.9  # exploration constant of the tree search
@@ -74,12 +74,13 @@ class Verdict:
     """A move judged by a game's own method (for moves the generic search
     cannot weigh, such as a joint secret move): the mover's expected result
     before it (the best move found) and after it, the best move found and
-    the loss."""
+    the loss, and the loss's spread (its standard error) where known."""
 
     before: float
     after: float
     best: str
     loss: float
+    spread: float | None = None  # the loss's standard error, when the method knows it
 
 
 class OutOfTime(Exception):
@@ -424,7 +425,8 @@ def affordable(budget: Budget, trial: Callable[[], object], tries: int = 4) -> i
     return tries + max(0, int((budget.deadline - time.perf_counter()) / max(pace, 1e-6)))
 
 
-def halving(arms: int, sample: Callable[[int, int], float], samples: int, rng: random.Random) -> tuple[int, int]:
+def halving(arms: int, sample: Callable[[int, int], float], samples: int, rng: random.Random,
+            deadline: float | None = None) -> tuple[int, int]:
     """The best of `arms` choices by successive halving on common random
     numbers, in about `samples` playouts; the best arm and the playouts used.
 
@@ -434,7 +436,10 @@ def halving(arms: int, sample: Callable[[int, int], float], samples: int, rng: r
     luck (the draws that do not depend on the arm cancel out of their
     difference), and keeps the better half by the mean over all their
     samples; each stage gets an equal share of the playouts. Ties go to the
-    lower arm; arm 0 when there is one arm."""
+    lower arm; arm 0 when there is one arm. Past `deadline` (when given) it
+    stops before the next arm and gives the best of the arms already
+    sampled in the stage, which were the leaders of the stage before (arm 0
+    if none)."""
     alive = list(range(arms))
     totals = [0.0] * arms
     count = 0  # samples of each arm still in, on seeds[:count]
@@ -444,7 +449,15 @@ def halving(arms: int, sample: Callable[[int, int], float], samples: int, rng: r
     while len(alive) > 1:
         each = max(1, per_stage // len(alive))
         seeds.extend(rng.getrandbits(64) for _ in range(each))
-        for arm in alive:
+        for i, arm in enumerate(alive):
+            if deadline is not None and time.perf_counter() > deadline:
+                # out of time within a stage: the arms not yet sampled in it
+                # go by their last stage's means, as they stand
+                done = alive[:i]
+                if not done:
+                    return alive[0], used
+                best = max(done, key=lambda a: (totals[a] / len(seeds), -a))
+                return best, used
             for seed in seeds[count:]:
                 totals[arm] += sample(arm, seed)
         count += each
@@ -459,6 +472,21 @@ def paired_means(arms: Sequence[int], sample: Callable[[int, int], float], pairs
     """The mean score of each of `arms` over the same `pairs` seeds (at least one)."""
     seeds = [rng.getrandbits(64) for _ in range(max(1, pairs))]
     return [sum(sample(arm, seed) for seed in seeds) / len(seeds) for arm in arms]
+
+
+def paired_difference(a: int, b: int, sample: Callable[[int, int], float], pairs: int,
+                      rng: random.Random) -> tuple[float, float, float | None]:
+    """The mean scores of arms `a` and `b` over the same `pairs` seeds (at
+    least one), as `paired_means` draws them, and the standard error of the
+    mean of their differences, seed by seed (None from a single seed)."""
+    seeds = [rng.getrandbits(64) for _ in range(max(1, pairs))]
+    first = [sample(a, seed) for seed in seeds]
+    second = [sample(b, seed) for seed in seeds]
+    n = len(seeds)
+    differences = [x - y for x, y in zip(first, second)]
+    mean = sum(differences) / n
+    spread = sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1) / n) if n > 1 else None
+    return sum(first) / n, sum(second) / n, spread
 
 
 # -- alpha-beta -------------------------------------------------------------------
