@@ -269,7 +269,8 @@ def test_reload_offline_once_a_service_worker_holds_the_site(engine: engines.Eng
         httpd.server_close()
         stopped = True
         state = quetgames.new_game("multiplications")
-        open_url(page, f"{base}index.html#{state.record}")
+        # (a fragment change on the ready home page: wait for the game itself, not for ready, which the home page already was)
+        open_record(page, base, state.record)
         play_one(page, state)
     finally:
         if not stopped:
