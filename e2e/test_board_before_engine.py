@@ -148,9 +148,12 @@ def test_a_shared_link_draws_its_board_before_the_engine_and_the_same_board_afte
         w.context.close()
 
 
-def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits(browser: Browser, server: str) -> None:
-    # (a game with no move yet: the first move played here leaves this phone playing every seat, share/seats.js)
-    state = quetgames.new_game("convoluted-coprimality")
+def reopened_after_a_move(browser: Browser, server: str, game: str) -> tuple[Watched, quetgames.State, "HeldWorker"]:
+    """A new game of `game` with one move played here, then the page reloaded
+    with the engine's worker held: the phone, the game after its move, the hold.
+    (A game with no move before: the first move played here leaves this phone
+    playing every seat, share/seats.js.)"""
+    state = quetgames.new_game(game)
     w = fresh(browser, server, service_workers="block")
     try:
         w.goto_ready(f"{server}index.html#{state.record}")
@@ -159,12 +162,20 @@ def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits
         w.page.locator(READY).wait_for(state="attached")
         after = state.play(move)
         assert w.fragment() == after.record
-
         # the next visit: the worker's script is held, so the engine cannot start
         worker = HeldWorker(w)
         w.page.reload()
         w.page.locator('section.game[data-still="device"] #board').wait_for()
         assert w.page.evaluate("document.documentElement.dataset.engine") == "loading"
+    except BaseException:
+        w.context.close()
+        raise
+    return w, after, worker
+
+
+def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits(browser: Browser, server: str) -> None:
+    w, after, worker = reopened_after_a_move(browser, server, "convoluted-coprimality")
+    try:
         assert w.page.locator("#status").inner_text() == after.view()["status"]
         look(w.page, "device-still")
 
@@ -186,18 +197,8 @@ def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits
 
 
 def test_a_move_typed_before_the_engine_that_is_illegal_is_refused_in_words(browser: Browser, server: str) -> None:
-    state = quetgames.new_game("multiplications")
-    w = fresh(browser, server, service_workers="block")
+    w, after, worker = reopened_after_a_move(browser, server, "multiplications")
     try:
-        w.goto_ready(f"{server}index.html#{state.record}")
-        move = state.legal_moves()[0]
-        w.page.locator(f'#board [data-move="{move}"]').first.click()
-        w.page.locator(READY).wait_for(state="attached")
-        after = state.play(move)
-
-        worker = HeldWorker(w)
-        w.page.reload()
-        w.page.locator('section.game[data-still="device"] #board').wait_for()
         w.page.locator("#move-input").fill("zz99")
         w.page.locator("#move-form button[type=submit]").click()
         w.page.locator("#note, #message").filter(has_text="zz99 will be played").first.wait_for(state="attached")
