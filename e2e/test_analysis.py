@@ -379,17 +379,29 @@ SNAPSHOT_SHA = """async () => {
 }"""
 
 
+# The page reads its cache (SNAPSHOT_SHA) in a loop of its own, 100 ms apart,
+# until the snapshot is there, and keeps the answer where a plain (not async)
+# predicate can see it: wait_for_function takes the promise an async function
+# returns for a truthy answer at once, so it read a snapshot not yet kept
+# (issue 55).
+WATCH_SNAPSHOT = f"""() => {{
+  if (!window.__snapshotWatch) {{
+    window.__snapshotWatch = true;
+    const ask = async () => {{
+      window.__snapshotSha = await ({SNAPSHOT_SHA})();
+      if (!window.__snapshotSha) setTimeout(ask, 100);
+    }};
+    ask();
+  }}
+  return window.__snapshotSha ?? null;
+}}"""
+
+
 def kept_snapshot_sha(page: Page, timeout_s: float = 30.0) -> str:
-    """The checksum of the page's kept Python snapshot, once it is kept.
-    (wait_for_function does not wait on SNAPSHOT_SHA: an async function
-    returns a promise, which counts as a truthy answer at once, and the
-    snapshot read from it could still be missing, issue 55.) Asked again
-    every 100 ms; fails when none is kept within `timeout_s`."""
-    deadline = time.monotonic() + timeout_s
-    while not (sha := page.evaluate(SNAPSHOT_SHA)):
-        assert time.monotonic() < deadline, f"the page kept no Python snapshot within {timeout_s:g} s"
-        page.wait_for_timeout(100)
-    return str(sha)
+    """The checksum of the page's kept Python snapshot, once it is kept;
+    fails when none is kept within `timeout_s`."""
+    page.evaluate("() => { window.__snapshotWatch = false; window.__snapshotSha = null; }")
+    return str(page.wait_for_function(WATCH_SNAPSHOT, timeout=timeout_s * 1000).json_value())
 
 
 def test_a_sixty_move_game_first_look_then_final(measuring_browser: Browser, server: str) -> None:
