@@ -6,16 +6,17 @@
 //  - the link's poster: a link the site hands out carries the position it
 //    shows after its record, `#<record>!poster.<payload>` (poster.js), made
 //    for that very record;
-//  - the last view kept with a saved game on this device (localStorage, one
-//    key per game id, named with the poster key of the record it shows, so a
-//    link is matched by its key's name without reading every saved view).
+//  - the last view this device showed of a game, saved or only opened here
+//    (localStorage, one key per game id, named with the poster key of the
+//    record it shows, so a link is matched by its key's name without reading
+//    every kept view).
 // Nothing here decides a rule: what is drawn is what the engine said, and the
 // engine has the last word once it is up (the game view then draws its view).
 
 import { checkStill, joinFragment, LONG_LINK, makePoster, PosterError, posterKey, readPosterData, stillView } from "./poster.js";
 
 const PREFIX = "quetgames.still.";
-const MAX_KEPT = 120; // views kept (the saved games' limit is 100; a few more may wait for their game's entry)
+const MAX_KEPT = 120; // games' views kept, the oldest dropped first (the saved games' own limit is 100)
 const MAX_TEXT = 64 * 1024;
 
 // -- the link's poster ------------------------------------------------------------------
