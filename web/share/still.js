@@ -128,8 +128,9 @@ export function keepView(id, record, view) {
     if (text.length > MAX_TEXT) return;
     localStorage.setItem(key, text);
     const all = keysOf(null);
-    // (the oldest first: localStorage keeps no order, so the kept time decides)
-    if (all.length > MAX_KEPT) dropOldest(all, all.length - MAX_KEPT);
+    // (the oldest first: localStorage keeps no order, so the kept time decides;
+    // a score at a time, as reading every kept view for its time is not free)
+    if (all.length > MAX_KEPT) dropOldest(all, all.length - MAX_KEPT + 20);
   } catch {
     // full, or closed: the game itself is saved apart (saved.js)
   }
