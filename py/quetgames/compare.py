@@ -108,13 +108,8 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
         else:
             relation = "ahead"
         return Comparison(relation, game_id=game_id)
-    before, chosen = start, by_id  # chosen: a move both share was a choice (one id: one game, whatever the moves)
-    for move, seat in my_moves[:shared]:
-        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
-        before = before.play(move, seat)
-    mover = before.to_move[0] if len(before.to_move) == 1 else 0
-    a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
-    b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
+    # (one id: one game, whatever the moves)
+    before, chosen, a, b = _parting(start, my_moves, their_moves, shared, chosen=by_id)
     where = before.turn_words()
     # a sealed pick in place of another move (or the other way round) is a
     # rewrite once the link builds on it: someone answered the replaced move
@@ -123,6 +118,21 @@ def compare(mine: JSON, theirs: JSON, seats: Collection[int] | None = None) -> C
     return Comparison(relation, shared, where, before.move_sentence(*a), before.move_sentence(*b),
                       f"this link changes {where}: {before.change_words(a, b)}", game_id,
                       a[1], _unrevealed(before, a, my_moves[shared + 1:]) and _fresh_seal(before, a, b, their_moves[shared + 1:]))
+
+
+def _parting(start: State, my_moves: Moves, their_moves: Moves, shared: int,
+             chosen: bool) -> tuple[State, bool, tuple[str, int], tuple[str, int]]:
+    """Where two move lists part after `shared` common moves: the position
+    there, whether a shared move was a choice (or `chosen` already), and each
+    side's move there with its seat."""
+    before = start
+    for move, seat in my_moves[:shared]:
+        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
+        before = before.play(move, seat)
+    mover = before.to_move[0] if len(before.to_move) == 1 else 0
+    a = (my_moves[shared][0], _or(my_moves[shared][1], mover))
+    b = (their_moves[shared][0], _or(their_moves[shared][1], mover))
+    return before, chosen, a, b
 
 
 def news(mine: JSON, theirs: JSON) -> list[str]:
@@ -158,13 +168,8 @@ def _copy_rewrites(start: State, my_moves: Moves, my_game_over: bool, their_star
     shared = next((i for i, (a, b) in enumerate(zip(my_moves, their_moves)) if a != b), None)
     if shared is None or (shared == 0 and not branched):
         return Comparison("other")
-    before, chosen = start, False  # chosen: a move both share was a choice (forced moves are the same in every game)
-    for move, seat in my_moves[:shared]:
-        chosen = chosen or before.commits(move) or len(before.legal_moves(seat)) > 1
-        before = before.play(move, seat)
-    mover = before.to_move[0] if len(before.to_move) == 1 else 0
-    a: tuple[str, int] = (my_moves[shared][0], _or(my_moves[shared][1], mover))
-    b: tuple[str, int] = (their_moves[shared][0], _or(their_moves[shared][1], mover))
+    # (forced moves are the same in every game: only a shared choice makes it a copy)
+    before, chosen, a, b = _parting(start, my_moves, their_moves, shared, chosen=False)
     if not branched and (seats is None or a[1] not in seats or not chosen):
         return Comparison("other")
     where = before.turn_words()
