@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import random
 from urllib.parse import urlsplit
 
 import quetgames
@@ -342,3 +343,20 @@ def embed_in_host(browser: Browser, host: tuple[str, Path], src: str, *, width: 
         frame.locator("#embed-start").click()
         frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
     return page, frame
+
+
+# -- positions to open ---------------------------------------------------------------
+
+
+def played(game: str, moves: int, seed: int) -> quetgames.State:
+    """A game of `game` after `moves` random legal turns (fewer if it ends);
+    where several seats choose at once, each turn is the whole round, so no
+    pick is left secret in the record."""
+    rng = random.Random(seed)
+    state = quetgames.new_game(game)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        for seat in list(state.view()["to_move"]):
+            state = state.play(rng.choice(state.legal_moves(seat)), seat=seat)
+    return state

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import zlib
 
 import pytest
 import quetgames
 from playwright.sync_api import Browser, Page, Route
 
-from .harness import ARTIFACTS, READY, Watched, watched_page
+from .harness import ARTIFACTS, READY, Watched, played, watched_page
 from .test_first_paint import Held
 
 PHONE = {"width": 390, "height": 844}
@@ -39,20 +38,6 @@ new PerformanceObserver((list) => {
 
 # The numbers and words drawn on the board, in order (what a player reads off it).
 BOARD_TEXT = "() => [...document.querySelectorAll('#board svg text, #board .nc-table td, #board .curtain h2')].map((t) => t.textContent.trim()).filter(Boolean)"
-
-
-def played(game: str, moves: int, seed: int) -> quetgames.State:
-    """A game of `game` after `moves` random legal turns (fewer if it ends);
-    where several seats choose at once, each turn is the whole round, so no
-    pick is left secret in the record."""
-    rng = random.Random(seed)
-    state = quetgames.new_game(game)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        for seat in list(state.view()["to_move"]):
-            state = state.play(rng.choice(state.legal_moves(seat)), seat=seat)
-    return state
 
 
 def finished(game: str, seed: int) -> quetgames.State:

@@ -30,7 +30,6 @@ import hashlib
 import json
 import os
 import platform
-import random
 import subprocess
 import sys
 import tempfile
@@ -41,10 +40,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
 
 import build  # noqa: E402
 import netsim  # noqa: E402
 import quetgames  # noqa: E402
+from harness import played  # noqa: E402  (e2e/harness.py: a game after random turns)
 
 TOOL = ROOT / "tools" / "lighthouse"
 CLI = TOOL / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -71,18 +72,6 @@ def chromium() -> str:
         if path and Path(path).exists():
             return path
     raise SystemExit("lighthouse bench: no Chromium found (python build.py test installs Debian's)")
-
-
-def played(game: str, moves: int, seed: int) -> quetgames.State:
-    """`game` after `moves` random turns (each a whole round where seats choose at once)."""
-    rng = random.Random(seed)
-    state = quetgames.new_game(game)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        for seat in list(state.view()["to_move"]):
-            state = state.play(rng.choice(state.legal_moves(seat)), seat=seat)
-    return state
 
 
 def game_records(seed: int) -> dict[str, str]:
