@@ -472,6 +472,29 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     return len(data["puzzles"])
 
 
+def write_known(out: Path, started: float) -> int:
+    """Write into `out`/known/ what a lesson's or a puzzle's page first asks
+    the engine, answered by the engine now (quetgames.known): the page draws
+    its first screen from it before Python has arrived (web/bridge/known.js).
+    After write_puzzles, so only puzzles that were re-proved are answered.
+    The number of files."""
+    program = ("import json, sys, quetgames.known as k; "
+               f"p = json.load(open({str(PUZZLES)!r}, encoding='utf-8'))['puzzles'] if {PUZZLES.exists()} else []; "
+               "sys.stdout.write(json.dumps(k.known_answers(p), separators=(',', ':')))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
+    if done.returncode != 0:
+        raise SystemExit(f"build: the engine could not answer the lessons' and puzzles' first questions: {done.stderr.strip()}")
+    folder = out / "known"
+    folder.mkdir()
+    files = json.loads(done.stdout)
+    for name, answer in files.items():
+        (folder / name).write_text(json.dumps(answer, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
+    log(f"known answers: {len(files)} files, {sum(f.stat().st_size for f in folder.iterdir()) // 1000} kB, "
+        f"{time.perf_counter() - started:.1f} s after the build began")
+    return len(files)
+
+
 def check_lessons(started: float) -> int:
     """Re-check every lesson step against the engine (quetgames.lessons.problems:
     each position replayed, each stated answer derived again, every rule
@@ -521,6 +544,7 @@ def build(out: Path = DIST) -> dict:
             "balance": balance_figures(),  # in here, not a file of its own: the setup screen needs no second request
             "puzzles": write_puzzles(scratch, puzzle_check, started),  # how many dist/puzzles.json.gz holds, every one re-proved
         }
+        write_known(scratch, started)
         # compact: every page fetches it before its first screen (62 kB indented, 43 kB so)
         (scratch / "build.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
         write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "decoder": decoder, "lock": runtime["lock"], "handed": HANDED})
@@ -727,7 +751,9 @@ def minify_own_files(out: Path) -> None:
 # The app's PNG icons are left out too: only the browser asks for them, online, when it
 # installs the site as an app (an installed app keeps its own copy); offline, no page uses
 # them (icon.svg, the pages' icon, is kept). 22 kB less on a first visit.
-PRECACHE_SKIP = re.compile(r"sw\.js|_headers|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl|wheels/[^/]+/[^/]+\.whl|icons/[^/]+\.png")
+# Each puzzle's known answer (known/, 2.6 MB in 500 files) only draws a puzzle before Python
+# has arrived; offline, Python is in the cache, so a puzzle waits a second for it, not the network.
+PRECACHE_SKIP = re.compile(r"known/puzzle-[^/]+\.json|sw\.js|_headers|pyodide/pyodide-lock\.json|pyodide/[^/]+\.whl|wheels/[^/]+/[^/]+\.whl|icons/[^/]+\.png")
 PRECACHE_MARK = re.compile(r"/\* precache \*/.*?/\* end precache \*/", re.S)
 
 

@@ -21,6 +21,7 @@
 //  - #status says whose turn it is or how the game ended.
 
 import { engine } from "./bridge/engine.js";
+import { knownAnswer } from "./bridge/known.js";
 import { h } from "./ui/dom.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { showLesson, showOpening, showSetup } from "./shell/pages.js";
@@ -481,8 +482,10 @@ function showHome(linkError = "", conflict = null) {
   checkSavedSoon(linkError, conflict);
 }
 
-/** The engine, once it is up. */
+/** The engine, once it is up; before, what the build answered already (a lesson, a puzzle: bridge/known.js). */
 async function askWhenUp(call, args) {
+  const known = engineUp ? null : await knownAnswer(call, args);
+  if (known != null) return known;
   await engineArrived;
   return engine.request(call, args, { retry: true });
 }

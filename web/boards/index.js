@@ -6,22 +6,29 @@
 import { h } from "../ui/dom.js";
 
 const modules = new Map(); // module name -> Promise<module>
-const linked = new Set(); // board stylesheets already linked
+const linked = new Map(); // board stylesheet href -> Promise, settled once it has loaded (or failed to)
 
+/** Link the module's stylesheets once each; resolves when all have loaded or
+ * failed: a board drawn before its sheet would be laid out twice, and the
+ * page would jump (a puzzle or lesson drawn before the engine, issue 53). */
 function linkStyles(module) {
-  for (const file of module.styles ?? []) {
+  return Promise.all((module.styles ?? []).map((file) => {
     const href = `boards/${file}`;
-    if (linked.has(href)) continue;
-    linked.add(href);
-    document.head.append(h("link", { rel: "stylesheet", href }));
-  }
+    if (!linked.has(href)) {
+      linked.set(href, new Promise((settle) => {
+        document.head.append(h("link", { rel: "stylesheet", href, onload: settle, onerror: settle }));
+      }));
+    }
+    return linked.get(href);
+  }));
 }
 
-/** The board module called `name`; rejects if it does not load (and is asked again next time). */
+/** The board module called `name`, once its stylesheets are in; rejects if it
+ * does not load (and is asked again next time). */
 export function loadBoard(name) {
   if (!modules.has(name)) {
-    const pending = import(`./${name}.js`).then((module) => {
-      linkStyles(module);
+    const pending = import(`./${name}.js`).then(async (module) => {
+      await linkStyles(module);
       return module;
     });
     modules.set(name, pending);

@@ -55,7 +55,9 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   const shown = await ask("puzzle", { puzzle });
   const renderer = await boardFor(shown.game);
 
-  const task = h("p", { class: "puzzle-answer", id: "puzzle-answer", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  // (the question in it from the start, for the eye: written again into the
+  // live region once on the page, it is read out, and nothing below moves)
+  const task = h("p", { class: "puzzle-answer", id: "puzzle-answer", role: "status", "aria-live": "polite", "aria-atomic": "true" }, shown.question);
   const board = h("div", { class: "board puzzle-board", id: "board" }); // (.board: the boards' own styles apply, as in a game)
   const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
   const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
