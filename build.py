@@ -547,9 +547,8 @@ def build(out: Path = DIST) -> dict:
         write_known(scratch, started)
         # compact: every page fetches it before its first screen (62 kB indented, 43 kB so)
         (scratch / "build.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
-        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "decoder": decoder, "lock": runtime["lock"], "handed": HANDED})
+        write_worker_facts(scratch, {"pyodide": PYODIDE_VERSION, "files": runtime["files"], "decoder": decoder, "lock": runtime["lock"]})
         write_module_preloads(scratch)
-        write_handed_downloads(scratch, runtime["files"])
         allow_inline_scripts(scratch / "index.html")
         # after everything that reads the scripts' text (the module preloads
         # follow their import lines), before the precache hashes their bytes
@@ -615,21 +614,6 @@ def write_module_preloads(out: Path) -> None:
     page.write_text(text)
 
 
-HANDED_SLOT = re.compile(r"/\* handed \*/.*?/\* end handed \*/", re.S)
-HANDED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs")  # the engine's zip comes after the wasm (worker.js)
-
-
-def write_handed_downloads(out: Path, files: dict) -> None:
-    """Write into index.html's first script the Pyodide files it asks for on a
-    game's link and hands to the worker: [name, url] pairs, biggest first."""
-    page = out / "index.html"
-    handed = json.dumps([[name, files[name]["url"]] for name in HANDED], separators=(",", ":"))
-    text, count = HANDED_SLOT.subn(lambda _: f"/* handed */ {handed} /* end handed */", page.read_text())
-    if count != 1:
-        raise SystemExit(f"build: {page} has no /* handed */ ... /* end handed */ slot")
-    page.write_text(text)
-
-
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
 CSP_SCRIPT_SRC = re.compile(r"(<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?script-src 'self')([^;\"]*)")
 CSP_HASH = re.compile(r" 'sha256-[^']*'")
@@ -669,11 +653,10 @@ NOT_OURS = {"vendor", "pyodide"}  # the npm dependencies' files and Pyodide's, s
 # without type: "module") and the host pages' script. Their top-level names
 # are globals, so esbuild keeps them; every other script is a module.
 CLASSIC_SCRIPTS = {"sw.js", "embed-host.js"}
-# The slots build.py fills by regex (write_worker_facts, write_handed_downloads,
-# write_precache): each is kept whole through minifying, markers included, so
+# The slots build.py fills by regex (write_worker_facts, write_precache): each is kept whole through minifying, markers included, so
 # it can be filled before or after, and filled again (write_precache on a
 # changed folder).
-FILLED_SLOT = re.compile(r"/\* (build|handed|precache) \*/.*?/\* end \1 \*/", re.S)
+FILLED_SLOT = re.compile(r"/\* (build|precache) \*/.*?/\* end \1 \*/", re.S)
 
 
 def esbuild() -> Path:

@@ -100,34 +100,6 @@ function count(bytes) {
   for (const listener of received.listeners) listener();
 }
 
-// On a game's link, index.html's first script asks for Pyodide's big files
-// itself, ahead of the page's ~30 modules, and hands each one over as a
-// stream ({handed: name, status, body}) to the worker it names "handed" (a
-// name, not a query, so the service worker's copy of worker.js serves it
-// offline). Each is taken once: a second start (after a failed snapshot)
-// fetches again.
-const HANDED = globalThis.name === "handed";
-const handed = new Map(); // name -> {promise of a Response or null, resolve}
-function handedEntry(name) {
-  if (!handed.has(name)) {
-    let resolve;
-    handed.set(name, { promise: new Promise((r) => { resolve = r; }), resolve, taken: false });
-  }
-  return handed.get(name);
-}
-/** A download the page hands over (self.onmessage, below). */
-function receiveHanded({ handed: name, status, body }) {
-  // (the page's fetch failed or was refused: null, and the worker asks itself)
-  handedEntry(name).resolve(status === 200 && body instanceof ReadableStream ? new Response(body, { status }) : null);
-}
-function takeHanded(name) {
-  if (!HANDED || !BUILD.handed?.includes(name)) return null;
-  const entry = handedEntry(name);
-  if (entry.taken) return null;
-  entry.taken = true;
-  return entry.promise;
-}
-
 class DamagedDownload extends Error {
   constructor(file, why) {
     super(`${file} arrived damaged (${why}). Reload the page to download it again.`);
@@ -154,7 +126,6 @@ function expanding(name, type, after = null) {
   const response = (async () => {
     const kept = await keptCopy(name, type);
     if (kept) {
-      takeHanded(name)?.then((unread) => unread?.body?.cancel()); // the page asked for it all the same
       count(file.size);
       fromCopies.add(name);
       arrived[name] = Math.round(performance.now());
@@ -162,7 +133,7 @@ function expanding(name, type, after = null) {
       return kept;
     }
     await after;
-    const fetched = (await takeHanded(name)) ?? (await fetch(new URL(file.url, BASE)));
+    const fetched = await fetch(new URL(file.url, BASE));
     if (!fetched.ok || !fetched.body) throw new Error(`could not fetch ${file.url} (HTTP ${fetched.status})`);
     const input = fetched.body.getReader();
     const chunks = [];
@@ -532,7 +503,6 @@ const booted = boot().catch((err) => {
 });
 
 self.onmessage = async (event) => {
-  if (typeof event.data?.handed === "string") return receiveHanded(event.data); // a download from the page (above)
   const { id, call, args } = event.data ?? {};
   lastRequest = performance.now();
   const arrived = performance.timeOrigin + lastRequest;
