@@ -304,6 +304,11 @@ def test_nonconformity_on_two_phones(phones: tuple[Watched, Watched]) -> None:
             screen.wait_for()
             screen.locator(".copy-link").click()
             screen.locator("[data-key=take-back-seal]").wait_for(state="detached")
+            # sent is sent: a reload does not offer to take it back again
+            ana.page.reload()
+            ana.wait_ready()
+            screen.wait_for()
+            assert screen.locator("[data-key=take-back-seal]").count() == 0
         assert "Send this link to Ben" in screen.inner_text()
         assert on_screen(ana, "#seal-link")
         snap(ana, f"nc-{round_:02d}-ana-sealed")

@@ -15,7 +15,7 @@
 
 import { readStored, writeStored } from "./saved.js";
 
-const KEY = "quetgames.seats.v1"; // {<game id>: {seats: [seat numbers] | "all", at, ended (this device ended it)}}
+const KEY = "quetgames.seats.v1"; // {<game id>: {seats: [seat numbers] | "all", at, ended (this device ended it), sent: [seals whose link left here]}}
 const KEEP = 200; // games remembered; the oldest go first
 
 function all() {
@@ -53,6 +53,24 @@ export function markEnded(gameId) {
 /** Whether this device played the move that ended game `gameId`. */
 export function endedHere(gameId) {
   return all()[gameId]?.ended === true;
+}
+
+/** The link carrying sealed pick `commitment` of game `gameId` was copied or
+ * shared from this device: the pick is out of its hands, and can no longer be
+ * taken back here, after a reload too. (Nothing is kept for a game whose seats
+ * are not known here.) */
+export function markSent(gameId, commitment) {
+  const map = all();
+  if (!map[gameId] || typeof commitment !== "string") return;
+  const sent = Array.isArray(map[gameId].sent) ? map[gameId].sent.filter((c) => c !== commitment) : [];
+  map[gameId] = { ...map[gameId], sent: [...sent, commitment].slice(-8) };
+  writeStored(KEY, map);
+}
+
+/** Whether the link carrying sealed pick `commitment` of game `gameId` was sent from this device. */
+export function sentHere(gameId, commitment) {
+  const sent = all()[gameId]?.sent;
+  return Array.isArray(sent) && sent.includes(commitment);
 }
 
 /** Whether this device plays `seat` in game `gameId`: true, false, or null when it does not know yet. */

@@ -18,7 +18,7 @@ import {
 } from "./commit.js";
 import { addressOf, shareControls } from "../share/share.js";
 import { readSaved } from "../share/saved.js";
-import { keepSeats } from "../share/seats.js";
+import { keepSeats, markSent, sentHere } from "../share/seats.js";
 
 export class SealedLinks {
   /** game: the GameView this drives. */
@@ -139,11 +139,12 @@ export class SealedLinks {
     const seal = current.seal;
     const share = shareControls(addressOf(current.record), { id: "seal-link", title: "Quet Games", text: this.shareAdvice(view) });
     // a pick sealed here can be taken back until its link is sent (Copy link, Share): then it is out of this device's hands
-    const mayTakeBack = hotseat.link === "sealed" && hotseat.kept && !this.#sent.has(seal.commitment);
+    // (kept with the game's seats on this device, so a reload does not offer it again: share/seats.js)
+    const mayTakeBack = hotseat.link === "sealed" && hotseat.kept && !sentHere(view.game_id, seal.commitment);
     if (mayTakeBack) {
       share.addEventListener("click", (event) => {
         if (!event.target.closest?.(".copy-link, .share-button")) return;
-        this.#sent.add(seal.commitment);
+        markSent(view.game_id, seal.commitment);
         share.closest(".seal-screen")?.querySelector(".seal-take-back")?.remove();
       });
     }
@@ -154,8 +155,6 @@ export class SealedLinks {
       onTakeBack: mayTakeBack ? () => this.takeBack() : null,
     });
   }
-
-  #sent = new Set(); // commitments whose link was copied or shared from this screen
 
   /** Take back the pick sealed here (its link not sent): the game as it was before the seal. */
   takeBack() {
