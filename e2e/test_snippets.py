@@ -53,9 +53,13 @@ def test_the_link_snippets_come_through_sanitizers_and_markdown_as_a_named_link(
     state = finished()
     open_record(w, state.record)
     open_dialog(page)
-    game_url = page.evaluate("() => new URL('index.html#' + encodeURIComponent(document.querySelector('section.game').dataset.record), location.href).href")
     words = "Play this game of Multiplications Within the Permutation (a game by Leroy Quet)"
+    # the page's link carries the game's poster, as the share panel's does (issue 53): it opens on the board
+    page.wait_for_function("() => document.getElementById('embed-link').value.includes('!poster.')")
     link = page.locator("#embed-link").input_value()
+    game_url = links(link)[0][0]
+    assert game_url.startswith(page.evaluate("() => new URL('index.html#' + encodeURIComponent(document.querySelector('section.game').dataset.record), location.href).href") + "!poster.")
+    assert len(game_url) <= 2000
     markdown = page.locator("#embed-markdown").input_value()
     shoot(page, "snippets-dialog")
     # HTML that keeps links but drops frames: nh3 and bleach, each at its defaults

@@ -12,7 +12,7 @@
 // server, so its length costs no request line.
 
 import { h } from "../ui/dom.js";
-import { downloadWords, joinFragment, makePoster } from "./poster.js";
+import { LONG_LINK, downloadWords, joinFragment, makePoster } from "./poster.js";
 import { longLinkNote } from "./share.js";
 
 // (480 x 680: every game, in play and in replay, fits with its board first and its targets tappable: e2e/test_frames.py)
@@ -264,6 +264,7 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
   let asked = 0; // the latest options' poster: an older one arriving late is dropped
   let posterDone = Promise.resolve();
   const update = () => {
+    const run = ++asked;
     const { errors, options: o } = options();
     problem.textContent = errors.join(" ");
     const refused = errors.length > 0;
@@ -274,8 +275,13 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
       code.dataset.refused = refused ? "yes" : "no";
       preview.href = url(o, payload);
       if (refused) preview.removeAttribute("href");
+      // the page's link; once its own poster is made (a game's: `posterURL`), that link instead
       const target = page(o);
-      [plainInputs[0].value, plainInputs[1].value] = [linkSnippet(target.url, target.words), markdownSnippet(target.url, target.words)];
+      const plainLinks = (address) => {
+        [plainInputs[0].value, plainInputs[1].value] = [linkSnippet(address, target.words), markdownSnippet(address, target.words)];
+      };
+      plainLinks(target.url);
+      target.posterURL?.then((address) => { if (address && run === asked) plainLinks(address); });
       longLinkNote(long, preview.href, { what: "embed's address" });
       code.dataset.poster = state;
       posterSaid.textContent = state === "ready"
@@ -283,7 +289,6 @@ function openBuilder({ heading, fields, read, poster, snippet, url, page, what =
         : state === "none" ? `The frame's poster will show the ${what}'s name only: the position could not be added to its address.` : "";
     };
     copied.textContent = "";
-    const run = ++asked;
     write(null, "pending");
     posterDone = Promise.resolve(poster(o)).catch(() => null).then((payload) => {
       if (run === asked) write(payload, payload ? "ready" : "none");
@@ -376,7 +381,12 @@ export function openEmbedDialog({ record, name, game = null, plies, notes = fals
     url: (o, poster) => embedURL(record, o, location.href, poster),
     page: (o) => (o.mode === "learn"
       ? { url: learnURL(game), words: `Learn to play ${name} in a minute (a game by Leroy Quet)` }
-      : { url: gameURL(record), words: `Play this game of ${name} (a game by Leroy Quet)` }),
+      : { url: gameURL(record), words: `Play this game of ${name} (a game by Leroy Quet)`,
+        // with the poster of the game as it stands, as the share panel hands it out (the page draws it before the engine)
+        posterURL: posterAt(plies).then((payload) => {
+          const address = payload ? gameURL(joinFragment(record, payload)) : null;
+          return address && address.length <= LONG_LINK ? address : null;
+        }) }),
   });
 }
 
