@@ -157,6 +157,7 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
     say(noSuchPuzzle(which));
     return;
   }
+  boardFor(puzzle.game).catch(() => {}); // (its board's module and styles beside the position's answer; met again below)
   // the address names this puzzle, so a reload (or the link copied from it) shows it again
   if (which !== puzzle.id) history.replaceState(null, "", `#puzzle=${encodeURIComponent(puzzle.id)}`);
   const ofTheDay = puzzle.id === daily;

@@ -77,6 +77,7 @@ export function showOpening(el, record, { games, status }) {
  */
 export async function showLesson(el, game, { waiting, ask, boardFor, fullGame, latest, drawn }) {
   document.title = `Learn ${game.name} · Quet Games`;
+  boardFor(game.id).catch(() => {}); // (the board's module and styles beside the lesson's answer; met again in lessonPlay)
   const stage = h("div", { class: "lesson-stage" },
     waiting ? waitNote("Loading the game engine", waiting, "The lesson starts as soon as the engine is ready.") : null);
   el.replaceChildren(h("section", { class: "learn", dataset: { game: game.id }, "aria-labelledby": "learn-title" },
