@@ -23,14 +23,15 @@ adapter knows), and the winner plays its one winning move, until the game
 ends, or the winner has more than one winning move (the result no longer
 hangs on one move), or `LINE_PLIES` moves are written.
 
-Difficulty. How often quick players miss the move: `RATERS` seeded searches
-of the strong level at `RATE_ITERATIONS` iterations and the same number of
-greedy choices (seeded ties); `miss` is the share of those that pick a move
-outside the solutions, and the puzzle's Elo-like rating is
-``800 + 1200 * miss`` rounded to tens. A game whose strong level plays the
-position exactly (an exact solver inside the search) never misses there, so
-its puzzles' ratings come from greedy alone: the rating says how hard the
-puzzle is for quick players, not for people, and is stored with its parts.
+Difficulty. How often weak players miss the move: `RATER_PLAYERS` players
+sampled from a seeded generator (`raters`), each a quick search of the strong
+level (1 to 8 iterations) or greedy, with its own share of careless moves
+(`noise`, 0 to 1: that share of the time it plays any legal move at random).
+A player's miss is worked out, not drawn: noise × (the share of legal moves
+that are wrong) + (1 − noise) × (1 if its own choice is wrong, else 0). `miss`
+is the players' mean and the puzzle's Elo-like rating is ``800 + 1200 *
+miss`` rounded to tens. It says how hard the puzzle is for weak computer
+players, not for people, and is stored with its parts.
 
 Everything is reproducible: the games are seeded, the proofs are proofs (a
 deadline only decides whether one is found in time, so a much slower
@@ -52,7 +53,7 @@ from .players.search import open_joint
 from .registry import GAMES, load
 from .data import JSONObject, Options
 
-__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", "check", "check_all", "puzzle_id",
+__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "raters", "rerate", "spread", "spread_problems", "find", "make", "check", "check_all", "puzzle_id",
            "puzzle_of_the_day", "position", "answer", "solution"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
@@ -63,8 +64,8 @@ PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take wh
 WIDE_PROOF_SECONDS = 0.25
 REPLIES_CHECKED = 4  # the moves of each stored joint reply that `check` plays out
 CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
-RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
-RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
+RATER_PLAYERS = 40  # sampled weak players that rate a puzzle (`raters`)
+RATER_SEARCHES = ("greedy", 1, 2, 4, 8)  # what a sampled player plays: greedy, or strong at that many iterations
 LEVELS_AGAINST = ("strong", "greedy", "random")  # strong plays each of these in the source games
 OPENING_MOST = 10  # the most random choices a source game opens with
 
@@ -254,18 +255,79 @@ def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
     return line, "over" if s.is_over else "long"
 
 
-def rate(state: State, solutions: Sequence[str], seat: int | None = None) -> JSONObject:
-    """How often quick players miss: the strong level at a few iterations and
-    greedy, each seeded `RATERS` times; the share that miss and an Elo-like
-    rating from it. `seat`: the seat to rate for (the first to move unless given)."""
+def raters(rng: random.Random, players: int = RATER_PLAYERS) -> list[tuple[str | int, float, int]]:
+    """`players` weak players drawn from `rng`: each (search, noise, seed), the
+    search one of `RATER_SEARCHES` ("greedy", or the strong level's
+    iterations), the noise the share of its moves played at random (0 to 1)."""
+    return [(rng.choice(RATER_SEARCHES), rng.random(), rng.randrange(2**31)) for _ in range(players)]
+
+
+def rate(state: State, solutions: Sequence[str], seat: int | None = None,
+         rng: random.Random | None = None) -> JSONObject:
+    """How often weak players miss (the module's docstring, "Difficulty"):
+    the players `raters(rng)` draws (a generator seeded from the position
+    and the seat unless one is given), the mean of their misses, and an
+    Elo-like rating from it. `seat`: the seat to rate for (the first to
+    move unless given)."""
     seat = state.to_move[0] if seat is None else seat
-    strong_miss = sum(computer_move(state, seat, "strong", seed=k, iterations=RATE_ITERATIONS) not in solutions
-                      for k in range(RATERS))
-    greedy_miss = sum(computer_move(state, seat, "greedy", seed=k) not in solutions for k in range(RATERS))
-    miss = (strong_miss + greedy_miss) / (2 * RATERS)
-    return {"strong_miss": strong_miss, "greedy_miss": greedy_miss, "raters": RATERS,
-            "legal": len(state.legal_moves(seat)), "miss": round(miss, 3),
+    if rng is None:
+        rng = random.Random(f"puzzle raters|{state.moves_record}|{seat}")
+    legal = len(state.legal_moves(seat))
+    wrong_share = 1 - len(solutions) / legal
+    chosen: dict[tuple[str | int, int], bool] = {}  # (search, seed) -> its move misses
+    misses = []
+    searched = 0
+    for search, noise, seed in raters(rng):
+        if (search, seed) not in chosen:
+            move = (computer_move(state, seat, "greedy", seed=seed) if search == "greedy"
+                    else computer_move(state, seat, "strong", seed=seed, iterations=int(search)))
+            chosen[(search, seed)] = move not in solutions
+        searched += chosen[(search, seed)]
+        misses.append(noise * wrong_share + (1 - noise) * chosen[(search, seed)])
+    miss = sum(misses) / len(misses)
+    return {"players": len(misses), "search_miss": searched, "legal": legal, "miss": round(miss, 3),
             "elo": int(round((800 + 1200 * miss) / 10) * 10)}
+
+
+def spread(puzzles: Sequence[JSONObject], rating: int = 1200, near: int = 200) -> dict[str, JSONObject]:
+    """Each game's ratings at a glance: {game: {puzzles, near (how many rate
+    within `near` of `rating`), most (the most puzzles on one rating), at
+    (that rating), low, high}}: what the build prints and tests/ hold to."""
+    ratings: dict[str, list[int]] = {}
+    for p in puzzles:
+        ratings.setdefault(p["game"], []).append(p["rating"]["elo"])
+    found: dict[str, JSONObject] = {}
+    for game, elos in ratings.items():
+        at = max(sorted(set(elos)), key=elos.count)
+        found[game] = {"puzzles": len(elos), "near": sum(abs(e - rating) <= near for e in elos),
+                       "most": elos.count(at), "at": at, "low": min(elos), "high": max(elos)}
+    return found
+
+
+NEAR_RATINGS = (1200, 200, 10)  # each game: at least 10 puzzles within 200 of 1200 (the starting rating)
+MOST_ON_ONE_RATING = 1 / 3  # ... and no more than a third of its puzzles on any one rating
+
+
+def spread_problems(puzzles: Sequence[JSONObject]) -> list[str]:
+    """What is wrong with the spread of each game's ratings (`spread`): too
+    few near the starting rating, or too many on one rating."""
+    rating, near, fewest = NEAR_RATINGS
+    problems = []
+    for game, s in spread(puzzles, rating, near).items():
+        if s["near"] < min(fewest, s["puzzles"]):
+            problems.append(f"{game}: {s['near']} puzzles rate within {near} of {rating}, fewer than {fewest}")
+        if s["most"] > s["puzzles"] * MOST_ON_ONE_RATING:
+            problems.append(f"{game}: {s['most']} of its {s['puzzles']} puzzles rate {s['at']}, over a third")
+    return problems
+
+
+def rerate(data: JSONObject) -> JSONObject:
+    """The puzzle file with every puzzle rated again (`rate`) from its record."""
+    puzzles = []
+    for p in data["puzzles"]:
+        state = load(p["record"])
+        puzzles.append({**p, "rating": rate(state, p["solutions"], p["seat"])})
+    return {**data, "raters": {"players": RATER_PLAYERS, "searches": list(RATER_SEARCHES)}, "puzzles": puzzles}
 
 
 def puzzle_id(record: str, seat: int | None = None) -> str:
