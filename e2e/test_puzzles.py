@@ -52,14 +52,42 @@ def task_said(page: Page | Frame) -> str:
     return page.locator("#puzzle-answer").inner_text()
 
 
-def nearest(rating: int, seen: dict, current: str | None = None) -> dict:
+GAME_OF = {p["id"]: p["game"] for p in PUZZLES}
+PUZZLES_BY_ID = {p["id"]: p for p in PUZZLES}
+GAME_IDS = list(dict.fromkeys(p["game"] for p in PUZZLES))  # in the file's order
+
+
+def nearest(rating: int, seen: dict, current: str | None = None, game: str | None = None,
+            passed: tuple[str, ...] = ()) -> dict:
     """The choice rule of docs/PUZZLES.md ("Which puzzle opens"), written out
-    again here: unanswered first, not the current one, nearest rating, then
-    another game than the current one's, then the file's order."""
+    again here: the chosen game's puzzles (or every game's), not the current
+    one, neither answered nor opened first, then not answered; for any game,
+    the first game after the current one's with a candidate within 200 of the
+    rating; the nearest rating, then the file's order."""
     here = next((p for p in PUZZLES if p["id"] == current), None)
-    others = [p for p in PUZZLES if p is not here]
-    pool = [p for p in others if p["id"] not in seen] or others
-    return min(pool, key=lambda p: (abs(p["rating"]["elo"] - rating), here is not None and p["game"] == here["game"]))
+    others = [p for p in PUZZLES if p is not here and game in (None, p["game"])]
+    unanswered = [p for p in others if p["id"] not in seen]
+    pool = [p for p in unanswered if p["id"] not in passed] or unanswered or others
+    if game is None:
+        start = GAME_IDS.index(here["game"]) + 1 if here else 0
+        turn = next((g for g in GAME_IDS[start:] + GAME_IDS[:start]
+                     if any(p["game"] == g and abs(p["rating"]["elo"] - rating) <= 200 for p in pool)), None)
+        pool = [p for p in pool if turn in (None, p["game"])]
+    return min(pool, key=lambda p: abs(p["rating"]["elo"] - rating))
+
+
+def shown_puzzle(page: Page) -> str:
+    page.locator("section.puzzle[data-puzzle]").wait_for()
+    return page.locator("section.puzzle").get_attribute("data-puzzle")
+
+
+def follow(w: Watched, act) -> str:
+    """Do `act` (a click or a choice that changes the address) and return the puzzle it opens."""
+    before = routes(w)
+    act()
+    w.page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=before)
+    w.wait_ready()
+    return shown_puzzle(w.page)
 
 
 def elsewhere(w: Watched) -> None:
@@ -135,9 +163,8 @@ def test_the_puzzle_of_the_day_and_a_missing_one(w: Watched, page: Page) -> None
 def test_the_puzzle_at_the_players_level(w: Watched, page: Page) -> None:
     """The home page's entry opens the unanswered puzzle rated nearest the
     rating kept on this device; Next follows the same rule from there."""
-    rated = sorted({p["rating"]["elo"] for p in PUZZLES})
-    rating = rated[-2] + 12  # between two ratings, nearer the lower one: 1912 against 1900 and 2000
-    already = next(p for p in PUZZLES if p["rating"]["elo"] == rated[-2])  # answered: passed over
+    rating = 1234
+    already = nearest(rating, {})  # answered: passed over
     seen = {already["id"]: "solved"}
     page.evaluate("s => localStorage.setItem('quetgames.puzzles', JSON.stringify(s))",
                   {"rating": rating, "streak": 3, "best": 3, "seen": seen})
@@ -145,19 +172,66 @@ def test_the_puzzle_at_the_players_level(w: Watched, page: Page) -> None:
     go(w, "", wait=True)
     entry = page.locator("section.puzzles-entry")
     assert f"rating: {rating}" in entry.inner_text()
-    routed = int(page.evaluate("Number(document.documentElement.dataset.routes || 0)"))
-    entry.get_by_role("link", name="A puzzle at your level").click()
-    page.wait_for_function("n => Number(document.documentElement.dataset.routes || 0) > n", arg=routed)
-    w.wait_ready()
+    opened = follow(w, lambda: entry.get_by_role("link", name="A puzzle at your level").click())
     expected = nearest(rating, seen)
-    assert expected["rating"]["elo"] == rated[-2] and expected["id"] != already["id"]
-    page.locator("section.puzzle[data-puzzle]").wait_for()
-    assert page.locator("section.puzzle").get_attribute("data-puzzle") == expected["id"]
-    # Next: the nearest again, not this one, another game first
-    after = nearest(rating, seen, current=expected["id"])
+    assert expected["id"] != already["id"] and opened == expected["id"]
+    # Next: the nearest again, in the next game that has one near the rating
+    after = nearest(rating, seen, current=expected["id"], passed=(expected["id"],))
+    assert after["game"] != expected["game"]
     assert page.locator("#puzzle-next").get_attribute("href") == f"#puzzle={after['id']}"
     assert page.get_by_label("Link to this puzzle").input_value().endswith(f"#puzzle={expected['id']}")
     w.screenshot("puzzle-at-level")
+
+
+def test_next_moves_on_and_reaches_every_game_from_the_starting_rating(w: Watched, page: Page) -> None:
+    """Unanswered, Next opens a puzzle not opened before (it used to swap
+    between the same two), and from the starting rating with "Any game" the
+    five games come up in five puzzles, each the rule's choice."""
+    page.evaluate("() => localStorage.removeItem('quetgames.puzzles')")
+    go(w, "puzzle=next", wait=True)
+    opened = [shown_puzzle(page)]
+    assert page.get_by_label("Puzzles of").input_value() == ""  # any game
+    assert opened[0] == nearest(1200, {})["id"]
+    for _ in range(len(GAME_IDS) - 1 + 3):
+        expected = nearest(1200, {}, current=opened[-1], passed=tuple(opened))
+        opened.append(follow(w, lambda: page.locator("#puzzle-next").click()))
+        assert opened[-1] == expected["id"]
+    assert len(set(opened)) == len(opened), opened  # never back to one already opened
+    assert {GAME_OF[i] for i in opened[:len(GAME_IDS)]} == set(GAME_IDS), [GAME_OF[i] for i in opened]
+    assert all(abs(next(p for p in PUZZLES if p["id"] == i)["rating"]["elo"] - 1200) <= 200 for i in opened)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_choose_the_game_and_next_stays_in_it(w: Watched, page: Page, size: dict) -> None:
+    """The puzzle page offers every game and "Any game"; choosing a game opens
+    one of its puzzles at once, near the starting rating, Next stays in it
+    (new puzzles each time), the choice is kept from puzzle to puzzle, and
+    "Any game" turns Next to another game again."""
+    page.set_viewport_size(size)
+    page.evaluate("() => localStorage.removeItem('quetgames.puzzles')")
+    go(w, "puzzle=next", wait=True)
+    choice = page.get_by_label("Puzzles of")
+    assert choice.locator("option").all_inner_texts()[0] == "Any game"
+    assert choice.locator("option").count() == 1 + len(GAME_IDS)
+    for game in GAME_IDS:
+        current = shown_puzzle(page)
+        if GAME_OF[current] == game:  # (already one of its puzzles: Next turns to the game)
+            choice.select_option(game)
+            page.wait_for_function("g => document.querySelector('#puzzle-game').value === g", arg=game)
+        else:
+            current = follow(w, lambda: choice.select_option(game))
+        assert GAME_OF[current] == game, (game, current)
+        assert abs(PUZZLES_BY_ID[current]["rating"]["elo"] - 1200) <= 200
+        here = [current]
+        for _ in range(2):
+            here.append(follow(w, lambda: page.locator("#puzzle-next").click()))
+            assert GAME_OF[here[-1]] == game and here[-1] not in here[:-1], here
+        assert choice.input_value() == game  # kept from puzzle to puzzle
+    w.screenshot(f"puzzle-game-choice-{size['width']}")
+    choice.select_option("")
+    page.wait_for_function("() => document.querySelector('#puzzle-game').value === ''")
+    aimed = page.locator("#puzzle-next").get_attribute("href").split("=", 1)[1]
+    assert GAME_OF[aimed] != GAME_IDS[-1]
 
 
 def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, page: Page, browser: Browser, server: str,
