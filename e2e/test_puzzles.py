@@ -112,7 +112,8 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     status = page.locator("#puzzle-answer")
     # the task and every answer are one live region, read out as they change
     assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
-    assert "find the one move" in task_said(page)
+    # the words every puzzle is described with (quetgames.puzzles.task), its own counts in them
+    assert f"find a move that keeps the win (1 of {missed['rating']['legal']} moves does)" in task_said(page)
     # the board is styled as in a game: its legend's seat keys are a line high, not drawn at full size
     assert page.locator("#board .grid-legend svg.badge-key").first.bounding_box()["height"] < 40
     wrong = next(m for m, o in missed["others"].items() if o["reply"])
@@ -147,7 +148,7 @@ def test_a_puzzle_with_several_winning_moves_takes_any_of_them(w: Watched, page:
     several = next(p for p in PUZZLES if len(p["solutions"]) > 1)
     open_puzzle(w, page, several["id"])
     task = task_said(page)
-    assert "find a move" in task and "the one move" not in task, task
+    assert quetgames.puzzles.task(len(several["solutions"]), several["rating"]["legal"]) in task, task
     assert click(page, several["solutions"][-1]).startswith("Right:")
     assert page.locator("#puzzle-answer").get_attribute("data-answer") == "right"
 
@@ -264,12 +265,14 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
         frame = reader.wait_frame("idle", 0)
         assert frame.locator("#poster-title").inner_text() == "Puzzle: Enumeration"
         assert f"Puzzle rating {puzzle['rating']['elo']}" in frame.locator(".poster-what").inner_text()
+        described = quetgames.puzzles.task(len(puzzle["solutions"]), puzzle["rating"]["legal"])
+        assert described in frame.locator(".poster-what").inner_text()  # the poster says what the page says
         assert reader.pyodide_requests() == []
         frame.locator("#embed-start").click()
         frame.locator(READY).wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         frame.locator(f'.embed-puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
         assert "invented by Leroy Quet" in frame.locator(".embed-puzzle").inner_text()
-        assert "find the one move" in task_said(frame)
+        assert described in task_said(frame)
         assert frame.locator("#open-full").get_attribute("href") == f"{app}/index.html#puzzle={puzzle['id']}"
 
         wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
@@ -277,7 +280,7 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
         assert said.startswith("Not this one:") and "In answer, " in said, said
         reader.shoot("puzzle-wrong")
         frame.get_by_role("button", name="Try again").click()
-        assert "find the one move" in task_said(frame)
+        assert described in task_said(frame)
         assert click(frame, puzzle["solutions"][0]).startswith("Right:")
         assert frame.locator("#puzzle-answer").get_attribute("data-answer") == "right"
         frame.get_by_role("button", name="Show the solution").click()

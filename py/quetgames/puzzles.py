@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -54,7 +55,7 @@ from .registry import GAMES, load
 from .data import JSONObject, Options
 
 __all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "raters", "rerate", "spread", "spread_problems", "find", "make", "check", "check_all", "puzzle_id",
-           "puzzle_of_the_day", "position", "answer", "solution"]
+           "puzzle_of_the_day", "position", "answer", "solution", "task"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
@@ -599,18 +600,16 @@ def position(puzzle: JSONObject) -> JSONObject:
     state = _checked(puzzle)
     seat = puzzle["seat"]
     name = state.seat_name(seat)
-    several = len(puzzle["solutions"]) > 1
     legal = state.legal_moves(seat)
-    counted = f"({len(puzzle['solutions'])} of {len(legal)} moves {'do' if several else 'does'})"
     if open_joint(state):
         other = state.seat_name(1 - seat)
-        question = (f"{name} to pick, while {other} picks at the same time without either seeing the other's "
-                    f"number: find {'a pick' if several else 'the one pick'} that wins whatever {other} picks "
-                    f"({len(puzzle['solutions'])} of {len(legal)} picks {'do' if several else 'does'}).")
+        question = (f"{name} to pick, with {other} picking at the same time unseen; {name} can force a win: "
+                    f"{task(len(puzzle['solutions']), len(legal), 'pick', f' whatever {other} picks')}.")
         moves = [{"move": m, "words": f"{name} picks {m}"} for m in legal]
     else:
-        question = (f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
-                    f"{counted}.")
+        # (a move built among hundreds, a Prime Target ring, is named as the game's status names it)
+        who = state.view()["status"] if state.game.puzzle_share is not None else f"{name} to move"
+        question = f"{who} can force a win: {task(len(puzzle['solutions']), len(legal))}.{_to_come(state, puzzle)}"
         moves = [{"move": m, "words": state.describe_move(m, seat)} for m in legal]
     return {
         "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
@@ -618,7 +617,39 @@ def position(puzzle: JSONObject) -> JSONObject:
         "view": state.view(seat) if open_joint(state) else state.view(),
         "board": state.text_board(), "question": question, "moves": moves,
         "rating": puzzle["rating"]["elo"],
+        # where a board builds a move before playing it (a Prime Target ring), it starts from
+        # this wrong move, so that what it shows first is never already the answer
+        "start": next((m for m in legal if m not in puzzle["solutions"]), None),
     }
+
+
+def task(solutions: int, legal: int, move: str = "move", whatever: str = "") -> str:
+    """What every puzzle asks, the same words wherever a puzzle is described
+    (the page, the embed's poster, the home page):
+
+    >>> task(2, 16)
+    'find a move that keeps the win (2 of 16 moves do)'
+    >>> task(1, 5, "pick")
+    'find a pick that keeps the win (1 of 5 picks does)'
+    """
+    return f"find a {move} that keeps the win{whatever} ({solutions} of {legal} {move}s {'does' if solutions == 1 else 'do'})"
+
+
+def _to_come(state: State, puzzle: JSONObject) -> str:
+    """In a game whose moves are built among hundreds (a Prime Target ring):
+    the turns still to come after this one and whose they are, as the game's
+    own status says them (the same whatever is played: turn order is data).
+    Elsewhere nothing: the board shows what follows."""
+    if state.game.puzzle_share is None:
+        return ""
+    s = state.play(puzzle["solutions"][0], puzzle["seat"])
+    turns: list[str] = []
+    while not s.is_over and len(turns) < 6:
+        turns.append(re.sub(r" to complete (ring \d+) of \d+$", r" completes \1", s.view()["status"]))
+        s = s.play(s.legal_moves(s.to_move[0])[0], s.to_move[0])
+    if not turns:
+        return " This is the game's last move."
+    return f" Then {', then '.join(turns)}; the game ends there."
 
 
 def answer(puzzle: JSONObject, move: str) -> JSONObject:

@@ -37,6 +37,15 @@ async function expanded(bytes) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
+/** What a puzzle asks, from its stored entry alone (before the engine is
+ * up): the words of quetgames.puzzles.task, which the engine's own task
+ * on the page says too. */
+export function puzzleTask(puzzle) {
+  const n = puzzle.solutions.length;
+  const move = puzzle.joint ? "pick" : "move";
+  return `find a ${move} that keeps the win (${n} of ${puzzle.rating.legal} ${move}s ${n === 1 ? "does" : "do"})`;
+}
+
 /** The words for a puzzle id that is not in the list (the id is shortened: it came from an address). */
 export function noSuchPuzzle(id) {
   return `There is no puzzle “${String(id).slice(0, 40)}” here.`;
@@ -77,6 +86,7 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       // nothing on the board says which move scores: finding it is the puzzle
       // (a board's list of the moves that would score would name the answer)
       hints: false,
+      start: shown.start, // (a move being built starts from a wrong one: the first look is never the answer)
       explain: (text) => { task.textContent = text; },
       preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
       confirm: async () => true, // no warnings in a puzzle: the answer says what a move does
