@@ -354,3 +354,23 @@ def test_a_chosen_puzzle_keeps_its_place_and_its_answer_across_a_reload(w: Watch
     assert f"with {move}" in earlier.inner_text() and said.split(".")[0] in earlier.inner_text(), (earlier.inner_text(), said)
     assert score(page)["seen"] == {chosen: "solved"}
     w.screenshot(f"puzzle-answered-{which}")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, {"width": 1366, "height": 768}], ids=["1280x800", "1366x768"])
+def test_the_home_pages_puzzles_are_on_the_first_screen(w: Watched, page: Page, size: dict) -> None:
+    """The home page's Puzzles (its heading, what a puzzle is and both links)
+    are on the first screen of a laptop: they started at y = 883 at 1280 x 800,
+    under the five games' cards."""
+    page.set_viewport_size(size)
+    elsewhere(w)
+    go(w, "", wait=True)
+    entry = page.locator("section.puzzles-entry")
+    entry.wait_for()
+    assert page.evaluate("() => window.scrollY") == 0
+    box = entry.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    for name in ("A puzzle at your level", "Puzzle of the day"):
+        link = entry.get_by_role("link", name=name).bounding_box()
+        assert link["y"] + link["height"] <= size["height"], (name, link)
+    assert "find a move that keeps the win" in entry.inner_text()
+    w.screenshot(f"home-puzzles-{size['width']}")
