@@ -374,3 +374,34 @@ def test_the_home_pages_puzzles_are_on_the_first_screen(w: Watched, page: Page, 
         assert link["y"] + link["height"] <= size["height"], (name, link)
     assert "find a move that keeps the win" in entry.inner_text()
     w.screenshot(f"home-puzzles-{size['width']}")
+
+
+def test_a_wrong_answer_is_shown_why_step_by_step(w: Watched, page: Page) -> None:
+    """After a wrong move, Show why plays the engine's line on the board one
+    step at a time: the move, the reply, and what follows to the end."""
+    puzzle = first("convoluted-coprimality")
+    wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
+    line = quetgames.puzzles.why(puzzle, wrong)
+    assert len(line["steps"]) > 2
+    open_puzzle(w, page, puzzle["id"])
+    assert page.get_by_role("button", name="Show why").is_hidden()  # (nothing to show before a wrong move)
+    click(page, wrong)
+    page.get_by_role("button", name="Show why").click()
+    why = page.locator(".puzzle-why")
+    boards = []
+    for n, step in enumerate(line["steps"], start=1):
+        if n > 1:
+            why.get_by_role("button", name="Next step").click()
+        page.wait_for_function("n => document.querySelector('.puzzle-why')?.dataset.step === String(n)", arg=n)
+        said = why.locator(".puzzle-why-step").inner_text()
+        assert said.startswith(f"Step {n} of {len(line['steps'])}: {step['words']}."), said
+        boards.append(page.locator("#board").inner_html())
+        if n == 2:
+            w.screenshot("puzzle-why")
+    assert len(set(boards)) == len(boards)  # each step drawn anew on the board
+    assert line["end"] in said and why.get_by_role("button", name="Next step").is_disabled()
+    why.get_by_role("button", name="Back").click()
+    page.wait_for_function("n => document.querySelector('.puzzle-why').dataset.step === String(n)", arg=len(boards) - 1)
+    assert page.locator("#board").inner_html() == boards[-2]
+    page.get_by_role("button", name="Try again").click()
+    assert why.is_hidden() and page.get_by_role("button", name="Show why").is_hidden()

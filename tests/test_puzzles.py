@@ -230,3 +230,39 @@ def test_the_raters_come_from_the_generator_passed_in() -> None:
     careless.random = lambda: 1.0  # type: ignore[method-assign]  (noise 1: every move at random)
     rated = puzzles.rate(state, puzzle["solutions"], puzzle["seat"], careless)
     assert rated["miss"] == round(1 - len(puzzle["solutions"]) / legal, 3)
+
+
+# -- why a wrong move is wrong ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted({p["game"] for p in SHIPPED["puzzles"]}))
+def test_a_wrong_moves_line_is_the_reply_and_what_follows(game_id: str) -> None:
+    puzzle = next(p for p in by_game(game_id) if p["rating"]["legal"] <= 300)
+    state = quetgames.load(puzzle["record"])
+    legal = state.legal_moves(puzzle["seat"])
+    wrong = next(m for m in legal if m not in puzzle["solutions"])
+    stored = puzzles._wrong(puzzle, legal)[wrong]
+    line = puzzles.why(puzzle, wrong)
+    steps = line["steps"]
+    assert steps[0]["move"] == wrong and steps[0]["seat"] == puzzle["seat"]
+    if stored["reply"] is not None:
+        assert steps[1]["move"] == stored["reply"] and steps[1]["seat"] != puzzle["seat"]
+    # every step is legal from the one before, and its view is the position after it
+    s = state
+    for step in steps:
+        s = s.play(step["move"], step["seat"])
+        assert step["view"] == s.view() and step["words"]
+    assert line["end"]
+    if stored["value"] == 0.0 and len(steps) > 2 and s.is_over:
+        assert puzzle["seat"] not in s.winners  # the line ends in the loss the answer speaks of
+    with pytest.raises(RulesError):
+        puzzles.why(puzzle, puzzle["solutions"][0])
+
+
+def test_the_bridge_gives_a_wrong_moves_line() -> None:
+    from quetgames.bridge import call
+
+    puzzle = _a_puzzle("convoluted-coprimality")
+    wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
+    said = json.loads(call("puzzle", json.dumps({"puzzle": puzzle, "move": wrong, "why": True})))["result"]
+    assert [s["move"] for s in said["steps"][:2]] == [wrong, puzzle["others"][wrong]["reply"]]

@@ -55,7 +55,7 @@ from .registry import GAMES, load
 from .data import JSONObject, Options
 
 __all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "raters", "rerate", "spread", "spread_problems", "find", "make", "check", "check_all", "puzzle_id",
-           "puzzle_of_the_day", "position", "answer", "solution", "task"]
+           "puzzle_of_the_day", "position", "answer", "solution", "task", "why"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
@@ -740,3 +740,56 @@ def solution(puzzle: JSONObject) -> JSONObject:
            "several": f"Now {state.seat_name(puzzle['seat'])} has more than one winning move.",
            "long": "And so on: the win is proved to the end of the game."}.get(puzzle["line_end"], "")
     return {"solutions": puzzle["solutions"], "line": steps, "end": end}
+
+
+WHY_SECONDS = 5.0  # the most the proof of a wrong move's line may take on the page
+
+
+def why(puzzle: JSONObject, move: str, seconds: float = WHY_SECONDS) -> JSONObject:
+    """Why a wrong `move` is wrong, as a line to play on the board step by
+    step: {move, steps: [{seat, move, words, view}], end}. The first step is
+    the move, the second the stored reply; then, where the reply's seat now
+    has a proved win, the line the proof gives from there (as `forced_line`:
+    the puzzle's seat resists as the proof does, the other seat plays its
+    only winning move), until the game ends, the winner has several winning
+    moves, or the line is long. `end` says why it stops. At a joint move the
+    round (the pick and the stored pick that beats it) is the whole line."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    if not isinstance(move, str) or move not in state.legal_moves(seat):
+        raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
+    if move in puzzle["solutions"]:
+        raise RulesError(f"{move} keeps the win: it needs no line to show why it is wrong")
+    other = _wrong(puzzle, state.legal_moves(seat))[move]
+    joint = open_joint(state)
+    plays: list[tuple[int, str]] = [(seat, move)]
+    after = state.play(move, seat)
+    end = "over"
+    if joint:
+        plays.append((1 - seat, other["reply"]))
+        end = "over" if after.play(other["reply"], 1 - seat).is_over else "round"
+    elif other["reply"] is not None and not after.is_over:
+        found = forced_line(after, other["reply"], seconds, only=False) if other["value"] == 0.0 else None
+        if found is None:  # (a shared win, or not proved in time: the reply alone)
+            plays.append((after.to_move[0], other["reply"]))
+            end = "reply"
+        else:
+            line, end = found
+            plays.extend((step["seat"], step["move"]) for step in line)
+    steps = []
+    s = state
+    for who, played in plays:
+        words = (f"{s.seat_name(who)} picks {played}" if open_joint(s) and who == seat
+                 else s.describe_move(played, who))
+        s = s.play(played, who)
+        steps.append({"seat": who, "move": played, "words": words, "view": s.view()})
+    winner = state.seat_name(1 - seat)
+    end_words = {"over": s.view()["status"] if s.is_over else "",
+                 "several": f"Now {winner} has more than one winning move: the win is certain.",
+                 "long": "And so on: the win is proved to the end of the game.",
+                 "reply": f"{winner} holds {state.seat_name(seat)} to a shared win at best from here."
+                 if other["value"] > 0 else f"{winner} can force the win from here.",
+                 "round": f"{winner} can force the win from here." if other["value"] == 0.0
+                 else f"{winner} can hold {state.seat_name(seat)} to a shared win."}[end]
+    return {"move": move, "steps": steps, "end": end_words}
+

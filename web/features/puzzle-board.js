@@ -56,7 +56,8 @@ export function noSuchPuzzle(id) {
  * ask(call, args): the engine, once it is up. boardFor(gameId): the board module.
  * onAnswer(said): after each answer ({right, words, …}, the bridge's).
  * onSolution(): when the solution is shown. afterDraw(): after each board drawing.
- * Returns {shown (the bridge's position answer), task, board, buttons, solution, start()}:
+ * Returns {shown (the bridge's position answer), task, board, buttons, solution (and a wrong
+ * move's line, stepped through on the board after "Show why"), start()}:
  * the caller places the four elements, then calls start() to draw the board
  * and say the task.
  */
@@ -69,6 +70,10 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
   const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
   const solution = h("div", { class: "puzzle-solution" });
+  // a wrong answer's why: the engine's line after it (the reply and what follows), step by step on the board
+  const showWhy = h("button", { type: "button", class: "secondary", hidden: true }, "Show why");
+  const why = h("div", { class: "puzzle-why", hidden: true });
+  let wrongMove = null;
   let locked = false; // answered: the board waits for Try again
   let busy = false;
 
@@ -104,6 +109,8 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       // the position after the move and the engine's reply, as the words say
       draw(said.view ?? shown.view, true);
       retry.hidden = said.right;
+      wrongMove = said.right ? null : String(move);
+      showWhy.hidden = said.right;
       onAnswer({ move: String(move), ...said });
     } catch (error) {
       task.textContent = error.message;
@@ -118,6 +125,9 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   retry.addEventListener("click", () => {
     locked = false;
     retry.hidden = true;
+    showWhy.hidden = true;
+    why.hidden = true;
+    why.replaceChildren();
     say(shown.question);
     draw(shown.view, false);
     board.querySelector("[data-move]")?.focus();
@@ -138,9 +148,45 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
     solution.querySelector("h2").focus();
   });
 
+  showWhy.addEventListener("click", async () => {
+    let line;
+    try {
+      line = await ask("puzzle", { puzzle, move: wrongMove, why: true });
+    } catch (error) {
+      task.textContent = error.message;
+      return;
+    }
+    showWhy.hidden = true;
+    stepThrough(line);
+  });
+
+  /** The line of a wrong move on the board, one step at a time (Back, Next step). */
+  function stepThrough({ steps, end }) {
+    const said = h("p", { class: "puzzle-why-step", "aria-live": "polite" });
+    const back = h("button", { type: "button", class: "secondary" }, "Back");
+    const forward = h("button", { type: "button" }, "Next step");
+    const items = steps.map((step) => h("li", {}, step.words));
+    const show = (at) => {
+      draw(steps[at].view, true);
+      said.textContent = `Step ${at + 1} of ${steps.length}: ${steps[at].words}.${at === steps.length - 1 && end ? ` ${end}` : ""}`;
+      items.forEach((item, i) => (i === at ? item.setAttribute("aria-current", "step") : item.removeAttribute("aria-current")));
+      back.disabled = at === 0;
+      forward.disabled = at === steps.length - 1;
+      why.dataset.step = String(at + 1);
+    };
+    let at = 0;
+    back.addEventListener("click", () => show(at = Math.max(0, at - 1)));
+    forward.addEventListener("click", () => show(at = Math.min(steps.length - 1, at + 1)));
+    why.replaceChildren(h("h2", {}, "Why not"), said, h("div", { class: "puzzle-buttons" }, back, forward),
+      h("ol", { class: "puzzle-line" }, items));
+    why.hidden = false;
+    show(0);
+    forward.focus();
+  }
+
   return {
-    shown, task, board, solution,
-    buttons: h("div", { class: "puzzle-buttons" }, retry, showSolution),
+    shown, task, board, solution: h("div", { class: "puzzle-after" }, why, solution),
+    buttons: h("div", { class: "puzzle-buttons" }, retry, showWhy, showSolution),
     start() {
       draw(shown.view, false);
       // written once the live region is on the page, so that it is read out
