@@ -211,7 +211,7 @@ def test_a_prime_target_puzzle_names_the_rings_to_come_and_opens_on_a_wrong_ring
     task = page.locator("#puzzle-answer").inner_text()
     assert task.startswith("Player 2 to complete ring 4 of 6 can force a win: "), task
     assert quetgames.puzzles.task(5, 16) in task
-    assert "Then Player 1 completes ring 5, then Player 2 completes ring 6; the game ends there." in task, task
+    assert "After it: Player 1 to complete ring 5 of 6; then Player 2 to complete ring 6 of 6; then the game ends." in task, task
     sums = PUZZLES["pt-72bf4e4c"]
     assert "++++++" in sums["solutions"]  # (all sums wins here)
     open_puzzle(w, sums["id"])

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -607,7 +606,7 @@ def position(puzzle: JSONObject) -> JSONObject:
                     f"{task(len(puzzle['solutions']), len(legal), 'pick', f' whatever {other} picks')}.")
         moves = [{"move": m, "words": f"{name} picks {m}"} for m in legal]
     else:
-        # (a move built among hundreds, a Prime Target ring, is named as the game's status names it)
+        # (a move built among hundreds, such as a whole ring of signs, is named as the game's status names it)
         who = state.view()["status"] if state.game.puzzle_share is not None else f"{name} to move"
         question = f"{who} can force a win: {task(len(puzzle['solutions']), len(legal))}.{_to_come(state, puzzle)}"
         moves = [{"move": m, "words": state.describe_move(m, seat)} for m in legal]
@@ -617,7 +616,7 @@ def position(puzzle: JSONObject) -> JSONObject:
         "view": state.view(seat) if open_joint(state) else state.view(),
         "board": state.text_board(), "question": question, "moves": moves,
         "rating": puzzle["rating"]["elo"],
-        # where a board builds a move before playing it (a Prime Target ring), it starts from
+        # where a board builds a move before playing it (a ring of signs), it starts from
         # this wrong move, so that what it shows first is never already the answer
         "start": next((m for m in legal if m not in puzzle["solutions"]), None),
     }
@@ -636,7 +635,7 @@ def task(solutions: int, legal: int, move: str = "move", whatever: str = "") -> 
 
 
 def _to_come(state: State, puzzle: JSONObject) -> str:
-    """In a game whose moves are built among hundreds (a Prime Target ring):
+    """In a game whose moves are built among hundreds (a ring of signs):
     the turns still to come after this one and whose they are, as the game's
     own status says them (the same whatever is played: turn order is data).
     Elsewhere nothing: the board shows what follows."""
@@ -645,11 +644,11 @@ def _to_come(state: State, puzzle: JSONObject) -> str:
     s = state.play(puzzle["solutions"][0], puzzle["seat"])
     turns: list[str] = []
     while not s.is_over and len(turns) < 6:
-        turns.append(re.sub(r" to complete (ring \d+) of \d+$", r" completes \1", s.view()["status"]))
+        turns.append(s.view()["status"])
         s = s.play(s.legal_moves(s.to_move[0])[0], s.to_move[0])
     if not turns:
         return " This is the game's last move."
-    return f" Then {', then '.join(turns)}; the game ends there."
+    return f" After it: {'; then '.join(turns)}; then the game ends."
 
 
 def answer(puzzle: JSONObject, move: str) -> JSONObject:
