@@ -127,7 +127,7 @@ def test_fail_one_puzzle_then_solve_another(w: Watched, page: Page) -> None:
     assert click(page, missed["solutions"][0]).startswith("Right:")
     assert score(page) == kept
     page.get_by_role("button", name="Show the solution").click()
-    steps = page.locator(".puzzle-line li")
+    steps = page.locator(".puzzle-solution .puzzle-line li")
     steps.first.wait_for()
     assert steps.count() == len(missed["line"]) and "(the only winning move)" in steps.first.inner_text()
 
@@ -284,7 +284,7 @@ def test_the_puzzle_embed_from_the_dialog_played_on_another_site(w: Watched, pag
         assert click(frame, puzzle["solutions"][0]).startswith("Right:")
         assert frame.locator("#puzzle-answer").get_attribute("data-answer") == "right"
         frame.get_by_role("button", name="Show the solution").click()
-        steps = frame.locator(".puzzle-line li")
+        steps = frame.locator(".puzzle-solution .puzzle-line li")
         steps.first.wait_for()
         assert steps.count() == len(puzzle["line"])
         reader.shoot("puzzle-solved")
@@ -405,3 +405,30 @@ def test_a_wrong_answer_is_shown_why_step_by_step(w: Watched, page: Page) -> Non
     assert page.locator("#board").inner_html() == boards[-2]
     page.get_by_role("button", name="Try again").click()
     assert why.is_hidden() and page.get_by_role("button", name="Show why").is_hidden()
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 390, "height": 844}], ids=["360x740", "390x844"])
+def test_a_wrong_answers_line_steps_with_the_board_in_view_on_a_phone(w: Watched, page: Page, size: dict) -> None:
+    """On a phone the step and its buttons sit just under the board: both are
+    on screen while stepping, and the page does not scroll by itself."""
+    page.set_viewport_size(size)
+    puzzle = first("convoluted-coprimality")
+    wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
+    elsewhere(w)  # (the same puzzle may be on screen from the test before)
+    open_puzzle(w, page, puzzle["id"])
+    click(page, wrong)
+    page.get_by_role("button", name="Show why").click()
+    page.locator(".puzzle-why[data-step='1']").wait_for()
+    # a person scrolls the board's top to the screen's top: the step's buttons are on screen with it
+    page.evaluate("() => window.scrollTo(0, scrollY + document.querySelector('#board').getBoundingClientRect().top)")
+    scrolled = page.evaluate("() => scrollY")
+    forward = page.locator(".puzzle-why").get_by_role("button", name="Next step")
+    box = forward.bounding_box()
+    assert box["y"] + box["height"] <= size["height"], box
+    forward.click()
+    page.locator(".puzzle-why[data-step='2']").wait_for()
+    assert page.evaluate("() => scrollY") == scrolled  # nothing scrolled by itself
+    board = page.locator("#board").bounding_box()
+    step = page.locator(".puzzle-why-step").bounding_box()
+    assert abs(board["y"]) < 1 and step["y"] >= board["y"] + board["height"] - 1, (board, step)  # under the board, not over it
+    w.screenshot(f"puzzle-why-{size['width']}")

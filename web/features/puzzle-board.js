@@ -56,8 +56,8 @@ export function noSuchPuzzle(id) {
  * ask(call, args): the engine, once it is up. boardFor(gameId): the board module.
  * onAnswer(said): after each answer ({right, words, …}, the bridge's).
  * onSolution(): when the solution is shown. afterDraw(): after each board drawing.
- * Returns {shown (the bridge's position answer), task, board, buttons, solution (and a wrong
- * move's line, stepped through on the board after "Show why"), start()}:
+ * Returns {shown (the bridge's position answer), task, board, buttons (with a wrong move's
+ * line, stepped through on the board after "Show why"), solution, start()}:
  * the caller places the four elements, then calls start() to draw the board
  * and say the task.
  */
@@ -177,16 +177,17 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
     let at = 0;
     back.addEventListener("click", () => show(at = Math.max(0, at - 1)));
     forward.addEventListener("click", () => show(at = Math.min(steps.length - 1, at + 1)));
-    why.replaceChildren(h("h2", {}, "Why not"), said, h("div", { class: "puzzle-buttons" }, back, forward),
-      h("ol", { class: "puzzle-line" }, items));
+    // (the step and its buttons just under the board, so that a phone shows both; the whole line folded)
+    why.replaceChildren(h("h2", {}, "Why not"), said, h("div", { class: "puzzle-why-buttons" }, back, forward),
+      h("details", {}, h("summary", {}, `The whole line (${steps.length} moves)`), h("ol", { class: "puzzle-line" }, items)));
     why.hidden = false;
     show(0);
-    forward.focus();
+    forward.focus({ preventScroll: true });
   }
 
   return {
-    shown, task, board, solution: h("div", { class: "puzzle-after" }, why, solution),
-    buttons: h("div", { class: "puzzle-buttons" }, retry, showWhy, showSolution),
+    shown, task, board, solution,
+    buttons: h("div", { class: "puzzle-buttons" }, why, retry, showWhy, showSolution),
     start() {
       draw(shown.view, false);
       // written once the live region is on the page, so that it is read out
