@@ -153,8 +153,7 @@ export function puzzlesPanel() {
   const score = puzzleScore();
   return h("section", { class: "puzzles-entry", "aria-labelledby": "puzzles-title" },
     h("h2", { id: "puzzles-title" }, "Puzzles"),
-    h("p", {}, "Positions from real games where the player to move can force a win: find a move that keeps the win. "
-      + "Every answer is proved."),
+    h("p", {}, "Positions from real games where a win can be forced: find a move that keeps the win. Every answer is proved."),
     h("p", { class: "puzzle-links" },
       h("a", { class: "button", href: "#puzzle=next" }, "A puzzle at your level"), " ",
       h("a", { class: "button secondary", href: "#puzzle=today" }, "Puzzle of the day")),
