@@ -445,7 +445,9 @@ def start_puzzle_check() -> subprocess.Popen | None:
     if not PUZZLES.exists():
         return None
     program = ("import json, sys, quetgames.puzzles as p; "
-               f"sys.stdout.write(json.dumps(p.check_all(json.load(open({str(PUZZLES)!r}, encoding='utf-8')))))")
+               f"d = json.load(open({str(PUZZLES)!r}, encoding='utf-8')); "
+               "sys.stdout.write(json.dumps({'problems': p.check_all(d) + p.spread_problems(d['puzzles']), "
+               "'spread': p.spread(d['puzzles'])}))")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
     return subprocess.Popen([sys.executable, "-c", program], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, encoding="utf-8")
@@ -460,7 +462,12 @@ def write_puzzles(out: Path, check: subprocess.Popen | None, started: float) -> 
     stdout, stderr = check.communicate()
     if check.returncode != 0:
         raise SystemExit(f"build: the engine could not check {PUZZLES}: {stderr.strip()}")
-    problems = json.loads(stdout)
+    answer = json.loads(stdout)
+    problems = answer["problems"]
+    # each game's ratings (docs/PUZZLES.md, "Difficulty"): a spread the rule refuses stops the build too
+    for game, spread in answer["spread"].items():
+        log(f"puzzles: {game}: {spread['near']} of {spread['puzzles']} rated within 200 of 1200, "
+            f"at most {spread['most']} on one rating ({spread['at']}), {spread['low']} to {spread['high']}")
     if problems:
         raise SystemExit(f"build: {len(problems)} puzzles in {PUZZLES} do not hold: " + "; ".join(problems[:5]))
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))

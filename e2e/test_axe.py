@@ -71,7 +71,7 @@ def test_a_puzzle_asked_answered_and_solved(w: Watched, page: Page) -> None:
 
     shipped = json.loads((Path(__file__).resolve().parent.parent / "docs" / "puzzles.json").read_text())["puzzles"]
     for game_id in dict.fromkeys(p["game"] for p in shipped):
-        # (Prime Target's board plays the ring shown, all sums at first: a puzzle where that ring is wrong)
+        # (a puzzle where all sums is wrong, as before the board opened on a wrong ring of its own)
         puzzle = next(p for p in shipped if p["game"] == game_id and "+" * len(p["solutions"][0]) not in p["solutions"])
         go(w, f"puzzle={puzzle['id']}", wait=True)
         page.locator(f'section.puzzle[data-puzzle="{puzzle["id"]}"]').wait_for()
@@ -82,9 +82,11 @@ def test_a_puzzle_asked_answered_and_solved(w: Watched, page: Page) -> None:
         page.locator(f'#board [data-move="{wrong}"]').first.focus()
         page.keyboard.press("Enter")
         page.locator("#puzzle-answer[data-answer=wrong]").wait_for()
+        page.get_by_role("button", name="Show why").click()  # (the wrong move's line, stepped through)
+        page.locator(".puzzle-why[data-step]").wait_for()
         page.get_by_role("button", name="Show the solution").click()
-        page.locator(".puzzle-line li").first.wait_for()
-        check(page, f"a puzzle of {game_id}, answered wrong, with its solution")
+        page.locator(".puzzle-solution .puzzle-line li").first.wait_for()
+        check(page, f"a puzzle of {game_id}, answered wrong, shown why, with its solution")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -157,7 +157,8 @@ def try_again(where: Page | Frame, how: str) -> None:
 
 def solve_ring(where: Page | Frame, puzzle: dict, wrong: str, how: str) -> None:
     """A wrong ring, answered with the other seat's reply; then the winning one."""
-    assert "find the one move" in where.locator("#puzzle-answer").inner_text()
+    described = quetgames.puzzles.task(len(puzzle["solutions"]), puzzle["rating"]["legal"])
+    assert described in where.locator("#puzzle-answer").inner_text()
     build_ring(where, wrong, how)
     said = answer(where)
     expected = engine_words(puzzle, wrong)
@@ -174,7 +175,7 @@ def solve_pick(where: Page | Frame, puzzle: dict, wrong: str, how: str) -> None:
     """A wrong pick: the round is shown revealed with the other seat's reply,
     which the words say beats it; then the winning pick."""
     task = where.locator("#puzzle-answer").inner_text()
-    assert "find the one pick that wins whatever" in task, task
+    assert "find a pick that keeps the win whatever" in task, task
     # nothing on the board names the pick to find (the game's list of scoring picks is a hint)
     assert where.locator("#board .nc-scoring button.scores").count() == 0
     choose_pick(where, wrong, how)
@@ -200,6 +201,24 @@ def test_a_prime_target_puzzle_is_solved_by_switching_wedges(w: Watched, page: P
     kept = page.evaluate("() => JSON.parse(localStorage.getItem('quetgames.puzzles'))")
     assert kept["seen"] == {RING["id"]: "missed"} and kept["streak"] == 0
     w.screenshot(f"puzzle-prime-target-{how}")
+
+
+def test_a_prime_target_puzzle_names_the_rings_to_come_and_opens_on_a_wrong_ring(w: Watched, page: Page) -> None:
+    """pt-517b34de asks for ring 4 of 6 and used to say nothing of rings 5
+    and 6; pt-72bf4e4c's first look, all sums, was already a right answer."""
+    follows = PUZZLES["pt-517b34de"]
+    open_puzzle(w, follows["id"])
+    task = page.locator("#puzzle-answer").inner_text()
+    assert task.startswith("Player 2 to complete ring 4 of 6 can force a win: "), task
+    assert quetgames.puzzles.task(5, 16) in task
+    assert "After it: Player 1 to complete ring 5 of 6; then Player 2 to complete ring 6 of 6; then the game ends." in task, task
+    sums = PUZZLES["pt-72bf4e4c"]
+    assert "++++++" in sums["solutions"]  # (all sums wins here)
+    open_puzzle(w, sums["id"])
+    first_look = notation(page)
+    assert first_look not in sums["solutions"], first_look
+    page.locator(f'#board .pt-play-ring[data-move="{first_look}"]').wait_for()  # what Play this ring would play
+    w.screenshot("puzzle-prime-target-first-look")
 
 
 @pytest.mark.parametrize("how", ["pointer", "keyboard"])

@@ -187,3 +187,82 @@ def test_an_end_of_game_puzzle_agrees_with_a_search_through_the_public_api() -> 
         if value == 1.0:
             winning.append(move)
     assert sorted(winning) == sorted(puzzle["solutions"])
+
+
+# -- the ratings (docs/PUZZLES.md, "Difficulty") --------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted({p["game"] for p in SHIPPED["puzzles"]}))
+def test_each_games_ratings_spread_over_the_scale(game_id: str) -> None:
+    """Every game reaches a player at the starting rating: at least 10 of its
+    puzzles rate within 200 of 1200, and no one rating holds over a third of them."""
+    elos = [p["rating"]["elo"] for p in by_game(game_id)]
+    assert sum(abs(e - 1200) <= 200 for e in elos) >= 10, sorted(elos)
+    assert max(elos.count(e) for e in elos) <= len(elos) / 3, sorted(elos)
+    assert puzzles.spread_problems(by_game(game_id)) == []
+
+
+def test_the_spread_rule_names_a_game_bunched_on_one_rating() -> None:
+    bunched = [{"game": "g", "rating": {"elo": 800 if n < 12 else 1100 + 10 * n}} for n in range(30)]
+    assert puzzles.spread_problems(bunched) == ["g: 12 of its 30 puzzles rate 800, over a third"]
+    far = [{"game": "g", "rating": {"elo": 1500 + 10 * n}} for n in range(30)]
+    assert puzzles.spread_problems(far) == ["g: 0 puzzles rate within 200 of 1200, fewer than 10"]
+
+
+@pytest.mark.parametrize("game_id", sorted({p["game"] for p in SHIPPED["puzzles"]}))
+def test_a_shipped_rating_is_the_raters_rating_again(game_id: str) -> None:
+    # the sampled players are drawn from a generator seeded by the position, so rating again gives the same
+    for puzzle in by_game(game_id)[::25]:
+        state = quetgames.load(puzzle["record"])
+        assert puzzles.rate(state, puzzle["solutions"], puzzle["seat"]) == puzzle["rating"], puzzle["id"]
+
+
+def test_the_raters_come_from_the_generator_passed_in() -> None:
+    assert puzzles.raters(random.Random(3)) == puzzles.raters(random.Random(3))
+    assert puzzles.raters(random.Random(3)) != puzzles.raters(random.Random(4))
+    drawn = puzzles.raters(random.Random(3))
+    assert len(drawn) == puzzles.RATER_PLAYERS and all(0 <= noise < 1 for _, noise, _ in drawn)
+    # a player who always plays at random misses as often as the wrong moves are many
+    puzzle = by_game("multiplications")[0]
+    state = quetgames.load(puzzle["record"])
+    legal = len(state.legal_moves(puzzle["seat"]))
+    careless = random.Random(0)
+    careless.random = lambda: 1.0  # type: ignore[method-assign]  (noise 1: every move at random)
+    rated = puzzles.rate(state, puzzle["solutions"], puzzle["seat"], careless)
+    assert rated["miss"] == round(1 - len(puzzle["solutions"]) / legal, 3)
+
+
+# -- why a wrong move is wrong ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted({p["game"] for p in SHIPPED["puzzles"]}))
+def test_a_wrong_moves_line_is_the_reply_and_what_follows(game_id: str) -> None:
+    puzzle = next(p for p in by_game(game_id) if p["rating"]["legal"] <= 300)
+    state = quetgames.load(puzzle["record"])
+    legal = state.legal_moves(puzzle["seat"])
+    wrong = next(m for m in legal if m not in puzzle["solutions"])
+    stored = puzzles._wrong(puzzle, legal)[wrong]
+    line = puzzles.why(puzzle, wrong)
+    steps = line["steps"]
+    assert steps[0]["move"] == wrong and steps[0]["seat"] == puzzle["seat"]
+    if stored["reply"] is not None:
+        assert steps[1]["move"] == stored["reply"] and steps[1]["seat"] != puzzle["seat"]
+    # every step is legal from the one before, and its view is the position after it
+    s = state
+    for step in steps:
+        s = s.play(step["move"], step["seat"])
+        assert step["view"] == s.view() and step["words"]
+    assert line["end"]
+    if stored["value"] == 0.0 and len(steps) > 2 and s.is_over:
+        assert puzzle["seat"] not in s.winners  # the line ends in the loss the answer speaks of
+    with pytest.raises(RulesError):
+        puzzles.why(puzzle, puzzle["solutions"][0])
+
+
+def test_the_bridge_gives_a_wrong_moves_line() -> None:
+    from quetgames.bridge import call
+
+    puzzle = _a_puzzle("convoluted-coprimality")
+    wrong = next(m for m, o in puzzle["others"].items() if o["reply"])
+    said = json.loads(call("puzzle", json.dumps({"puzzle": puzzle, "move": wrong, "why": True})))["result"]
+    assert [s["move"] for s in said["steps"][:2]] == [wrong, puzzle["others"][wrong]["reply"]]

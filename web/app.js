@@ -470,11 +470,11 @@ function showHome(linkError = "", conflict = null) {
       h("p", { class: "intro" },
         "Five pencil-and-paper number games invented by Leroy Quet. Pick one, choose the options, and play with friends at one screen or by link. ",
         "Every game's address holds its whole record, so a link shares the game as it stands."),
+      buildInfo?.puzzles ? puzzlesPanel() : null, // (beside the intro on a laptop: on the first screen)
       storage ? h("p", { class: "message storage-note", dataset: { kind: "warning" } }, storage) : null,
       damagedNote(),
       h("div", { id: "saved-slot" }, saved),
       h("div", { class: "game-list" }, games.map((game) => gameCard(game, cardHooks))),
-      buildInfo?.puzzles ? puzzlesPanel() : null,
       importForm({ onOpen: openPasted }),
       backupPanel({ ask: askWhenUp, onImported: () => refreshSavedList(linkError) })));
   shellDrawn();

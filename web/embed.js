@@ -39,7 +39,7 @@
 
 import { h } from "./ui/dom.js";
 import { boardFor } from "./boards/index.js";
-import { noSuchPuzzle, puzzleList, puzzlePlay } from "./features/puzzle-board.js";
+import { noSuchPuzzle, puzzleList, puzzlePlay, puzzleTask } from "./features/puzzle-board.js";
 import { downloadWords, splitFragment } from "./share/poster.js";
 import { posterPosition, posterScreen } from "./share/poster-screen.js";
 import { fitToFrame } from "./shell/frame.js";
@@ -198,11 +198,10 @@ async function showPuzzlePoster({ record: id, poster: payload }) {
   const name = known?.name ?? "A game by Leroy Quet";
   titleEl.textContent = `Puzzle: ${name}`;
   document.title = `Puzzle · ${name} · Quet Games`;
-  const several = puzzle.solutions.length > 1;
   const still = await posterPosition(payload, { key: puzzle.id, ply: null, game: known?.id });
   if (run !== posterRun) return;
   poster(`Puzzle: ${name}`,
-    `A position from a real game: find ${several ? "a move" : "the one move"} that keeps a certain win. Puzzle rating ${puzzle.rating.elo}.`,
+    `A position from a real game where one side can force a win: ${puzzleTask(puzzle)}. Puzzle rating ${puzzle.rating.elo}.`,
     still, () => boot(openWanted));
 }
 

@@ -15,7 +15,8 @@
   settings of every game and reports the first seat's share (docs/BALANCE.md);
 - ``python -m quetgames puzzles --out ../docs/puzzles.json`` finds proved
   puzzles in seeded games (docs/PUZZLES.md); ``puzzles --check FILE``
-  re-proves every puzzle of a file.
+  re-proves every puzzle of a file; ``puzzles --rate FILE`` rates every puzzle
+  of a file again (sampled weak players) and writes it back.
 """
 
 from __future__ import annotations
@@ -289,6 +290,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     puz.add_argument("--seed", type=int, default=0)
     puz.add_argument("--out", default=None, help="write the puzzles to this JSON file")
     puz.add_argument("--check", default=None, metavar="FILE", help="re-prove every puzzle of FILE instead; exit 1 if one fails")
+    puz.add_argument("--rate", default=None, metavar="FILE", help="rate every puzzle of FILE again (its sampled weak players) and write it back")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message
@@ -389,8 +391,21 @@ def _balance_command(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _puzzles_command(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .puzzles import SETTINGS, check_all, make
+    from .puzzles import SETTINGS, check_all, make, rerate, spread
 
+    if args.rate:
+        with open(args.rate, encoding="utf-8") as f:
+            data = json.load(f)
+        start = time.perf_counter()
+        data = rerate(data)
+        with open(args.rate, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        print(f"{len(data['puzzles'])} puzzles rated again in {time.perf_counter() - start:.1f} s", file=stdout)
+        for game, s in spread(data["puzzles"]).items():
+            print(f"{game}: {s['near']} of {s['puzzles']} within 200 of 1200, at most {s['most']} on one rating "
+                  f"({s['at']}), {s['low']} to {s['high']}", file=stdout)
+        return 0
     if args.check:
         with open(args.check, encoding="utf-8") as f:
             data = json.load(f)

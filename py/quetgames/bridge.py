@@ -40,8 +40,9 @@ back with each call, since the worker holds no file of them.
 - ``puzzle`` {puzzle} → {id, game, record, view, board, question, moves
   [{move, words}], rating}; with ``move`` → {right, move, value, reply,
   words}, judged against the stored proof; with ``solution`` true →
-  {solutions, line (in words), end}. The puzzle is checked against its
-  record first.
+  {solutions, line (in words), end}; with ``move`` and ``why`` true, a
+  wrong move's line to play step by step → {move, steps [{seat, move,
+  words, view}], end}. The puzzle is checked against its record first.
 - ``puzzle_of_the_day`` {ids, date} → the id of that date's puzzle.
 - ``mistakes`` {record, analysis?} → {game, record, exercises: [{ply, seat,
   seat_name, ply_before, record, move, result, result_after, solutions,
@@ -412,6 +413,8 @@ def _puzzle(args: JSONObject) -> JSONObject:
     puzzle = args.get("puzzle")
     if not isinstance(puzzle, dict):
         raise BadRequest("the call needs a puzzle")
+    if "move" in args and args.get("why") is True:
+        return puzzles.why(puzzle, args["move"])
     if "move" in args:
         return puzzles.answer(puzzle, args["move"])  # (answer checks it is a legal move)
     if args.get("solution") is True:

@@ -23,14 +23,15 @@ adapter knows), and the winner plays its one winning move, until the game
 ends, or the winner has more than one winning move (the result no longer
 hangs on one move), or `LINE_PLIES` moves are written.
 
-Difficulty. How often quick players miss the move: `RATERS` seeded searches
-of the strong level at `RATE_ITERATIONS` iterations and the same number of
-greedy choices (seeded ties); `miss` is the share of those that pick a move
-outside the solutions, and the puzzle's Elo-like rating is
-``800 + 1200 * miss`` rounded to tens. A game whose strong level plays the
-position exactly (an exact solver inside the search) never misses there, so
-its puzzles' ratings come from greedy alone: the rating says how hard the
-puzzle is for quick players, not for people, and is stored with its parts.
+Difficulty. How often weak players miss the move: `RATER_PLAYERS` players
+sampled from a seeded generator (`raters`), each a quick search of the strong
+level (1 to 8 iterations) or greedy, with its own share of careless moves
+(`noise`, 0 to 1: that share of the time it plays any legal move at random).
+A player's miss is worked out, not drawn: noise × (the share of legal moves
+that are wrong) + (1 − noise) × (1 if its own choice is wrong, else 0). `miss`
+is the players' mean and the puzzle's Elo-like rating is ``800 + 1200 *
+miss`` rounded to tens. It says how hard the puzzle is for weak computer
+players, not for people, and is stored with its parts.
 
 Everything is reproducible: the games are seeded, the proofs are proofs (a
 deadline only decides whether one is found in time, so a much slower
@@ -52,8 +53,8 @@ from .players.search import open_joint
 from .registry import GAMES, load
 from .data import JSONObject, Options
 
-__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "find", "make", "check", "check_all", "puzzle_id",
-           "puzzle_of_the_day", "position", "answer", "solution"]
+__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "raters", "rerate", "spread", "spread_problems", "find", "make", "check", "check_all", "puzzle_id",
+           "puzzle_of_the_day", "position", "answer", "solution", "task", "why"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
@@ -63,8 +64,8 @@ PROOF_SECONDS = 2.0  # the most one position's proof (all its moves) may take wh
 WIDE_PROOF_SECONDS = 0.25
 REPLIES_CHECKED = 4  # the moves of each stored joint reply that `check` plays out
 CHECK_SECONDS = 30.0  # ... when re-proving a stored one: generous, so a busy machine fails no puzzle
-RATERS = 6  # seeded quick searches (and as many greedy choices) that rate a puzzle
-RATE_ITERATIONS = 2  # the strong level's iterations for a rater: quick on purpose
+RATER_PLAYERS = 40  # sampled weak players that rate a puzzle (`raters`)
+RATER_SEARCHES = ("greedy", 1, 2, 4, 8)  # what a sampled player plays: greedy, or strong at that many iterations
 LEVELS_AGAINST = ("strong", "greedy", "random")  # strong plays each of these in the source games
 OPENING_MOST = 10  # the most random choices a source game opens with
 
@@ -254,18 +255,79 @@ def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
     return line, "over" if s.is_over else "long"
 
 
-def rate(state: State, solutions: Sequence[str], seat: int | None = None) -> JSONObject:
-    """How often quick players miss: the strong level at a few iterations and
-    greedy, each seeded `RATERS` times; the share that miss and an Elo-like
-    rating from it. `seat`: the seat to rate for (the first to move unless given)."""
+def raters(rng: random.Random, players: int = RATER_PLAYERS) -> list[tuple[str | int, float, int]]:
+    """`players` weak players drawn from `rng`: each (search, noise, seed), the
+    search one of `RATER_SEARCHES` ("greedy", or the strong level's
+    iterations), the noise the share of its moves played at random (0 to 1)."""
+    return [(rng.choice(RATER_SEARCHES), rng.random(), rng.randrange(2**31)) for _ in range(players)]
+
+
+def rate(state: State, solutions: Sequence[str], seat: int | None = None,
+         rng: random.Random | None = None) -> JSONObject:
+    """How often weak players miss (the module's docstring, "Difficulty"):
+    the players `raters(rng)` draws (a generator seeded from the position
+    and the seat unless one is given), the mean of their misses, and an
+    Elo-like rating from it. `seat`: the seat to rate for (the first to
+    move unless given)."""
     seat = state.to_move[0] if seat is None else seat
-    strong_miss = sum(computer_move(state, seat, "strong", seed=k, iterations=RATE_ITERATIONS) not in solutions
-                      for k in range(RATERS))
-    greedy_miss = sum(computer_move(state, seat, "greedy", seed=k) not in solutions for k in range(RATERS))
-    miss = (strong_miss + greedy_miss) / (2 * RATERS)
-    return {"strong_miss": strong_miss, "greedy_miss": greedy_miss, "raters": RATERS,
-            "legal": len(state.legal_moves(seat)), "miss": round(miss, 3),
+    if rng is None:
+        rng = random.Random(f"puzzle raters|{state.moves_record}|{seat}")
+    legal = len(state.legal_moves(seat))
+    wrong_share = 1 - len(solutions) / legal
+    chosen: dict[tuple[str | int, int], bool] = {}  # (search, seed) -> its move misses
+    misses = []
+    searched = 0
+    for search, noise, seed in raters(rng):
+        if (search, seed) not in chosen:
+            move = (computer_move(state, seat, "greedy", seed=seed) if search == "greedy"
+                    else computer_move(state, seat, "strong", seed=seed, iterations=int(search)))
+            chosen[(search, seed)] = move not in solutions
+        searched += chosen[(search, seed)]
+        misses.append(noise * wrong_share + (1 - noise) * chosen[(search, seed)])
+    miss = sum(misses) / len(misses)
+    return {"players": len(misses), "search_miss": searched, "legal": legal, "miss": round(miss, 3),
             "elo": int(round((800 + 1200 * miss) / 10) * 10)}
+
+
+def spread(puzzles: Sequence[JSONObject], rating: int = 1200, near: int = 200) -> dict[str, JSONObject]:
+    """Each game's ratings at a glance: {game: {puzzles, near (how many rate
+    within `near` of `rating`), most (the most puzzles on one rating), at
+    (that rating), low, high}}: what the build prints and tests/ hold to."""
+    ratings: dict[str, list[int]] = {}
+    for p in puzzles:
+        ratings.setdefault(p["game"], []).append(p["rating"]["elo"])
+    found: dict[str, JSONObject] = {}
+    for game, elos in ratings.items():
+        at = max(sorted(set(elos)), key=elos.count)
+        found[game] = {"puzzles": len(elos), "near": sum(abs(e - rating) <= near for e in elos),
+                       "most": elos.count(at), "at": at, "low": min(elos), "high": max(elos)}
+    return found
+
+
+NEAR_RATINGS = (1200, 200, 10)  # each game: at least 10 puzzles within 200 of 1200 (the starting rating)
+MOST_ON_ONE_RATING = 1 / 3  # ... and no more than a third of its puzzles on any one rating
+
+
+def spread_problems(puzzles: Sequence[JSONObject]) -> list[str]:
+    """What is wrong with the spread of each game's ratings (`spread`): too
+    few near the starting rating, or too many on one rating."""
+    rating, near, fewest = NEAR_RATINGS
+    problems = []
+    for game, s in spread(puzzles, rating, near).items():
+        if s["near"] < min(fewest, s["puzzles"]):
+            problems.append(f"{game}: {s['near']} puzzles rate within {near} of {rating}, fewer than {fewest}")
+        if s["most"] > s["puzzles"] * MOST_ON_ONE_RATING:
+            problems.append(f"{game}: {s['most']} of its {s['puzzles']} puzzles rate {s['at']}, over a third")
+    return problems
+
+
+def rerate(data: JSONObject) -> JSONObject:
+    """The puzzle file with every puzzle rated again (`rate`) from its record."""
+    puzzles = []
+    for p in data["puzzles"]:
+        state = load(p["record"])
+        puzzles.append({**p, "rating": rate(state, p["solutions"], p["seat"])})
+    return {**data, "raters": {"players": RATER_PLAYERS, "searches": list(RATER_SEARCHES)}, "puzzles": puzzles}
 
 
 def puzzle_id(record: str, seat: int | None = None) -> str:
@@ -537,18 +599,16 @@ def position(puzzle: JSONObject) -> JSONObject:
     state = _checked(puzzle)
     seat = puzzle["seat"]
     name = state.seat_name(seat)
-    several = len(puzzle["solutions"]) > 1
     legal = state.legal_moves(seat)
-    counted = f"({len(puzzle['solutions'])} of {len(legal)} moves {'do' if several else 'does'})"
     if open_joint(state):
         other = state.seat_name(1 - seat)
-        question = (f"{name} to pick, while {other} picks at the same time without either seeing the other's "
-                    f"number: find {'a pick' if several else 'the one pick'} that wins whatever {other} picks "
-                    f"({len(puzzle['solutions'])} of {len(legal)} picks {'do' if several else 'does'}).")
+        question = (f"{name} to pick, with {other} picking at the same time unseen; {name} can force a win: "
+                    f"{task(len(puzzle['solutions']), len(legal), 'pick', f' whatever {other} picks')}.")
         moves = [{"move": m, "words": f"{name} picks {m}"} for m in legal]
     else:
-        question = (f"{name} to move: find {'a move' if several else 'the one move'} that keeps a certain win "
-                    f"{counted}.")
+        # (a move built among hundreds, such as a whole ring of signs, is named as the game's status names it)
+        who = state.view()["status"] if state.game.puzzle_share is not None else f"{name} to move"
+        question = f"{who} can force a win: {task(len(puzzle['solutions']), len(legal))}.{_to_come(state, puzzle)}"
         moves = [{"move": m, "words": state.describe_move(m, seat)} for m in legal]
     return {
         "id": puzzle["id"], "game": state.game.id, "game_name": state.game.name, "inventor": state.game.inventor,
@@ -556,7 +616,39 @@ def position(puzzle: JSONObject) -> JSONObject:
         "view": state.view(seat) if open_joint(state) else state.view(),
         "board": state.text_board(), "question": question, "moves": moves,
         "rating": puzzle["rating"]["elo"],
+        # where a board builds a move before playing it (a ring of signs), it starts from
+        # this wrong move, so that what it shows first is never already the answer
+        "start": next((m for m in legal if m not in puzzle["solutions"]), None),
     }
+
+
+def task(solutions: int, legal: int, move: str = "move", whatever: str = "") -> str:
+    """What every puzzle asks, the same words wherever a puzzle is described
+    (the page, the embed's poster, the home page):
+
+    >>> task(2, 16)
+    'find a move that keeps the win (2 of 16 moves do)'
+    >>> task(1, 5, "pick")
+    'find a pick that keeps the win (1 of 5 picks does)'
+    """
+    return f"find a {move} that keeps the win{whatever} ({solutions} of {legal} {move}s {'does' if solutions == 1 else 'do'})"
+
+
+def _to_come(state: State, puzzle: JSONObject) -> str:
+    """In a game whose moves are built among hundreds (a ring of signs):
+    the turns still to come after this one and whose they are, as the game's
+    own status says them (the same whatever is played: turn order is data).
+    Elsewhere nothing: the board shows what follows."""
+    if state.game.puzzle_share is None:
+        return ""
+    s = state.play(puzzle["solutions"][0], puzzle["seat"])
+    turns: list[str] = []
+    while not s.is_over and len(turns) < 6:
+        turns.append(s.view()["status"])
+        s = s.play(s.legal_moves(s.to_move[0])[0], s.to_move[0])
+    if not turns:
+        return " This is the game's last move."
+    return f" After it: {'; then '.join(turns)}; then the game ends."
 
 
 def answer(puzzle: JSONObject, move: str) -> JSONObject:
@@ -647,3 +739,56 @@ def solution(puzzle: JSONObject) -> JSONObject:
            "several": f"Now {state.seat_name(puzzle['seat'])} has more than one winning move.",
            "long": "And so on: the win is proved to the end of the game."}.get(puzzle["line_end"], "")
     return {"solutions": puzzle["solutions"], "line": steps, "end": end}
+
+
+WHY_SECONDS = 5.0  # the most the proof of a wrong move's line may take on the page
+
+
+def why(puzzle: JSONObject, move: str, seconds: float = WHY_SECONDS) -> JSONObject:
+    """Why a wrong `move` is wrong, as a line to play on the board step by
+    step: {move, steps: [{seat, move, words, view}], end}. The first step is
+    the move, the second the stored reply; then, where the reply's seat now
+    has a proved win, the line the proof gives from there (as `forced_line`:
+    the puzzle's seat resists as the proof does, the other seat plays its
+    only winning move), until the game ends, the winner has several winning
+    moves, or the line is long. `end` says why it stops. At a joint move the
+    round (the pick and the stored pick that beats it) is the whole line."""
+    state = _checked(puzzle)
+    seat = puzzle["seat"]
+    if not isinstance(move, str) or move not in state.legal_moves(seat):
+        raise RulesError(f"{str(move)[:20]!r} is not a legal move in this puzzle")
+    if move in puzzle["solutions"]:
+        raise RulesError(f"{move} keeps the win: it needs no line to show why it is wrong")
+    other = _wrong(puzzle, state.legal_moves(seat))[move]
+    joint = open_joint(state)
+    plays: list[tuple[int, str]] = [(seat, move)]
+    after = state.play(move, seat)
+    end = "over"
+    if joint:
+        plays.append((1 - seat, other["reply"]))
+        end = "over" if after.play(other["reply"], 1 - seat).is_over else "round"
+    elif other["reply"] is not None and not after.is_over:
+        found = forced_line(after, other["reply"], seconds, only=False) if other["value"] == 0.0 else None
+        if found is None:  # (a shared win, or not proved in time: the reply alone)
+            plays.append((after.to_move[0], other["reply"]))
+            end = "reply"
+        else:
+            line, end = found
+            plays.extend((step["seat"], step["move"]) for step in line)
+    steps = []
+    s = state
+    for who, played in plays:
+        words = (f"{s.seat_name(who)} picks {played}" if open_joint(s) and who == seat
+                 else s.describe_move(played, who))
+        s = s.play(played, who)
+        steps.append({"seat": who, "move": played, "words": words, "view": s.view()})
+    winner = state.seat_name(1 - seat)
+    end_words = {"over": s.view()["status"] if s.is_over else "",
+                 "several": f"Now {winner} has more than one winning move: the win is certain.",
+                 "long": "And so on: the win is proved to the end of the game.",
+                 "reply": f"{winner} holds {state.seat_name(seat)} to a shared win at best from here."
+                 if other["value"] > 0 else f"{winner} can force the win from here.",
+                 "round": f"{winner} can force the win from here." if other["value"] == 0.0
+                 else f"{winner} can hold {state.seat_name(seat)} to a shared win."}[end]
+    return {"move": move, "steps": steps, "end": end_words}
+

@@ -325,7 +325,8 @@ function centreControls(view, state, targets, tries) {
 function ringControls(view, ui, controls, wedges, preview) {
   const b = view.board;
   const ring = b.next_ring;
-  if (!kept.signs || kept.signs.length !== b.rays) kept.signs = b.choices.map(() => "+");
+  // (all sums, or ui.start: a puzzle's first look must not already be its answer)
+  if (!kept.signs || kept.signs.length !== b.rays) kept.signs = ui.start?.length === b.rays ? [...ui.start] : b.choices.map(() => "+");
   const notation = () => kept.signs.map((sign, i) => (b.choices[i].same ? "+" : sign)).join("");
   const seat = view.to_move[0];
 

@@ -37,6 +37,15 @@ async function expanded(bytes) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
+/** What a puzzle asks, from its stored entry alone (before the engine is
+ * up): the words of quetgames.puzzles.task, which the engine's own task
+ * on the page says too. */
+export function puzzleTask(puzzle) {
+  const n = puzzle.solutions.length;
+  const move = puzzle.joint ? "pick" : "move";
+  return `find a ${move} that keeps the win (${n} of ${puzzle.rating.legal} ${move}s ${n === 1 ? "does" : "do"})`;
+}
+
 /** The words for a puzzle id that is not in the list (the id is shortened: it came from an address). */
 export function noSuchPuzzle(id) {
   return `There is no puzzle “${String(id).slice(0, 40)}” here.`;
@@ -47,7 +56,8 @@ export function noSuchPuzzle(id) {
  * ask(call, args): the engine, once it is up. boardFor(gameId): the board module.
  * onAnswer(said): after each answer ({right, words, …}, the bridge's).
  * onSolution(): when the solution is shown. afterDraw(): after each board drawing.
- * Returns {shown (the bridge's position answer), task, board, buttons, solution, start()}:
+ * Returns {shown (the bridge's position answer), task, board, buttons (with a wrong move's
+ * line, stepped through on the board after "Show why"), solution, start()}:
  * the caller places the four elements, then calls start() to draw the board
  * and say the task.
  */
@@ -62,6 +72,10 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   const retry = h("button", { type: "button", class: "secondary", hidden: true }, "Try again");
   const showSolution = h("button", { type: "button", class: "secondary" }, "Show the solution");
   const solution = h("div", { class: "puzzle-solution" });
+  // a wrong answer's why: the engine's line after it (the reply and what follows), step by step on the board
+  const showWhy = h("button", { type: "button", class: "secondary", hidden: true }, "Show why");
+  const why = h("div", { class: "puzzle-why", hidden: true });
+  let wrongMove = null;
   let locked = false; // answered: the board waits for Try again
   let busy = false;
 
@@ -79,6 +93,7 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       // nothing on the board says which move scores: finding it is the puzzle
       // (a board's list of the moves that would score would name the answer)
       hints: false,
+      start: shown.start, // (a move being built starts from a wrong one: the first look is never the answer)
       explain: (text) => { task.textContent = text; },
       preview: (move) => ask("preview", { record: shown.record, move: String(move) }),
       confirm: async () => true, // no warnings in a puzzle: the answer says what a move does
@@ -96,6 +111,8 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
       // the position after the move and the engine's reply, as the words say
       draw(said.view ?? shown.view, true);
       retry.hidden = said.right;
+      wrongMove = said.right ? null : String(move);
+      showWhy.hidden = said.right;
       onAnswer({ move: String(move), ...said });
     } catch (error) {
       task.textContent = error.message;
@@ -110,6 +127,9 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
   retry.addEventListener("click", () => {
     locked = false;
     retry.hidden = true;
+    showWhy.hidden = true;
+    why.hidden = true;
+    why.replaceChildren();
     say(shown.question);
     draw(shown.view, false);
     board.querySelector("[data-move]")?.focus();
@@ -130,9 +150,46 @@ export async function puzzlePlay(puzzle, { ask, boardFor, onAnswer = () => {}, o
     solution.querySelector("h2").focus();
   });
 
+  showWhy.addEventListener("click", async () => {
+    let line;
+    try {
+      line = await ask("puzzle", { puzzle, move: wrongMove, why: true });
+    } catch (error) {
+      task.textContent = error.message;
+      return;
+    }
+    showWhy.hidden = true;
+    stepThrough(line);
+  });
+
+  /** The line of a wrong move on the board, one step at a time (Back, Next step). */
+  function stepThrough({ steps, end }) {
+    const said = h("p", { class: "puzzle-why-step", "aria-live": "polite" });
+    const back = h("button", { type: "button", class: "secondary" }, "Back");
+    const forward = h("button", { type: "button" }, "Next step");
+    const items = steps.map((step) => h("li", {}, step.words));
+    const show = (at) => {
+      draw(steps[at].view, true);
+      said.textContent = `Step ${at + 1} of ${steps.length}: ${steps[at].words}.${at === steps.length - 1 && end ? ` ${end}` : ""}`;
+      items.forEach((item, i) => (i === at ? item.setAttribute("aria-current", "step") : item.removeAttribute("aria-current")));
+      back.disabled = at === 0;
+      forward.disabled = at === steps.length - 1;
+      why.dataset.step = String(at + 1);
+    };
+    let at = 0;
+    back.addEventListener("click", () => show(at = Math.max(0, at - 1)));
+    forward.addEventListener("click", () => show(at = Math.min(steps.length - 1, at + 1)));
+    // (the step and its buttons just under the board, so that a phone shows both; the whole line folded)
+    why.replaceChildren(h("h2", {}, "Why not"), said, h("div", { class: "puzzle-why-buttons" }, back, forward),
+      h("details", {}, h("summary", {}, `The whole line (${steps.length} moves)`), h("ol", { class: "puzzle-line" }, items)));
+    why.hidden = false;
+    show(0);
+    forward.focus({ preventScroll: true });
+  }
+
   return {
     shown, task, board, solution,
-    buttons: h("div", { class: "puzzle-buttons" }, retry, showSolution),
+    buttons: h("div", { class: "puzzle-buttons" }, why, retry, showWhy, showSolution),
     start() {
       draw(shown.view, false);
       // written once the live region is on the page, so that it is read out

@@ -9,7 +9,9 @@
 // puzzle to open, the score on this device, and sharing.
 //
 // Kept in localStorage under STORE: {rating, streak, best, seen: {id: "solved" | "missed"},
-// answers: {id: {move, words, right}}} (the first answer given, shown again on a later visit).
+// answers: {id: {move, words, right}}, passed: [id, …], game: id | null}: the first answer
+// given (shown again on a later visit), the puzzles opened here (Next passes over them while
+// unanswered) and the game chosen for Next (null: any game).
 // "#puzzle=today" and "#puzzle=next" become the puzzle's own id in the address
 // once chosen, so a reload shows the same puzzle; the day's puzzle says so.
 // Only a puzzle's first answer counts: solved first time, the rating goes up
@@ -78,30 +80,72 @@ function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+const NEAR = 200; // "at your level": within this of the player's rating
+
 /**
- * The puzzle to open next for a player rated `rating` who has answered the
- * puzzles in `seen` (docs/PUZZLES.md, "Which puzzle opens"): among the
- * puzzles not yet answered on this device (all of them once every one has
- * been), other than the one on screen (`current`), the one whose rating is
- * nearest the player's; a tie goes to another game than the current
- * puzzle's, then to the earlier one in puzzles.json. Nothing random: the same
- * score gives the same puzzle.
+ * The puzzle to open next (docs/PUZZLES.md, "Which puzzle opens") for a
+ * player rated `rating` who has answered the puzzles in `seen` and opened
+ * those in `passed`, in the game `game` (a game id; null: any game), the
+ * puzzle `current` on screen:
+ * 1. the candidates: the game's puzzles (all of them for any game) other
+ *    than the one on screen, neither answered nor opened on this device;
+ *    none left: those not answered; none left: all of them;
+ * 2. any game: the games take turns, in the order of puzzles.json: the first
+ *    game after the current puzzle's with a candidate within NEAR of the
+ *    rating gives it (none within NEAR: every game's candidates);
+ * 3. the candidate rated nearest the player; a tie goes to the earlier in
+ *    puzzles.json. Nothing random: the same score gives the same puzzle.
  */
-export function nearestPuzzle(puzzles, { rating, seen }, current = null) {
+export function nearestPuzzle(puzzles, { rating, seen, passed = [] }, current = null, game = null) {
   const here = puzzles.find((p) => p.id === current);
-  const others = puzzles.filter((p) => p !== here);
-  const fresh = others.filter((p) => !seen[p.id]);
-  const pool = fresh.length ? fresh : others.length ? others : puzzles;
+  const opened = new Set(passed);
+  const others = puzzles.filter((p) => p !== here && (!game || p.game === game));
+  const unanswered = others.filter((p) => !seen[p.id]);
+  const fresh = unanswered.filter((p) => !opened.has(p.id));
+  let pool = fresh.length ? fresh : unanswered.length ? unanswered : others.length ? others : puzzles;
+  if (!game) {
+    const order = [...new Set(puzzles.map((p) => p.game))];
+    const from = here ? order.indexOf(here.game) + 1 : 0;
+    const turn = [...order.slice(from), ...order.slice(0, from)]
+      .find((g) => pool.some((p) => p.game === g && Math.abs(p.rating.elo - rating) <= NEAR));
+    if (turn) pool = pool.filter((p) => p.game === turn);
+  }
   let best = null;
-  let bestKey = null;
   pool.forEach((p) => {
-    const key = [Math.abs(p.rating.elo - rating), here && p.game === here.game ? 1 : 0];
-    if (!best || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
-      best = p;
-      bestKey = key;
-    }
+    if (!best || Math.abs(p.rating.elo - rating) < Math.abs(best.rating.elo - rating)) best = p;
   });
   return best;
+}
+
+/** The puzzle `id` opened on this device: Next passes over it while it is unanswered. */
+function opened(id) {
+  const score = puzzleScore();
+  const passed = Array.isArray(score.passed) ? score.passed.filter((p) => p !== id) : [];
+  score.passed = [...passed, id].slice(-1000);
+  keepScore(score);
+}
+
+/** The game the player chose for Next (a game id), or null: any game. */
+function chosenGame(puzzles) {
+  const game = puzzleScore().game;
+  return puzzles.some((p) => p.game === game) ? game : null;
+}
+
+/** "Next puzzle from: Any game / each game": the choice is kept on this
+ * device, and changing it opens the chosen game's puzzle at once. */
+function gameChoice(puzzles, games, chosen, onChoose) {
+  const ids = [...new Set(puzzles.map((p) => p.game))];
+  const name = (id) => games.find((g) => g.id === id)?.name ?? id;
+  const select = h("select", { id: "puzzle-game" },
+    h("option", { value: "" }, "Any game"),
+    ids.map((id) => h("option", { value: id, selected: id === chosen }, name(id))));
+  select.addEventListener("change", () => {
+    const score = puzzleScore();
+    score.game = select.value || null;
+    keepScore(score);
+    onChoose(score.game);
+  });
+  return h("label", { class: "puzzle-game" }, "Puzzles of ", select);
 }
 
 /** The home page's entry. */
@@ -109,7 +153,7 @@ export function puzzlesPanel() {
   const score = puzzleScore();
   return h("section", { class: "puzzles-entry", "aria-labelledby": "puzzles-title" },
     h("h2", { id: "puzzles-title" }, "Puzzles"),
-    h("p", {}, "Positions from real games where one move wins and the others do not. Every answer is proved."),
+    h("p", {}, "Positions from real games where a win can be forced: find a move that keeps the win. Every answer is proved."),
     h("p", { class: "puzzle-links" },
       h("a", { class: "button", href: "#puzzle=next" }, "A puzzle at your level"), " ",
       h("a", { class: "button secondary", href: "#puzzle=today" }, "Puzzle of the day")),
@@ -151,7 +195,7 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   const daily = await ask("puzzle_of_the_day", { ids: puzzles.map((p) => p.id), date: today() });
   let id = which;
   if (which === "today") id = daily;
-  if (which === "next") id = nearestPuzzle(puzzles, puzzleScore())?.id;
+  if (which === "next") id = nearestPuzzle(puzzles, puzzleScore(), null, chosenGame(puzzles))?.id;
   const puzzle = puzzles.find((p) => p.id === id);
   if (!puzzle) {
     say(noSuchPuzzle(which));
@@ -161,12 +205,14 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   // the address names this puzzle, so a reload (or the link copied from it) shows it again
   if (which !== puzzle.id) history.replaceState(null, "", `#puzzle=${encodeURIComponent(puzzle.id)}`);
   const ofTheDay = puzzle.id === daily;
+  opened(puzzle.id);
   const before = puzzleScore();
   const answered = before.seen[puzzle.id] ? before.answers?.[puzzle.id] ?? { right: before.seen[puzzle.id] === "solved", words: null, move: null } : null;
   const scoreEl = h("p", { class: "puzzle-score" }, scoreWords(puzzleScore()));
   // "Next puzzle": the one at the player's level now, so it follows each answer
   const nextLink = h("a", { class: "button", id: "puzzle-next" }, "Next puzzle");
-  const aimNext = () => { nextLink.href = `#puzzle=${nearestPuzzle(puzzles, puzzleScore(), puzzle.id).id}`; };
+  const nextOf = (game) => nearestPuzzle(puzzles, puzzleScore(), puzzle.id, game).id;
+  const aimNext = () => { nextLink.href = `#puzzle=${nextOf(chosenGame(puzzles))}`; };
   aimNext();
   const played = await puzzlePlay(puzzle, {
     ask, boardFor,
@@ -181,7 +227,11 @@ export async function showPuzzle(viewEl, which, { ask, boardFor, games, drawn })
   });
   const { shown } = played;
   const game = games.find((g) => g.id === shown.game);
-  played.buttons.append(nextLink);
+  played.buttons.append(nextLink, gameChoice(puzzles, games, chosenGame(puzzles), (game) => {
+    aimNext();
+    // (a puzzle of the chosen game now, unless this one already is)
+    if (game && game !== puzzle.game) location.hash = `puzzle=${nextOf(game)}`;
+  }));
   const embed = h("button", { type: "button", class: "secondary", id: "puzzle-embed" }, "Embed this puzzle");
   embed.addEventListener("click", () => import("../share/embed-snippet.js")
     .then((m) => m.openPuzzleEmbedDialog({ id: puzzle.id, name: shown.game_name, view: shown.view })));
