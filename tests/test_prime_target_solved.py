@@ -176,6 +176,29 @@ def test_the_ring_search_agrees_with_the_plain_search_at_every_depth(left):
         assert gained - (plain(after.rings[-1], left - 1) if left > 1 else 0) == mine - ahead
 
 
+@pytest.mark.parametrize("left", [1, 2, 3])
+def test_one_window_compares_with_the_plain_search(left):
+    """`against` (what the analysis, puzzles and mistakes ask of a ring: is
+    the best difference above, at or below a target, and a ring that keeps
+    that) agrees with the plain search for targets one below, at and one
+    above the true difference, and its ring does what it says."""
+    from quetgames.players.prime_target_proof import against
+
+    rng = random.Random(40 + left)
+    for centre in default_centres({1: 12, 2: 12, 3: 2}[left], 60 + left):
+        state = ring_state(centre, ["".join(rng.choice("+-") for _ in range(8)) for _ in range(4 - left)])
+        inner = state.rings[-1] if state.rings else state.centre
+        best = plain(inner, left)
+        rings = signed(inner)
+        for target in (best - 1, best, best + 1):
+            compared, mask = against(inner, left, target)
+            assert compared == (best > target) - (best < target), (state.record, target)
+            if compared >= 0:  # the ring keeps it: its score less the rest, against the target
+                ring = rings["".join("-" if mask >> w & 1 else "+" for w in range(8))]
+                kept = points(ring) - (plain(ring, left - 1) if left > 1 else 0)
+                assert (kept > target) - (kept < target) == compared, (state.record, target)
+
+
 def test_the_centre_is_proved_from_its_last_numbers():
     """Four numbers to write: Player 2, then 1, then 2, then 1 (the 8th is forced
     by then), each centre class read from the table; the proof's move keeps it."""
