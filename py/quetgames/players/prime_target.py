@@ -187,6 +187,22 @@ class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
         return Proof(values, best, plies if mine != 0.5 else None)
 
 
+    def lead(self, state: PrimeTargetState, iterations: int | None,
+             deadline: float) -> tuple[tuple[int, ...], str] | None:
+        """Two seats: each seat's final lead under best play and the ring (or
+        centre move) that forces the mover's largest (`proved`: the margin,
+        slower than the result alone); where `exact` reaches, as it does."""
+        if state.players != 2 or state.is_over or not within_reach(state, iterations is None):
+            return None
+        try:
+            found = proved(state, NO_DEADLINE if iterations is not None else deadline)
+        except OutOfTime:
+            return None
+        if found is None:
+            return None
+        return (found[0], -found[0]), found[1]
+
+
 def within_reach(state: PrimeTargetState, clock: bool = False) -> bool:
     """Whether `proved` answers `state` with little enough work that it needs
     no clock (measured in docs/BENCH.md): the first ring at the default
