@@ -356,3 +356,29 @@ def test_a_first_ring_is_an_exercise_without_proving_its_answers(monkeypatch):
     keeps = next((m for m in others if proved_result(ring_state(state.centre, [m]))[0] == 1.0), None)
     if keeps is not None:  # any ring that keeps the win is right, not only the table's
         assert module.try_again(state, 9, keeps)["right"]
+
+
+def test_a_ring_that_keeps_the_win_by_less_costs_at_most_an_inaccuracy():
+    """Inside one proved win the lead in points ranks the rings (issue 55:
+    before, every ring that kept the win was best however many points it
+    gave up, and random's rings read 100): a first ring that keeps Player
+    1's win with a smaller lead loses within_lead_loss of it, never a ? or
+    ??, and the best ring named is the table's (the largest lead)."""
+    from quetgames.analysis import within_lead_loss
+    from quetgames.players.prime_target import proved_result
+
+    for centre in default_centres(20, 31):
+        margin, signs = prime_target_table.first_ring(centre)
+        if margin > 2:
+            break
+    state = ring_state(centre, [])
+    kept = [m for m in state.legal_moves() if m != signs and proved_result(state.play(m))[0] == 1.0]
+    smaller = next(m for m in kept if proved(state.play(m))[0] < margin)
+    lead = proved(state.play(smaller))[0]
+    state = state.play(smaller)
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    ring = quetgames.analyse(state, iterations=30).moves[8]
+    assert ring.exact and ring.before == ring.after == 1.0
+    assert (ring.lead, ring.best_lead, ring.best_move) == (lead, margin, signs)
+    assert ring.loss == within_lead_loss(1.0, margin, lead) > 0 and ring.grade in ("good", "inaccuracy"), ring

@@ -101,10 +101,9 @@ def _exercise(before: State, ply: int, move: str, seat: int, seconds: float) -> 
     proved, or it kept the result). A single mover's move is an exercise
     once the results before and after it are proved (`_fell`); every other
     move is then proved in the time left, for the whole list of the moves
-    that keep the result, and where that time is too short (many moves on a slow
-    device) `complete` is false: the solutions are the
-    proof's own move, and each move tried is proved when it is tried
-    (`try_again`)."""
+    that keep the result, and where that time is too short (many moves on
+    a slow device) `complete` is false: the solutions are the proof's own
+    move, and each move tried is proved when it is tried (`try_again`)."""
     joint = open_joint(before)
     if (len(before.to_move) != 1 and not joint) or len(before.legal_moves(seat)) < 2:
         return None
