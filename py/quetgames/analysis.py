@@ -449,12 +449,21 @@ class _Proofs:
         self.player, self.context = player, context
         self.known: dict[str, Proof | None] = {}
         self.leads: dict[str, tuple[tuple[int, ...], str | None] | None] = {}
+        self.joints: dict[tuple[str, int], dict[str, tuple[float, str]] | None] = {}
 
     def __call__(self, state: State, began: float) -> Proof | None:
         key = state.moves_record
         if key not in self.known:
             self.known[key] = _exact(self.player, state, self.context, began)
         return self.known[key]
+
+    def joint(self, state: State, seat: int, deadline: float) -> dict[str, tuple[float, str]] | None:
+        """The adapter's `exact_joint` for `seat` at an open joint move, found
+        once (`judge_each` asks it for every pick of the position)."""
+        key = (state.moves_record, seat)
+        if key not in self.joints:
+            self.joints[key] = self.player.exact_joint(state, seat, deadline)
+        return self.joints[key]
 
     def lead(self, state: State, began: float) -> tuple[tuple[int, ...], str | None] | None:
         """Each seat's final lead under best play and the move that forces the
@@ -478,7 +487,7 @@ def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: Stat
     player, context = proof.player, proof.context
     began = time.perf_counter()
     public = position.secret_free(seat)  # another seat's pending secret, if any, is gone
-    proved = _joint_judged(player, public, seat, move, ply, context.deadline(began, 0.5))
+    proved = _joint_judged(proof, public, seat, move, ply, context.deadline(began, 0.5))
     if proved is not None:
         return proved
     verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
@@ -495,7 +504,7 @@ def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: Stat
     return _judge_move(player, position, seat, move, ply, here, there, context, began, leads)
 
 
-def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
+def _joint_judged(proof: _Proofs, state: State, seat: int, move: str, ply: int,
                   deadline: float) -> MoveAnalysis | None:
     """A pick of an open joint move (two seats choosing at once, in secret),
     judged from the adapter's proof (`exact_joint`) when that proof finds a
@@ -506,7 +515,7 @@ def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: in
     seat's pick: the adapter's `judge` weighs that)."""
     if not open_joint(state):
         return None
-    proved = player.exact_joint(state, seat, deadline)
+    proved = proof.joint(state, seat, deadline)
     if proved is None or move not in proved:
         return None
     secured = {m: value for m, (value, _) in proved.items()}
