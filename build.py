@@ -5,6 +5,7 @@
     python build.py serve [--port N] build if needed, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS]  install test tools, build, find a browser, run pytest
     python build.py bench [--reps N]   start-up, move and size figures against bare Pyodide
+                                       (--only lighthouse | first-board | proofs: docs/BENCH.md)
 
 Standard library only. Every outside input is pinned and checked: the Pyodide
 npm tarball and the shipped npm dependencies (package-lock.json) by their
@@ -1056,7 +1057,7 @@ def bench(bench_args: list[str]) -> int:
     """Start-up, move and size figures against bare Pyodide: tools/bench.py, run
     with the test venv's Python and the same Chromium as the tests (`--only
     lighthouse`: tools/lighthouse_bench.py; `--only first-board`:
-    tools/first_board_bench.py)."""
+    tools/first_board_bench.py; `--only proofs`: tools/proof_bench.py)."""
     python = test_python()
     build_if_needed()
     ensure_browser(python)
@@ -1065,6 +1066,8 @@ def bench(bench_args: list[str]) -> int:
         tool, bench_args = "lighthouse_bench.py", bench_args[2:]
     elif bench_args[:2] == ["--only", "first-board"]:  # a shared link's first board on a slow phone
         tool, bench_args = "first_board_bench.py", bench_args[2:]
+    elif bench_args[:2] == ["--only", "proofs"]:  # Prime Target's proofs in a page, at 1x and 4x CPU
+        tool, bench_args = "proof_bench.py", bench_args[2:]
     cmd = [python, str(ROOT / "tools" / tool), *bench_args]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT).returncode

@@ -508,3 +508,17 @@ def test_measure_a_sixty_move_game_at_the_default_budget(measuring_browser: Brow
               f"long tasks {idle_tasks}")
     finally:
         w.context.close()
+
+
+def test_one_sided_marks_say_why(w: Watched, page: Page) -> None:
+    """Issue 55: a Nonconformity game with a blunder on one side and none on
+    the other: the panel states the engine's reason under the accuracy (picks
+    secret and at once, judged on their chances), in the engine's words."""
+    record = "q2.nc.l3_m1000_s12x18.10_224_20_490.iATYsI02vuubb"  # (tests/test_analysis.py's ONE_SIDED)
+    expected = quetgames.analyse(quetgames.load(record), iterations=ITERATIONS)
+    assert expected.one_sided() and expected.remark
+    open_record(w, record)
+    analysed(page)
+    remark = page.locator("section.analysis .analysis-remark")
+    assert remark.inner_text() == f"Why the marks are one-sided: {expected.remark}"
+    w.screenshot("analysis-one-sided")

@@ -131,6 +131,66 @@ def test_on_a_phone_by_touch(browser: Browser, server: str) -> None:
         phone.context.close()
 
 
+def thrown_first_ring() -> tuple[quetgames.State, str, str]:
+    """A default two-seat game (8 wedges) from a centre Player 1 wins by the
+    table, whose first ring throws that win away, played on by the first
+    legal rings; the table's ring, and the ring thrown."""
+    from quetgames.games.prime_target_table import first_ring
+    from quetgames.players.prime_target import proved_result
+
+    rng = random.Random(31)
+    while True:
+        centre = list(range(1, 9))
+        rng.shuffle(centre)
+        margin, signs = first_ring(tuple(centre))
+        if margin > 0:
+            break
+    state = quetgames.new_game("prime-target")
+    for wedge, value in enumerate(centre, start=1):
+        state = state.play(f"{value}@{wedge}")
+    thrown = next(m for m in state.legal_moves() if proved_result(state.play(m))[0] < 1.0)
+    state = state.play(thrown)
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    return state, signs, thrown
+
+
+def test_a_default_games_first_ring_is_an_exercise(w: Watched, page: Page) -> None:
+    """Issue 55: a first ring (256 answers) that threw a win away is offered
+    on the page, as the later rings are (before, proving its answers took
+    longer than the page's call gives, and it was left out): wrong with the
+    ring played, right with the table's, in the engine's words."""
+    state, signs, thrown = thrown_first_ring()
+    report = quetgames.analyse(state, iterations=ITERATIONS).to_json()
+    found = mistakes.mistakes(state, report)["exercises"]
+    at = next(i for i, e in enumerate(found) if e["ply"] == 9)
+    open_record(w, state.record)
+    dialog = trainer(page)
+    for _ in range(at):
+        dialog.get_by_role("button", name="Next mistake").click()
+    dialog.locator(".mistake-step", has_text=f"Mistake {at + 1} of {len(found)}: move 9, Player 1.").wait_for()
+    dialog.locator('.mistake-board .pt-wedge[data-ring="1"][role="switch"]').first.wait_for()  # (its position drawn)
+    assert dialog.locator(".mistake-played").inner_text() == f"In the game: {found[at]['words']}"
+    said = play_ring(dialog, thrown)
+    assert said == mistakes.try_again(state, 9, thrown)["words"] and said.startswith("Not this one:"), said
+    dialog.get_by_role("button", name="Try again").click()
+    said = play_ring(dialog, signs)
+    assert said == mistakes.try_again(state, 9, signs)["words"] and said.startswith("Right: "), said
+    assert said.endswith("which keeps a win."), said
+    dialog.get_by_role("button", name="Show the moves that keep it").click()
+    shown = dialog.locator(".mistake-solutions").inner_text()
+    # all of them where the page's engine proved every answer in its time, else the table's ring alone
+    listed = found[at]["solutions"]
+    assert shown in (f"The {len(listed)} moves that keep the win: {', '.join(listed[:12])}"
+                     f"{f' and {len(listed) - 12} more' if len(listed) > 12 else ''}.",
+                     f"The one move that keeps the win: {signs}." if listed == [signs] else "",
+                     f"A move that keeps the win: {signs}. There was not time here to prove every move, "
+                     "so others may keep it too: any move you try is proved."), shown
+    w.screenshot("mistakes-first-ring")
+    dialog.get_by_role("button", name="Close practise your mistakes").click()
+    page.locator("dialog.mistakes-dialog").wait_for(state="detached")
+
+
 def secret_picks_game() -> quetgames.State:
     """(tests/test_puzzles_games.py's game) Three rounds of seeded random picks;
     in the last, Player 2's 63 gave up a win that a pick of that round secured

@@ -116,7 +116,7 @@ M = TypeVar("M")  # a move of a search position
 S = TypeVar("S", bound="Sim[Any]")  # a game's search position
 
 __all__ = ["analyse", "judge_each", "Analysis", "MoveAnalysis", "CLASSES", "THRESHOLDS", "classify", "move_accuracy",
-           "within_result_loss", "LOST_SPREAD", "WON_SPREAD", "SURE_SPREADS", "sure_grade"]
+           "within_result_loss", "within_lead_loss", "LOST_SPREAD", "WON_SPREAD", "SURE_SPREADS", "sure_grade"]
 
 MAX_WORKERS = 64  # processes an analysis may spread over
 DEFAULT_BUDGET = 0.45  # seconds a move: a 60-move game in under 30 s (measured: docs/ANALYSIS.md)
@@ -153,6 +153,8 @@ class MoveAnalysis:
     ends_in: int | None = None  # proved: plies to the end after this move under best play, the move counted
     best_ends_in: int | None = None  # ... and after the best move (the proof's distance to the end)
     spread: float | None = None  # estimated: the loss's standard error (None when proved or not known)
+    lead: int | None = None  # proved: the mover's final lead in points after this move under best play
+    best_lead: int | None = None  # ... and after the best move (the largest it could force), where the adapter knows it
 
     def to_json(self) -> JSONObject:
         return asdict(self)
@@ -172,6 +174,7 @@ class Analysis:
     iterations: int | None
     span: tuple[int, int]  # the moves judged: start, stop (0-based, stop excluded)
     total: int  # the moves of the whole record
+    remark: str | None = None  # the adapter's words on why marks and result may disagree (`one_sided`)
 
     def to_json(self) -> JSONObject:
         return {
@@ -179,8 +182,17 @@ class Analysis:
             "moves": [m.to_json() for m in self.moves], "accuracy": list(self.accuracy),
             "classes": list(CLASSES), "thresholds": list(THRESHOLDS),
             "seed": self.seed, "budget": self.budget, "iterations": self.iterations,
-            "span": list(self.span), "total": self.total,
+            "span": list(self.span), "total": self.total, "remark": self.remark,
         }
+
+    def one_sided(self) -> bool:
+        """Whether some seat has a move marked ? or ?? and another seat, that
+        had a choice, none: then the analysis states its `remark`, where the
+        game has one, beside the accuracy (as the page does)."""
+        marked = [any(m.grade in ("mistake", "blunder") for m in self.moves if m.seat == seat)
+                  for seat in range(self.players)]
+        chose = [any(not m.forced for m in self.moves if m.seat == seat) for seat in range(self.players)]
+        return any(marked) and any(c and not k for c, k in zip(chose, marked))
 
     def counts(self, seat: int) -> dict[str, int]:
         """How many of the seat's moves fell in each class."""
@@ -249,6 +261,31 @@ def within_result_loss(value: float, best: int, played: int) -> float:
         return round(WON_SPREAD * (played - best) / played, 6)
     if value <= 0.0 and played < best:
         return round(LOST_SPREAD * (best - played) / best, 6)
+    return 0.0
+
+
+def within_lead_loss(value: float, best: int, played: int) -> float:
+    """The loss of a move that keeps its mover's proved win or loss `value`
+    in a game scored in points, from the mover's final lead under best play
+    after the best move (`best`, the largest it could force) and after the
+    move played (`played`): a won side that wins by less gives up
+    (best − played) / best of its winning lead, times WON_SPREAD; a lost
+    side that loses by more, (best − played) / −played of its final deficit
+    (the part of it that was not forced), times LOST_SPREAD. So, as with the
+    distance to the end, at worst an inaccuracy (?!), never a ? or ??; a
+    shared win has none (every line ends level).
+
+    >>> within_lead_loss(1.0, 10, 10), within_lead_loss(1.0, 10, 5), within_lead_loss(1.0, 10, 1)
+    (0.0, 0.04, 0.072)
+    >>> within_lead_loss(0.0, -2, -2), within_lead_loss(0.0, -2, -10), within_lead_loss(0.5, 0, 0)
+    (0.0, 0.076, 0.0)
+    """
+    if played >= best:
+        return 0.0
+    if value >= 1.0 and best > 0:
+        return round(WON_SPREAD * (best - played) / best, 6)
+    if value <= 0.0 and played < 0:
+        return round(LOST_SPREAD * (best - played) / -played, 6)
     return 0.0
 
 
@@ -351,7 +388,7 @@ def _report(state: State, record: str, judged: Sequence[MoveAnalysis], seed: int
         mine = [m.accuracy for m in judged if m.seat == seat and not m.forced]
         accuracy.append(sum(mine) / len(mine) if mine else None)
     return Analysis(state.game.id, record, state.players, tuple(judged), tuple(accuracy), seed, budget, iterations,
-                    (first, stop), total)
+                    (first, stop), total, player_for(state.game).analysis_remark)
 
 
 # -- processes ----------------------------------------------------------------------
@@ -411,12 +448,36 @@ class _Proofs:
     def __init__(self, player: AnyPlayer, context: _Context) -> None:
         self.player, self.context = player, context
         self.known: dict[str, Proof | None] = {}
+        self.leads: dict[str, tuple[tuple[int, ...], str | None] | None] = {}
+        self.joints: dict[tuple[str, int], dict[str, tuple[float, str]] | None] = {}
 
     def __call__(self, state: State, began: float) -> Proof | None:
         key = state.moves_record
         if key not in self.known:
             self.known[key] = _exact(self.player, state, self.context, began)
         return self.known[key]
+
+    def joint(self, state: State, seat: int, deadline: float) -> dict[str, tuple[float, str]] | None:
+        """The adapter's `exact_joint` for `seat` at an open joint move, found
+        once (`judge_each` asks it for every pick of the position)."""
+        key = (state.moves_record, seat)
+        if key not in self.joints:
+            self.joints[key] = self.player.exact_joint(state, seat, deadline)
+        return self.joints[key]
+
+    def lead(self, state: State, began: float) -> tuple[tuple[int, ...], str | None] | None:
+        """Each seat's final lead under best play and the move that forces the
+        mover's (the adapter's `lead` hook; a finished game's own points)."""
+        key = state.moves_record
+        if key not in self.leads:
+            if state.is_over:
+                points = state.scores
+                found: tuple[tuple[int, ...], str | None] | None = (
+                    (points[0] - points[1], points[1] - points[0]), None) if len(points) == 2 else None
+            else:
+                found = self.player.lead(state, self.context.iterations, self.context.deadline(began, 0.5))
+            self.leads[key] = found
+        return self.leads[key]
 
 
 def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: State, ply: int) -> MoveAnalysis:
@@ -426,7 +487,7 @@ def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: Stat
     player, context = proof.player, proof.context
     began = time.perf_counter()
     public = position.secret_free(seat)  # another seat's pending secret, if any, is gone
-    proved = _joint_judged(player, public, seat, move, ply, context.deadline(began, 0.5))
+    proved = _joint_judged(proof, public, seat, move, ply, context.deadline(began, 0.5))
     if proved is not None:
         return proved
     verdict = player.judge(public, seat, move, context.rng(seat, public), Budget(context.deadline(began), context.iterations))
@@ -434,10 +495,16 @@ def _judge_at(proof: _Proofs, position: State, seat: int, move: str, after: Stat
         return _judged(public, seat, move, ply, verdict)
     # Proofs get half the move's budget between them, the estimate the rest.
     here, there = proof(position, began), proof(after, began)
-    return _judge_move(player, position, seat, move, ply, here, there, context, began)
+    leads = None
+    if here is not None and there is not None and here.values[seat] == there.values[seat] in (0.0, 1.0):
+        # one proved win or loss kept: the lead in points ranks the moves, where the adapter proves it
+        before_lead, after_lead = proof.lead(position, began), proof.lead(after, began)
+        if before_lead is not None and after_lead is not None and before_lead[1] is not None:
+            leads = before_lead[0][seat], before_lead[1], after_lead[0][seat]
+    return _judge_move(player, position, seat, move, ply, here, there, context, began, leads)
 
 
-def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
+def _joint_judged(proof: _Proofs, state: State, seat: int, move: str, ply: int,
                   deadline: float) -> MoveAnalysis | None:
     """A pick of an open joint move (two seats choosing at once, in secret),
     judged from the adapter's proof (`exact_joint`) when that proof finds a
@@ -448,7 +515,7 @@ def _joint_judged(player: AnyPlayer, state: State, seat: int, move: str, ply: in
     seat's pick: the adapter's `judge` weighs that)."""
     if not open_joint(state):
         return None
-    proved = player.exact_joint(state, seat, deadline)
+    proved = proof.joint(state, seat, deadline)
     if proved is None or move not in proved:
         return None
     secured = {m: value for m, (value, _) in proved.items()}
@@ -482,7 +549,8 @@ def _judged(state: State, seat: int, move: str, ply: int, verdict: Verdict) -> M
 
 
 def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int, here: Proof | None,
-                there: Proof | None, context: _Context, began: float) -> MoveAnalysis:
+                there: Proof | None, context: _Context, began: float,
+                leads: tuple[int, str, int] | None = None) -> MoveAnalysis:
     """A move of a sequential game: from the proved values when both positions
     have one, else from one search of the position before the move in which
     the move played gets a share of the iterations (so before and after come
@@ -497,6 +565,9 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
             ends_in, best_ends_in = there.plies + 1, here.plies
             if after == before:
                 within = within_result_loss(before, best_ends_in, ends_in)
+        if leads is not None and not within:  # (the distance to the end ties: the lead in points)
+            best_lead, best, lead = leads
+            within = within_lead_loss(before, best_lead, lead)
     else:
         sim = player.sim(state)
         played = next(m for m in sim.legal() if player.notation(sim, m) == move)
@@ -517,7 +588,8 @@ def _judge_move(player: AnyPlayer, state: State, seat: int, move: str, ply: int,
     loss = 0.0 if forced or move == best else max(0.0, before - after, within)
     grade, accuracy = sure_grade(loss, exact, None if exact else _total(spread))
     return MoveAnalysis(ply, seat, move, before, after, exact, best, before, loss, grade, accuracy, forced,
-                        ends_in, best_ends_in, None if exact or spread is None else round(_total(spread), 6))
+                        ends_in, best_ends_in, None if exact or spread is None else round(_total(spread), 6),
+                        None if leads is None else leads[2], None if leads is None else leads[0])
 
 
 def _total(spread: tuple[float, float] | None) -> float:
@@ -646,4 +718,6 @@ def table(report: Analysis, names: Sequence[str] | None = None) -> str:
         counts = report.counts(seat)
         listed = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
         lines.append(f"{name(seat)}: accuracy {'—' if acc is None else f'{acc:.1f}%'} ({listed or 'no moves'})")
+    if report.remark and report.one_sided():
+        lines.append(f"Why the marks are one-sided: {report.remark}")
     return "\n".join(lines)

@@ -45,7 +45,7 @@ back with each call, since the worker holds no file of them.
   words, view}], end}. The puzzle is checked against its record first.
 - ``puzzle_of_the_day`` {ids, date} → the id of that date's puzzle.
 - ``mistakes`` {record, analysis?} → {game, record, exercises: [{ply, seat,
-  seat_name, ply_before, record, move, result, result_after, solutions,
+  seat_name, ply_before, record, move, result, result_after, solutions, complete,
   others, task, words}]}: the game's proved mistakes (the moves the
   analysis, when given, marks ? or ?? with proved values) as exercises;
   with ``ply`` and ``move`` → {right, move, value, reply, words}, that move

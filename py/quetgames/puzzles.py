@@ -53,8 +53,9 @@ from .players.search import open_joint
 from .registry import GAMES, load
 from .data import JSONObject, Options
 
-__all__ = ["SETTINGS", "prove_position", "forced_line", "rate", "raters", "rerate", "spread", "spread_problems", "find", "make", "check", "check_all", "puzzle_id",
-           "puzzle_of_the_day", "position", "answer", "solution", "task", "why"]
+__all__ = ["SETTINGS", "prove_position", "proved_result", "proved_move", "forced_line", "rate", "raters", "rerate", "spread",
+           "spread_problems", "find", "make", "check", "check_all", "puzzle_id", "puzzle_of_the_day", "position", "answer",
+           "solution", "task", "why"]
 
 MAX_SOLUTIONS = 3  # a position with more winning moves than this is no puzzle
 LINE_PLIES = 12  # the longest forced line kept
@@ -129,7 +130,7 @@ def _grouped(others: dict[str, JSONObject]) -> list[JSONObject]:
             for n, ((value, reply), moves) in enumerate(ordered)]
 
 
-def _result(state: State, seat: int, deadline: float) -> float | None:
+def proved_result(state: State, seat: int, deadline: float) -> float | None:
     """`seat`'s proved result from `state` (1 won, 0 lost, 0.5 shared), or
     None when not proved by the deadline."""
     if state.is_over:
@@ -143,7 +144,7 @@ def _result(state: State, seat: int, deadline: float) -> float | None:
     return proof.values[seat]
 
 
-def _best_reply(state: State, deadline: float) -> str | None:
+def proved_move(state: State, deadline: float) -> str | None:
     """The proof's move for the seat to move (None once over or not proved)."""
     if state.is_over:
         return None
@@ -179,7 +180,7 @@ def prove_position(state: State, seconds: float = PROOF_SECONDS, seat: int | Non
     others: dict[str, JSONObject] = {}
     for move in state.legal_moves(seat):
         after = state.play(move, seat)
-        value = _result(after, seat, deadline)
+        value = proved_result(after, seat, deadline)
         if value is None:
             return None
         if value >= 1.0:
@@ -187,7 +188,7 @@ def prove_position(state: State, seconds: float = PROOF_SECONDS, seat: int | Non
             continue
         reply = None
         if not after.is_over and after.to_move[0] != seat:
-            reply = _best_reply(after, deadline)
+            reply = proved_move(after, deadline)
         others[move] = {"value": value, "reply": reply}
     return {"seat": seat, "wins": wins, "others": others}
 
@@ -246,7 +247,7 @@ def forced_line(state: State, move: str, seconds: float = PROOF_SECONDS,
                 return line, "several"
             chosen = proof["wins"][0]
         else:
-            reply = _best_reply(s, deadline)
+            reply = proved_move(s, deadline)
             if reply is None:
                 return None
             chosen = reply
@@ -530,7 +531,7 @@ def _line_problems(name: str, state: State, puzzle: JSONObject, seat: int, joint
             break
         if joint and step["seat"] == seat:
             continue  # the round is revealed with the other seat's pick
-        won = _joint_value(s, seat, seconds) if joint else _result(s, seat, time.perf_counter() + seconds)
+        won = _joint_value(s, seat, seconds) if joint else proved_result(s, seat, time.perf_counter() + seconds)
         if not s.is_over and won != 1.0:
             problems.append(f"{name}: after line move {n + 1} the win is not proved")
             break

@@ -261,9 +261,9 @@ export class AnalysisPanel {
           }
           if (deep) {
             run.meta = { game: answer.game, classes: answer.classes, thresholds: answer.thresholds,
-              seed: answer.seed, budget: answer.budget, iterations: answer.iterations };
+              seed: answer.seed, budget: answer.budget, iterations: answer.iterations, remark: answer.remark ?? null };
           } else {
-            run.meta ??= { game: answer.game, classes: answer.classes, thresholds: answer.thresholds };
+            run.meta ??= { game: answer.game, classes: answer.classes, thresholds: answer.thresholds, remark: answer.remark ?? null };
           }
           run.version += 1;
           this.#update();
@@ -487,7 +487,12 @@ export class AnalysisPanel {
         h("span", { class: "accuracy-figure" }, acc == null ? "no choices to judge" : `accuracy ${acc.toFixed(0)}%`),
         listed ? h("span", { class: "accuracy-counts" }, ` (${listed})`) : null);
     }));
-    return sofar ? h("div", {}, list, h("p", { class: "accuracy-sofar" }, `Accuracy${sofar}.`)) : list;
+    // the engine's words on why one seat can have ? or ?? and another none (Analysis.one_sided, docs/ANALYSIS.md)
+    const marked = result.accuracy.map((_, seat) => result.moves.some((m) => m?.seat === seat && ["mistake", "blunder"].includes(m.grade)));
+    const chose = result.accuracy.map((acc) => acc != null);
+    const remark = result.remark && marked.some(Boolean) && chose.some((c, seat) => c && !marked[seat])
+      ? h("p", { class: "hint analysis-remark" }, `Why the marks are one-sided: ${result.remark}`) : null;
+    return sofar || remark ? h("div", {}, list, sofar ? h("p", { class: "accuracy-sofar" }, `Accuracy${sofar}.`) : "", remark ?? "") : list;
   }
 
   /** The move that led to the position shown (move `ply`, as clicked in the

@@ -157,12 +157,16 @@ async function practise(engine, record, { game, exercises }) {
     board.querySelector("[data-move], input, button")?.focus();
   });
   show.addEventListener("click", () => {
-    const { solutions, result, joint } = exercises[at];
+    const { solutions, result, joint, complete } = exercises[at];
     const listed = solutions.slice(0, 12).join(", ");
     const more = solutions.length > 12 ? ` and ${solutions.length - 12} more` : "";
+    const kept = result === 1 ? "the win" : "the shared win";
     // (a pick of a round both seats choose in secret secures its result, whatever the other picks)
     const [one, many, verb] = joint ? ["pick", "picks", "secure"] : ["move", "moves", "keep"];
-    keeping.textContent = `${solutions.length === 1 ? `The one ${one} that ${verb}s` : `The ${solutions.length} ${many} that ${verb}`} ${result === 1 ? "the win" : "the shared win"}: ${listed}${more}.`;
+    keeping.textContent = complete === false
+      // (the engine proved the result before and after the move played, and its own move, but not every move in its time)
+      ? `A ${one} that ${verb}s ${kept}: ${listed}. There was not time here to prove every ${one}, so others may ${verb} it too: any ${one} you try is proved.`
+      : `${solutions.length === 1 ? `The one ${one} that ${verb}s` : `The ${solutions.length} ${many} that ${verb}`} ${kept}: ${listed}${more}.`;
     keeping.hidden = false;
   });
   previous.addEventListener("click", () => open(at - 1).then(() => previous.disabled ? next.focus() : previous.focus()));

@@ -120,6 +120,18 @@ class MultiplicationsPlayer(Player[MultiplicationsState, MultiplicationsSim, Squ
         return Proof(values, square_name(best_move))
 
 
+    def lead(self, state: MultiplicationsState, iterations: int | None,
+             deadline: float) -> tuple[tuple[int, ...], str] | None:
+        """Two seats numbering: each seat's final lead under best play, from the exact solver."""
+        sim = self.sim(state)
+        if sim.players != 2 or sim.marking or sim.size > EXACT_MAX:
+            return None
+        best, best_move = _best_numbering(sim)
+        seat = sim.mover()
+        final = sim.points[seat] - sim.points[1 - seat] + best
+        return ((final, -final) if seat == 0 else (-final, final)), square_name(best_move)
+
+
 def _best_numbering(sim: MultiplicationsSim) -> tuple[int, Square]:
     """With two seats numbering: the best score difference the mover can force
     from here on, and the square that forces it (the first of the best)."""

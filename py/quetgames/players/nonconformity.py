@@ -219,6 +219,12 @@ class NonconformityPlayer(Player[NonconformityState, StateSim, str]):
     # A page's analysis runs on the time budget: 300 playouts a pick cost
     # about 0.4 s a move in CPython here and four times that in Pyodide.
     analysis_iterations = None
+    analysis_remark = (
+        "Both players pick in secret and at the same time, so each pick is judged on its chances against "
+        "every pick the other might have made, not on the pick it met. A blunder can still meet a pick that "
+        "lets it through, and a pick with no mark can meet one that beats it: that luck is no one's mistake, "
+        "and it is where the chart jumps with no mark on either side. So the marks say how well each side "
+        "chose, and the result what the picks met.")
 
     def random_move(self, state: NonconformityState, seat: int, rng: random.Random) -> str:
         pick = NonconformitySim(state).sample(seat, rng)

@@ -39,7 +39,7 @@ from ..numbers import is_prime
 from ..games.prime_target_table import RAYS as TABLE_RAYS
 from ..games.prime_target_table import RINGS as TABLE_RINGS
 from ..games.prime_target_table import first_ring
-from .prime_target_proof import NO_DEADLINE, best_rings, centre_margin, forces, margin, ring_forcing
+from .prime_target_proof import NO_DEADLINE, against, best_rings, centre_margin, margin
 from .search import Budget, OutOfTime, Player, Proof, Sim
 
 __all__ = ["PLAYER", "PrimeTargetPlayer", "PrimeTargetSim", "best_ring", "margin", "proved", "proved_result",
@@ -187,6 +187,22 @@ class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
         return Proof(values, best, plies if mine != 0.5 else None)
 
 
+    def lead(self, state: PrimeTargetState, iterations: int | None,
+             deadline: float) -> tuple[tuple[int, ...], str] | None:
+        """Two seats: each seat's final lead under best play and the ring (or
+        centre move) that forces the mover's largest (`proved`: the margin,
+        slower than the result alone); where `exact` reaches, as it does."""
+        if state.players != 2 or state.is_over or not within_reach(state, iterations is None):
+            return None
+        try:
+            found = proved(state, NO_DEADLINE if iterations is not None else deadline)
+        except OutOfTime:
+            return None
+        if found is None:
+            return None
+        return (found[0], -found[0]), found[1]
+
+
 def within_reach(state: PrimeTargetState, clock: bool = False) -> bool:
     """Whether `proved` answers `state` with little enough work that it needs
     no clock (measured in docs/BENCH.md): the first ring at the default
@@ -254,8 +270,8 @@ def proved_result(state: PrimeTargetState, deadline: float = NO_DEADLINE) -> tup
     """With two seats: Player 1's proved result from `state` (1 won, 0.5 a
     shared win, 0 lost) and a move of the seat to move that keeps that
     seat's result. In the rings after the first only the result is asked
-    (two searches with the narrowest windows, and one more per ring tried
-    for the move), some 25 times quicker than the margin: the analysis,
+    (one search with a window two wide around the difference to beat, which
+    finds the ring on the way: `against`), far quicker than the margin: the analysis,
     puzzles and mistakes prove every answer of a position this way.
     Elsewhere as `proved`. None where nothing is proved; raises OutOfTime
     past `deadline`."""
@@ -274,13 +290,9 @@ def proved_result(state: PrimeTargetState, deadline: float = NO_DEADLINE) -> tup
         mover = len(state.rings) % 2
         ahead = state.scores[mover] - state.scores[1 - mover]
         inner = state.rings[-1] if state.rings else state.centre
-        # the mover's margin from here must reach 1 - ahead to win, -ahead to share
-        target = 1 - ahead if forces(inner, left, 1 - ahead, deadline) else -ahead
-        mine = 1.0 if target == 1 - ahead else 0.5 if forces(inner, left, -ahead, deadline) else 0.0
-        if mine == 0.0:
-            target = -(1 << 40)  # every ring keeps a loss: the first, best score first
-        mask = ring_forcing(inner, left, target, deadline)
-        assert mask is not None  # (the search just proved one exists)
+        # the mover's margin from here above -ahead wins, equal to it shares
+        compared, mask = against(inner, left, -ahead, deadline)
+        mine = (0.0, 0.5, 1.0)[compared + 1]
         known = (mine if mover == 0 else 1.0 - mine, ring_notation(mask, state.rays))
         if len(_RESULTS) >= PROVED_KEPT:
             _RESULTS.clear()

@@ -38,7 +38,7 @@ from functools import lru_cache
 from ..numbers import is_prime
 from .search import OutOfTime
 
-__all__ = ["margin", "best_rings", "centre_margin", "forces", "ring_forcing", "last_ring_best", "ring_choices", "NO_DEADLINE"]
+__all__ = ["margin", "best_rings", "centre_margin", "against", "last_ring_best", "ring_choices", "NO_DEADLINE"]
 
 NO_DEADLINE = float("inf")
 _CLOCK_EVERY = 15  # nodes between looks at the clock (a mask: every 16th node; a node lists 256 rings)
@@ -68,30 +68,47 @@ def _score(ring: Sequence[int]) -> int:
     return first if count == 1 else count
 
 
+def _offer(a: int, b: int) -> int:
+    """What the wedge over a and b offers a ring: 0 for no prime, else its
+    largest prime times 2, plus 1 when both choices are prime (the wedge
+    holds a prime whatever is chosen)."""
+    total = a + b
+    difference = a - b if a > b else b - a
+    on_total, on_difference = _prime(total), _prime(difference)
+    if not (on_total or on_difference):
+        return 0
+    return (total if on_total else difference) << 1 | (on_total and on_difference)
+
+
+_SPAN = 64  # the pairs below it read from a list (every pair a default game's last ring meets)
+_OFFERS: list[int] = []
+
+
+def _offers() -> list[int]:
+    if not _OFFERS:
+        _OFFERS.extend(_offer(a, b) for a in range(_SPAN) for b in range(_SPAN))
+    return _OFFERS
+
+
 def last_ring_best(inner: Sequence[int]) -> int:
     """The best score the next ring outside `inner` can make: every wedge
     where a prime can go holds one (a count), or exactly one wedge does (the
     prime's value), whichever is more. A wedge whose two choices are both
     prime holds a prime whatever is chosen."""
-    count = forced = top = forced_top = 0
-    n = len(inner)
-    for w in range(n):
-        a, b = inner[w], inner[w + 1 - n]
-        total = a + b
-        difference = a - b if a > b else b - a
-        on_total, on_difference = _prime(total), _prime(difference)
-        if on_total or on_difference:
-            count += 1
-            high = total if on_total else difference
-            if on_total and on_difference:
-                forced += 1
-                forced_top = high
-            if high > top:
-                top = high
-    if forced >= 2:
+    pairs = zip(inner, (*inner[1:], inner[0]))
+    if max(inner) < _SPAN:
+        offers, span = _offers(), _SPAN
+        found = [c for c in [offers[a * span + b] for a, b in pairs] if c]
+    else:
+        found = [c for c in [_offer(a, b) for a, b in pairs] if c]
+    if not found:
+        return 0
+    count = len(found)
+    forced = [c for c in found if c & 1]
+    if len(forced) >= 2:
         return count
-    lone = forced_top if forced else top
-    return max(count if count >= 2 else 0, lone)
+    lone = (forced[0] if forced else max(found)) >> 1
+    return count if count >= 2 and count > lone else lone
 
 
 def best_scoring_ring(inner: Sequence[int]) -> tuple[int, ...]:
@@ -113,26 +130,47 @@ def best_scoring_ring(inner: Sequence[int]) -> tuple[int, ...]:
     return tuple(ring)
 
 
-def _children(inner: Sequence[int]) -> tuple[list[int], list[tuple[int, ...]], list[int], int]:
+class _Rings:
+    """The rings outside one ring in notation order, each made when asked
+    for (a search looks at a few of them, best score first): ring i takes,
+    wedge by wedge from the last, the choice the next bit of i names, where
+    the wedge has two."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: list[tuple[int, ...]]) -> None:
+        self.options = options
+
+    def __getitem__(self, i: int) -> tuple[int, ...]:
+        ring = []
+        for choices in reversed(self.options):
+            if len(choices) == 1:
+                ring.append(choices[0])
+            else:
+                ring.append(choices[i & 1])
+                i >>= 1
+        ring.reverse()
+        return tuple(ring)
+
+
+def _children(inner: Sequence[int]) -> tuple[list[int], _Rings, list[int], int]:
     """Every distinct ring outside `inner` in notation order (wedge 1's sign
     first): their scores, the rings, the order of best score first (equal
     scores in notation order), and the wedges whose two choices agree (bit
     w: wedge w + 1), which `_masks` turns into the ring moves."""
     options: list[tuple[int, ...]] = []
-    primes: list[tuple[int, ...]] = []  # per wedge and choice, the prime written or 0
+    partial = [(0, 0)]  # per ring so far, in notation order: its primes, and the largest
     same = 0
     for w, (total, difference) in enumerate(ring_choices(inner)):
+        found = (total if _prime(total) else 0,) if total == difference else \
+            (total if _prime(total) else 0, difference if _prime(difference) else 0)
+        options.append((total,) if total == difference else (total, difference))
         if total == difference:
-            options.append((total,))
-            primes.append((total if _prime(total) else 0,))
             same |= 1 << w
-        else:
-            options.append((total, difference))
-            primes.append((total if _prime(total) else 0, difference if _prime(difference) else 0))
-    n = len(options)
-    scores = [count if (count := n - found.count(0)) != 1 else max(found) for found in itertools.product(*primes)]
+        partial = [(k + 1, p if p > top else top) if p else (k, top) for k, top in partial for p in found]
+    scores = [top if k == 1 else k for k, top in partial]
     order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)  # stable
-    return scores, list(itertools.product(*options)), order, same
+    return scores, _Rings(options), order, same
 
 
 @lru_cache(maxsize=64)
@@ -287,28 +325,31 @@ def centre_margin(centre: Sequence[int], first_margin: Callable[[tuple[int, ...]
     return best, [move for found, move in results if found == best]
 
 
-def forces(inner: Sequence[int], left: int, target: int, deadline: float = NO_DEADLINE) -> bool:
-    """Whether the seat completing the next ring outside `inner` can force a
-    difference of at least `target` over the other seat, `left` rings to go:
-    one search with the narrowest window, far cheaper than the margin itself.
-    Raises OutOfTime past `deadline`."""
-    return _Search(deadline).value(tuple(inner), left, target - 1, target) >= target
-
-
-def ring_forcing(inner: Sequence[int], left: int, target: int, deadline: float = NO_DEADLINE) -> int | None:
-    """The first ring move (a mask), best immediate score first, with which
-    the seat completing the next ring forces a difference of at least
-    `target`; None when none does. Raises OutOfTime past `deadline`."""
+def against(inner: Sequence[int], left: int, target: int, deadline: float = NO_DEADLINE) -> tuple[int, int]:
+    """How the best difference the seat completing the next ring outside
+    `inner` can force compares with `target` (1 above, 0 equal, -1 below),
+    and a ring move (a mask) that keeps that comparison: the first, best
+    immediate score first, that forces more than `target` (1) or exactly
+    `target` (0), else the first ring of all (-1). One search with a window
+    two wide around `target` answers all three (far cheaper than the margin
+    itself, whose window is open), and finds the ring on the way. Raises
+    OutOfTime past `deadline`."""
     search = _Search(deadline)
     scores, rings, order, same = _children(inner)
     masks = _masks(len(inner), same)
+    best, ring = -(1 << 40), order[0]
     for i in order:
         score = scores[i]
+        if left == 2 and score <= max(target - 1, best):
+            break  # the other seat's last ring scores at least 0: no later ring does better
         if left == 1:
-            if score >= target:
-                return masks[i]
-            continue
-        # the other seat must not force score - target + 1 or more back
-        if search.value(rings[i], left - 1, score - target, score - target + 1) <= score - target:
-            return masks[i]
-    return None
+            value = score
+        else:
+            # exact inside (max(target - 1, best), target + 1), a bound outside
+            value = score - search.value(rings[i], left - 1, score - target - 1, score - max(target - 1, best))
+        if value > best:
+            best, ring = value, i
+            if best > target:
+                break
+    found = 1 if best > target else 0 if best == target else -1
+    return found, masks[ring if found >= 0 else order[0]]

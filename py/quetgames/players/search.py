@@ -195,6 +195,11 @@ class Player(Generic[St, S, M]):
     # on every device and as quick as its search allows; None: the time budget.
     # 300 is the setting docs/ANALYSIS.md's strong-against-random table is run at.
     analysis_iterations: int | None = 300
+    # Why the analysis's marks and the game's result may disagree in this
+    # game, in words the analysis states beside the accuracy when one seat
+    # has ? or ?? marks and another none (None: they cannot, beyond what the
+    # marks say: every fall of a seat's result is some seat's marked move).
+    analysis_remark: str | None = None
     widen_base = 6  # progressive widening: children allowed = base + widen * sqrt(visits)
     widen = 2.0
 
@@ -274,6 +279,17 @@ class Player(Generic[St, S, M]):
               deadline: float) -> Proof | None:
         """The proved value of an unfinished position with `seat` to move,
         within the deadline (or a node cap drawn from `iterations`), or None."""
+        return None
+
+    def lead(self, state: St, iterations: int | None, deadline: float) -> tuple[tuple[int, ...], str] | None:
+        """For a two-seat game scored in points, where `exact` proves the
+        position: each seat's final lead in points over the other under best
+        play (the mover's largest, the other's the opposite), and the move
+        that forces it; None when not proved (past `deadline`, or with an
+        iteration count where the work is not known to be small) or not
+        known. The analysis ranks the moves that keep one proved win or loss
+        by it (`analysis.within_lead_loss`), as a tablebase ranks them by
+        the distance to mate."""
         return None
 
     def exact_joint(self, state: St, seat: int, deadline: float) -> dict[str, tuple[float, str]] | None:
