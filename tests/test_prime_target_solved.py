@@ -230,6 +230,36 @@ def test_strong_plays_the_proved_ring_with_the_largest_margin():
             assert (proved(after)[0] if not after.is_over else after.scores[0] - after.scores[1]) == before, state.record
 
 
+def test_strong_keeps_the_proved_result_when_the_margin_runs_out_of_time(monkeypatch):
+    """On a slow phone the margin may not finish within strong's share of the
+    budget: strong then plays a ring that keeps the proved result (the result
+    alone is one narrow search), never the tree search's guess. (Second
+    rings: three left, where the result is asked by its own search.)"""
+    import time
+
+    from quetgames.players import prime_target as player
+    from quetgames.players.search import Budget, OutOfTime
+
+    rng = random.Random(17)
+    states = [ring_state(centre, ["".join(rng.choice("+-") for _ in range(8))]) for centre in default_centres(5, 17)]
+    results = [player.proved_result(state)[0] for state in states]
+
+    def too_slow(state, deadline=None):
+        raise OutOfTime("the margin did not finish")
+
+    def no_tree_search(*args, **kwargs):
+        raise AssertionError("the tree search was asked, with a proof at hand")
+
+    monkeypatch.setattr(player, "proved", too_slow)
+    monkeypatch.setattr(player.Player, "strong_move", no_tree_search)
+    player._RESULTS.clear()  # (proved again here, not read from what was kept above)
+    rings = [player.PLAYER.strong_move(state, state.to_move[0], random.Random(1), Budget(time.perf_counter() + 30))
+             for state in states]
+    monkeypatch.undo()
+    for state, ring, result in zip(states, rings, results):
+        assert player.proved_result(state.play(ring))[0] == result, (state.record, ring)
+
+
 def test_the_analysis_proves_every_ring_and_marks_no_kept_result():
     """A default game, random against greedy: every move from the centre's
     fourth number on is judged exactly, by the proved values, and no move
