@@ -156,6 +156,7 @@ class PrimeTargetPlayer(Player[PrimeTargetState, PrimeTargetSim, Move]):
         if within_reach(state, budget.iterations is None):
             now = time.perf_counter()
             deadline = NO_DEADLINE if budget.iterations is not None else now + max(0.0, budget.deadline - now) * PROOF_SHARE
+            found: tuple[float, str] | None
             try:
                 found = proved(state, deadline)
             except OutOfTime:
