@@ -3,7 +3,7 @@
 // Draws view().board only; the counts come from board.candidates.
 
 import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, keptGrid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
+import { TAP_PX, grid, keptGrid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -33,10 +33,9 @@ function halfTarget(G, sq, half, opts) {
 
 export const { render, update } = keptGrid({
   label: boardLabel, options: { headers: true }, paint, panel,
-  frame(G, state, view) {
-    const b = view.board;
+  frame(G, state) {
     // a square with two choices is split in two halves, each a tap target: twice the height
-    const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+    const [toggle, wrap] = scrollable(G, { minCell: 66, tapCell: 2 * TAP_PX, last: (shown) => shown.board.last });
     state.toggle = toggle;
     return html("div", { class: "grid-game en" }, html("div", { class: "grid-side" }, wrap));
   },
