@@ -62,15 +62,17 @@ function paint(G, view, ui) {
       const header = r === 0 || c === 0;
       const cand = candidates[sq];
       const number = v == null ? null : () => G.text(sq, String(v), { class: ["num", header && "header", sq === b.last && "last"].filter(Boolean).join(" "), size: v >= 10 ? 0.4 : 0.46 });
-      if (header || (!cand && !live)) {
+      if (!cand && !live) {
         G.square(sq, `v${v}|${sq === b.last}`, () => number?.());
         continue;
       }
       if (!cand) {
-        // Squares that cannot be played now still answer a click with the engine's reason.
+        // Squares that cannot be played now, the row and column numbers too, still
+        // answer a tap at once with the engine's reason (shown by the game view)
         G.square(sq, `t${v}|${sq === b.last}`, () => {
           number?.();
-          G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui, label: v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
+          G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui,
+                         label: header ? `${sq}, ${v}, a ${r === 0 ? "column" : "row"} number` : v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
         });
         continue;
       }
