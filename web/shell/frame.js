@@ -6,9 +6,9 @@
 //
 // A host page that runs the host script says hello to this frame from its
 // own origin; from then on the board is fitted to the height the frame had
-// then (the snippet's), and whatever more the content asks for (a panel
-// opened, the analysis drawn) is asked of the host as the frame's height,
-// posted to that origin only. Without a hello nothing is posted but the
+// then (the snippet's), and the content's height, more (a panel opened, the
+// analysis drawn) or less (a poster, a short game), is asked of the host as
+// the frame's height, posted to that origin only. Without a hello nothing is posted but the
 // opening "ready", which carries nothing.
 //
 // Hooks for tests: <html data-grows="yes"> once a host said hello, and
@@ -32,6 +32,10 @@ export function fitToFrame(stage) {
     grower ??= { origin: event.origin, base: window.innerHeight };
     grower.origin = event.origin;
     root.dataset.grows = "yes";
+    // The layout's sizes that follow the frame's height (vh in the style sheets)
+    // follow the snippet's height from now on, not the frame's: a frame that
+    // shrank to its content would shrink the board, then the content, and so on.
+    root.style.setProperty("--frame-vh", `${grower.base / 100}px`);
     fitBoard();
   });
   if (window.parent !== window) window.parent.postMessage({ type: "quetgames:ready" }, "*");
@@ -61,10 +65,13 @@ export function fitToFrame(stage) {
 
   let askedHeight = 0;
 
-  /** Ask the host for the content's height (at least the snippet's), if it can grow the frame. */
+  /** Ask the host for the content's height, if it can size the frame: larger
+   * than the snippet's height (a panel opened, a board kept at its tappable
+   * size) or smaller (a poster, a short game: no blank band under the foot).
+   * (150: the host script's smallest.) */
   function askHeight() {
     if (!grower) return;
-    const height = Math.max(grower.base, contentHeight());
+    const height = Math.max(150, contentHeight());
     if (height === askedHeight) return;
     askedHeight = height;
     window.parent.postMessage({ type: "quetgames:height", height }, grower.origin);
