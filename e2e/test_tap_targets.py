@@ -9,9 +9,13 @@ both ways, web/shell/frame.js). Figures, never timings: each test writes the
 smallest target it saw per game and width into e2e/artifacts/tap-targets-*.json
 (docs/EMBED.md's table comes from them).
 
-Before this change (on a063dbc): Convoluted Coprimality 12 x 12 in play was
-16.9 px a square in a 300 px frame and 23.2 at 320; Enumeration's half squares
-17.3 and 21.3; the largest puzzle (26 x 26) about 11 px in a 300 px frame.
+Run on the code before (a063dbc), the frame sweep fails for Convoluted
+Coprimality 12 x 12 (15.5 px at 300 px, 21.9 at 320 and 360), Enumeration's
+half squares (17.3 and 21.3) and the largest puzzle, 26 x 26 (7.7 px at 300,
+13 at 1,200: the frame's height shrank it); both phone tests fail on the
+largest puzzle (12.4 and 13.5 px) and the puzzle of the day (18.9 and 20.6 on
+2 December); the zoom test fails (the move was not in the box). The frame
+sweeps of Multiplications, Prime Target and Nonconformity passed before too.
 """
 
 from __future__ import annotations
