@@ -172,3 +172,25 @@ def test_zoom_and_each_move_keep_the_move_in_view(browser: Browser, server: str,
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("size", [(480, 600), (680, 600), (358, 700)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_pick_against_the_computer_fits_the_frame(browser: Browser, server: str, host: tuple[str, Path], size: tuple[int, int]) -> None:
+    """Nonconformity's first pick against the computer, its 33 numbers to tap
+    listed, in a frame opened at each size blogs use, without the host script:
+    nothing scrolls. Before, its content was 616 px in 480 x 600 (the list's
+    box two rows high; embed.css now gives it a row and most of the next in a
+    frame under 700 px tall)."""
+    state = dict(positions())["nonconformity"]
+    page, frame = embed_in_host(browser, host, f"{server}embed.html?mode=play#{state.record}", width=size[0], height=size[1])
+    try:
+        frame.locator("#board [data-move], #board [data-pick]").first.wait_for(timeout=60_000)
+        frame.wait_for_function("(size) => document.documentElement.dataset.fit === size", arg=f"{size[0]}x{size[1]}")
+        frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        look = frame.evaluate(SMALLEST)
+        page.screenshot(path=str(ARTIFACTS / f"tap-targets-nonconformity-pick-{size[0]}x{size[1]}.png"),
+                        clip={"x": 0, "y": 0, "width": size[0] + 20, "height": size[1] + 80})
+        assert look["count"] and look["min"] >= TAP and look["wide"] <= 0 and look["tall"] <= 1, look
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
