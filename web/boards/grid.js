@@ -377,6 +377,8 @@ export function scrollable(G, { minCell = 34, tapCell = TAP_PX, last = () => nul
     shown = view;
     requestAnimationFrame(() => keepInView(wrap, G, last(view)));
   };
+  // (a box resized after the draw, a frame's fit to its height or a zoom, keeps the move in view too)
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => shown && keepInView(wrap, G, last(shown))).observe(wrap);
   return [toggle, wrap];
 }
 
