@@ -161,6 +161,7 @@ def test_illegal_clicks_give_the_engines_reason_and_change_nothing(w: Watched) -
         (quetgames.new_game(CC, players=3, size=5), "c3"),  # not next to 1
         (quetgames.new_game(MU).play("a1"), "b1"),  # row 1 already has an x
         (quetgames.new_game(EN, size=4), "d4=0"),  # the squares above and left are empty
+        (quetgames.new_game(EN, size=4), "c1=3"),  # a column number (issue 56: it answered nothing)
     ]
     for state, move in cases:
         open_record(w, state.record)
@@ -173,6 +174,48 @@ def test_illegal_clicks_give_the_engines_reason_and_change_nothing(w: Watched) -
         message.filter(has_text=str(reason.value)).wait_for()
         w.wait_ready()
         assert w.fragment() == state.record
+
+
+# In Enumeration every square that is not a move answers a tap at once, in the
+# engine's words, on screen: a row or column number, a filled square, an empty
+# one not yet fillable (issue 56: a tap on a row or column number got no answer).
+REFUSED = ["a3", "c1", "b2", "f6"]
+# Some element drawn whole on screen (more than a visually hidden pixel) whose own words are `text`.
+SEEN_ON_SCREEN = """(text) => [...document.querySelectorAll('body *')].some((el) => {
+  if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.includes(text))) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 20 && r.height > 8 && r.top >= 0 && r.bottom <= innerHeight && getComputedStyle(el).visibility !== 'hidden';
+})"""
+
+
+def test_enumeration_answers_a_refused_tap_in_view_on_a_phone(browser: Browser, server: str) -> None:
+    rng = random.Random(2)
+    state = quetgames.new_game(EN)
+    for _ in range(7):
+        state = state.play(rng.choice(state.legal_moves()))
+    w = watched_page(browser, server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, timeout_ms=30_000)
+    try:
+        w.goto_ready(server)
+        open_record(w, state.record)
+        values = state.view()["board"]["values"]
+        for sq in REFUSED:
+            move = f"{sq}={values[int(sq[1:]) - 1]['abcdef'.index(sq[0])] or 0}"
+            with pytest.raises(quetgames.IllegalMove) as reason:
+                state.play(move)
+            cell = w.page.locator(f'#board .cell[data-square="{sq}"]')
+            assert cell.get_attribute("data-try") == move, (sq, cell.get_attribute("data-try"))
+            cell.scroll_into_view_if_needed()
+            cell.tap()
+            # heard (#message, the live region) and seen: the words drawn on screen, wherever the page shows them
+            w.page.locator("#message").filter(has_text=str(reason.value)).wait_for(state="attached")
+            w.wait_ready()
+            w.page.wait_for_function(SEEN_ON_SCREEN, arg=str(reason.value))
+            assert w.fragment() == state.record
+        ARTIFACTS.mkdir(exist_ok=True)
+        w.page.screenshot(path=str(ARTIFACTS / "enumeration-refused-tap-390.png"))
+        assert w.errors == []
+    finally:
+        w.context.close()
 
 
 def first_warned_position(seed: int, players: int = 2) -> tuple[quetgames.State, str, list[int]]:

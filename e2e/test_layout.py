@@ -39,14 +39,22 @@ OPENED = [
 ]
 
 # How much of the board (its largest drawing, else its box) is on screen, 0 to 1.
+# A grid wider than the screen at 24 px a square (issue 56) scrolls in a box of
+# its own, kept on the last move and the targets (e2e/test_tap_targets.py): then
+# it is that box that must be on screen, as much of it as the screen has room
+# for under its top (a 20 x 20 grid is 499 px tall at 24 px a square: on a
+# 360 x 740 phone the page scrolls for its last rows).
 BOARD_SEEN = """() => {
   const svgs = [...document.querySelectorAll('#board svg')];
   const area = (e) => { const r = e.getBoundingClientRect(); return r.width * r.height; };
-  const el = svgs.length ? svgs.reduce((a, b) => (area(b) > area(a) ? b : a)) : document.getElementById('board');
+  let el = svgs.length ? svgs.reduce((a, b) => (area(b) > area(a) ? b : a)) : document.getElementById('board');
+  const box = el.parentElement?.classList.contains('grid-scroll') ? el.parentElement : null;
+  if (box && (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1)) el = box;
   const r = el.getBoundingClientRect();
   const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
   const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-  return { seen: (w * h) / (r.width * r.height), box: [r.left, r.top, r.width, r.height].map(Math.round) };
+  const room = el.classList.contains('grid-scroll') ? Math.min(r.height, innerHeight - Math.max(r.top, 0)) : r.height;
+  return { seen: (w * h) / (r.width * room), box: [r.left, r.top, r.width, r.height].map(Math.round) };
 }"""
 
 # Everything stuck to the top of the screen (sticky or fixed, at the top edge): [name, height].

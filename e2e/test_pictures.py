@@ -285,7 +285,10 @@ PAGE_BOARD = """() => {
     // (nor the marks of a preview: a past position's board previews the ring
     // being built, since a side line can be played there; a picture shows it as it stood)
     shapes: [...document.querySelectorAll('#board svg :is(path, rect, circle, ellipse, line, polyline, polygon)')].filter(drawn)
-      .filter((t) => !t.closest('[data-move], [data-try], .target') && !t.parentElement.querySelector(':scope > .preview')).length,
+      // (a square that answers a tap with why not, data-try, is drawn as it stands: since issue 56
+      // Enumeration's row and column numbers are such squares; only a target's rings, and the half squares
+      // of a square with two choices and the line between them, are the page's own)
+      .filter((t) => !t.closest('[data-move], .half') && !t.matches('.ring, .focus-ring, .half-split') && !t.parentElement.querySelector(':scope > .preview')).length,
   };
 }"""
 

@@ -3,9 +3,10 @@
 //   <script src="SITE/embed-host.js" async></script>     (SITE: where Quet Games is hosted)
 //
 // beside its Quet Games frames lets each frame take the height its content
-// asks for (a panel opened under the board, the analysis drawn), instead of
-// scrolling inside a frame of fixed height. Without it every frame keeps the
-// height its snippet gives it and fits its content to it.
+// asks for, more (a panel opened under the board, the analysis drawn, a big
+// grid kept at its tappable size) or less (a poster, a short game), instead of
+// scrolling inside a frame of fixed height or leaving a blank band. Without it
+// every frame keeps the height its snippet gives it and fits its content to it.
 //
 // The protocol (docs/EMBED.md, "A frame that can grow"), by postMessage:
 //   frame -> host  {type: "quetgames:ready"}              (to any origin: it says nothing)

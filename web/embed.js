@@ -21,7 +21,7 @@
 //          the solution (puzzle-board.js, shared with the site's puzzle page).
 //   ply    the position after N moves (default: the game as it stands). In play
 //          mode the game is cut there and the reader plays on from it.
-//   theme  light, dark, or auto (the reader's system setting; the default).
+//   theme  light (the default), dark, or auto (the reader's system setting).
 //   start  click (default) or visible (load once half the frame is on screen).
 //   autoplay  1: a replay plays itself through once started (Play through
 //          pressed), from `ply` or else the start; 0 or absent: it waits.
@@ -68,7 +68,7 @@ export function parseOptions(search) {
   const game = params.get("game");
   const learn = mode === "learn" && game != null && /^[a-z][a-z-]{0,39}$/.test(game) ? game : null;
   if (mode === "learn" && !learn) problems.push(`“game=${String(game ?? "").slice(0, 30)}” names no game to learn.`);
-  const theme = choice("theme", ["auto", "light", "dark"], "auto");
+  const theme = choice("theme", ["light", "dark", "auto"], "light"); // (light by default: most pages that hold a frame are)
   const start = choice("start", ["click", "visible"], "click");
   const autoplay = choice("autoplay", ["0", "1"], "0") === "1";
   if (autoplay && mode !== "replay") problems.push(`“autoplay=1” plays a replay through, and this embed is ${mode === "puzzle" ? "a puzzle" : "for playing on (mode=play)"}; it is not used.`);

@@ -16,7 +16,7 @@ function list(numbers) {
 export const { render, update } = keptGrid({
   label: boardLabel, paint, panel,
   frame(G, state, view) {
-    const [toggle, wrap] = scrollable(G, { focusSquare: view.board.last_square });
+    const [toggle, wrap] = scrollable(G, { last: (shown) => shown.board.last_square });
     state.toggle = toggle;
     return html("div", { class: "grid-game cc" }, wrap);
   },

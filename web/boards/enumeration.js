@@ -3,7 +3,7 @@
 // Draws view().board only; the counts come from board.candidates.
 
 import { svg, html, target, rovingFocus, thumbnail as thumb } from "./svg.js";
-import { grid, keptGrid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
+import { TAP_PX, grid, keptGrid, scrollable, seatName, squareName, parseSquare, targetRings } from "./grid.js";
 
 export const styles = ["grid.css"];
 
@@ -33,10 +33,9 @@ function halfTarget(G, sq, half, opts) {
 
 export const { render, update } = keptGrid({
   label: boardLabel, options: { headers: true }, paint, panel,
-  frame(G, state, view) {
-    const b = view.board;
+  frame(G, state) {
     // a square with two choices is split in two halves, each a tap target: twice the height
-    const [toggle, wrap] = scrollable(G, { minCell: 66, keepTappable: true, focusSquare: Object.keys(b.candidates)[0] ?? b.last });
+    const [toggle, wrap] = scrollable(G, { minCell: 66, tapCell: 2 * TAP_PX, last: (shown) => shown.board.last });
     state.toggle = toggle;
     return html("div", { class: "grid-game en" }, html("div", { class: "grid-side" }, wrap));
   },
@@ -63,15 +62,17 @@ function paint(G, view, ui) {
       const header = r === 0 || c === 0;
       const cand = candidates[sq];
       const number = v == null ? null : () => G.text(sq, String(v), { class: ["num", header && "header", sq === b.last && "last"].filter(Boolean).join(" "), size: v >= 10 ? 0.4 : 0.46 });
-      if (header || (!cand && !live)) {
+      if (!cand && !live) {
         G.square(sq, `v${v}|${sq === b.last}`, () => number?.());
         continue;
       }
       if (!cand) {
-        // Squares that cannot be played now still answer a click with the engine's reason.
+        // Squares that cannot be played now, the row and column numbers too, still
+        // answer a tap at once with the engine's reason (shown by the game view)
         G.square(sq, `t${v}|${sq === b.last}`, () => {
           number?.();
-          G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui, label: v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
+          G.target(sq, { tryMove: `${sq}=${v ?? 0}`, ui,
+                         label: header ? `${sq}, ${v}, a ${r === 0 ? "column" : "row"} number` : v == null ? `${sq}, empty, cannot be filled yet` : `${sq}, ${v}` });
         });
         continue;
       }

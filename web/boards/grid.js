@@ -284,6 +284,7 @@ export function keptGrid({ label, options = {}, paint, frame, panel }) {
       const root = frame(G, state, view);
       panel(root, state, view, ui);
       drawn.set(root, state);
+      G.follow?.(view); // (a grid that scrolls in its own box keeps the move in view: scrollable())
       return root;
     },
     update(root, view, ui) {
@@ -293,6 +294,7 @@ export function keptGrid({ label, options = {}, paint, frame, panel }) {
       state.G.svg.setAttribute("aria-label", label(view.board));
       paint(state.G, view, ui);
       panel(root, state, view, ui);
+      state.G.follow?.(view);
       return true;
     },
   };
@@ -333,44 +335,83 @@ export function badgeKey(seat) {
 
 // -- page furniture shared by the grid boards ---------------------------------
 
-// Boards too big to tap on this screen: they first fit the screen (or the
-// frame), so the whole board is seen when a game opens; "Zoom in" makes
-// every square a tap target and scrolls (remembered across redraws).
+// Every square that plays is a tap target of at least TAP_PX CSS pixels a side
+// (WCAG 2.2's minimum target size, SC 2.5.8), on any screen and in any frame:
+// a grid never draws its squares smaller while it has targets; where its box is
+// narrower than that, the grid scrolls in its own box, kept on the last move
+// and the squares that play. "Zoom in" gives bigger squares still (minCell),
+// remembered across redraws.
+export const TAP_PX = 24;
 let zoomed = false;
 
-/** Wrap a board so that a small screen can scroll it at a size where every
- *  square is at least `minCell` CSS pixels (a tap target), with a toggle to
- *  fit it to the screen instead; `focusSquare` is scrolled into view.
- *  keepTappable: the embed's fit to the frame's height never shrinks the board
- *  below that (its svg's data-min-width), for boards whose targets are too
- *  small to use otherwise (Enumeration's half squares); the others fit the
- *  frame and offer Zoom in. -> [toggle, wrapper] */
-export function scrollable(G, { minCell = 34, focusSquare = null, keepTappable = false } = {}) {
+/** Wrap a board so that it scrolls in its own box rather than draw a square
+ *  that plays under `tapCell` CSS pixels (24; Enumeration's squares, split in
+ *  two halves, ask 48), with a toggle to zoom in to `minCell` pixels where the
+ *  screen is narrower than that. `last(view)`: the square of the last move,
+ *  which each draw keeps in view with the targets (G.follow(view), called by
+ *  keptGrid). The svg's data-min-width is its tappable width (frame.js never
+ *  shrinks a board with targets below it). -> [toggle, wrapper] */
+export function scrollable(G, { minCell = 34, tapCell = TAP_PX, last = () => null } = {}) {
   const need = Math.ceil((G.n + 0.75) * minCell); // the labels take about three quarters of a square
-  if (keepTappable) G.svg.dataset.minWidth = String(need);
+  // (+0.01 of a square: rounding never leaves a square a hair under tapCell)
+  const tap = Math.ceil((G.n + 0.76) * tapCell);
+  G.svg.dataset.minWidth = String(tap);
   // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
   const big = typeof window !== "undefined" && need > window.innerWidth - 32;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
   wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
+  wrap.style.setProperty("--grid-tap-width", `${tap}px`);
+  let shown = null; // the view last drawn
   const toggle = html("button", { type: "button", class: ["grid-zoom", big && "big"], "aria-pressed": String(zoomed) },
-    zoomed ? "Fit the whole grid" : "Zoom in");
+    zoomed ? "Zoom out" : "Zoom in");
   toggle.addEventListener("click", () => {
     zoomed = !zoomed;
     G.svg.style.maxWidth = ""; // (a frame's fit to its height, embed.js, is undone: the zoom sets the width)
     wrap.classList.toggle("zoom", zoomed);
     toggle.setAttribute("aria-pressed", String(zoomed));
-    toggle.textContent = zoomed ? "Fit the whole grid" : "Zoom in";
+    toggle.textContent = zoomed ? "Zoom out" : "Zoom in";
+    // (zoomed in or out, the move stays in view: the layout is new on the next frame)
+    if (shown) requestAnimationFrame(() => keepInView(wrap, G, last(shown)));
   });
-  if (big && focusSquare) {
-    requestAnimationFrame(() => {
-      if (!wrap.isConnected || wrap.scrollWidth <= wrap.clientWidth) return;
-      const p = G.center(focusSquare);
-      const vb = G.svg.viewBox.baseVal;
-      const scale = G.svg.getBoundingClientRect().width / vb.width;
-      wrap.scrollLeft = p.x * scale - wrap.clientWidth / 2;
-    });
-  }
+  G.follow = (view) => {
+    shown = view;
+    requestAnimationFrame(() => keepInView(wrap, G, last(view)));
+  };
+  // (a box resized after the draw, a frame's fit to its height or a zoom, keeps the move in view too)
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => shown && keepInView(wrap, G, last(shown))).observe(wrap);
   return [toggle, wrap];
+}
+
+/** Scroll `wrap` (a grid's own box) as little as it takes to show the square
+ *  `lastSquare` and, where they fit beside it, the squares that play now; a box
+ *  that shows them already is left alone, so a tap never moves the board under
+ *  the finger. */
+export function keepInView(wrap, G, lastSquare) {
+  if (!wrap.isConnected) return;
+  const wide = wrap.scrollWidth > wrap.clientWidth + 1, tall = wrap.scrollHeight > wrap.clientHeight + 1;
+  if (!wide && !tall) return;
+  const box = wrap.getBoundingClientRect();
+  const at = (el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left - box.left + wrap.scrollLeft, right: r.right - box.left + wrap.scrollLeft,
+             top: r.top - box.top + wrap.scrollTop, bottom: r.bottom - box.top + wrap.scrollTop };
+  };
+  const lastCell = lastSquare ? G.cell(lastSquare) : null;
+  const targets = [...G.svg.querySelectorAll("[data-move]")].map(at);
+  const first = lastCell ? at(lastCell) : targets.shift();
+  if (!first) return;
+  // the last move, then each target in turn while the whole still fits the box
+  const want = { ...first };
+  for (const t of targets) {
+    const grown = { left: Math.min(want.left, t.left), right: Math.max(want.right, t.right),
+                    top: Math.min(want.top, t.top), bottom: Math.max(want.bottom, t.bottom) };
+    if (grown.right - grown.left > wrap.clientWidth || grown.bottom - grown.top > wrap.clientHeight) continue;
+    Object.assign(want, grown);
+  }
+  const scroll = (from, size, lo, hi) => (lo < from ? lo : hi > from + size ? hi - size : from);
+  const left = wide ? scroll(wrap.scrollLeft, wrap.clientWidth, want.left, want.right) : wrap.scrollLeft;
+  const top = tall ? scroll(wrap.scrollTop, wrap.clientHeight, want.top, want.bottom) : wrap.scrollTop;
+  if (left !== wrap.scrollLeft || top !== wrap.scrollTop) wrap.scrollTo({ left, top, behavior: "instant" });
 }
 
 /** The seat names from a view ("Player 1", ...). */

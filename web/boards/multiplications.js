@@ -28,7 +28,7 @@ function areaWords(sq, area, fromNumber, gain) {
 export const { render, update } = keptGrid({
   label: boardLabel, paint, panel,
   frame(G, state, view) {
-    const [toggle, wrap] = scrollable(G, { focusSquare: lastOf(view.board) });
+    const [toggle, wrap] = scrollable(G, { last: (shown) => lastOf(shown.board) });
     state.toggle = toggle;
     // what the x under the pointer or the keyboard scores, in words (the view of the latest draw)
     const show = (event) => {

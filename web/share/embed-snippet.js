@@ -16,7 +16,7 @@ import { LONG_LINK, downloadWords, joinFragment, makePoster } from "./poster.js"
 import { longLinkNote } from "./share.js";
 
 // (480 x 680: every game, in play and in replay, fits with its board first and its targets tappable: e2e/test_frames.py)
-const DEFAULTS = { mode: "play", ply: null, theme: "auto", start: "click", autoplay: false, width: 480, height: 680, responsive: false };
+const DEFAULTS = { mode: "play", ply: null, theme: "light", start: "click", autoplay: false, width: 480, height: 680, responsive: false };
 
 /** The embed's absolute address for `record` and `options` (see DEFAULTS),
  * with the `poster` payload (poster.js) after the record when there is one. */
@@ -28,13 +28,13 @@ export function embedURL(record, options = {}, base = location.href, poster = nu
   if (o.mode === "learn") {
     // a lesson is named by its game; it carries no record and no poster
     query.set("game", o.game);
-    if (o.theme !== "auto") query.set("theme", o.theme);
+    if (o.theme !== DEFAULTS.theme) query.set("theme", o.theme);
     if (o.start !== "click") query.set("start", o.start);
     url.search = query.toString();
     return url.href;
   }
   if (o.ply != null && o.mode !== "puzzle") query.set("ply", String(o.ply));
-  if (o.theme !== "auto") query.set("theme", o.theme);
+  if (o.theme !== DEFAULTS.theme) query.set("theme", o.theme);
   if (o.start !== "click") query.set("start", o.start);
   if (o.autoplay && o.mode === "replay") query.set("autoplay", "1");
   url.search = query.toString();
@@ -137,11 +137,12 @@ function invalid(input, bad) {
   else input.removeAttribute("aria-invalid");
 }
 
-/** The Colours fieldset: "Reader's setting" says under it what it means. */
+/** The Colours fieldset: light (the embed's default, as most blogs are),
+ * dark, or the reader's system setting, said under it in words. */
 function colours() {
-  const fieldset = radios("theme", "Colours", [["auto", "Reader's setting"], ["light", "Light"], ["dark", "Dark"]], DEFAULTS.theme);
+  const fieldset = radios("theme", "Colours", [["light", "Light"], ["dark", "Dark"], ["auto", "Follow the reader's system"]], DEFAULTS.theme);
   fieldset.querySelector('input[value="auto"]').setAttribute("aria-describedby", "embed-theme-said");
-  fieldset.append(h("p", { class: "hint", id: "embed-theme-said" }, "Reader's setting: light or dark, whichever the reader's device or browser is set to."));
+  fieldset.append(h("p", { class: "hint", id: "embed-theme-said" }, "Follow the reader's system: light or dark, whichever the reader's device or browser is set to. Light suits most pages."));
   return fieldset;
 }
 

@@ -6,9 +6,9 @@
 //
 // A host page that runs the host script says hello to this frame from its
 // own origin; from then on the board is fitted to the height the frame had
-// then (the snippet's), and whatever more the content asks for (a panel
-// opened, the analysis drawn) is asked of the host as the frame's height,
-// posted to that origin only. Without a hello nothing is posted but the
+// then (the snippet's), and the content's height, more (a panel opened, the
+// analysis drawn) or less (a poster, a short game), is asked of the host as
+// the frame's height, posted to that origin only. Without a hello nothing is posted but the
 // opening "ready", which carries nothing.
 //
 // Hooks for tests: <html data-grows="yes"> once a host said hello, and
@@ -32,6 +32,10 @@ export function fitToFrame(stage) {
     grower ??= { origin: event.origin, base: window.innerHeight };
     grower.origin = event.origin;
     root.dataset.grows = "yes";
+    // The layout's sizes that follow the frame's height (vh in the style sheets)
+    // follow the snippet's height from now on, not the frame's: a frame that
+    // shrank to its content would shrink the board, then the content, and so on.
+    root.style.setProperty("--frame-vh", `${grower.base / 100}px`);
     fitBoard();
   });
   if (window.parent !== window) window.parent.postMessage({ type: "quetgames:ready" }, "*");
@@ -61,10 +65,13 @@ export function fitToFrame(stage) {
 
   let askedHeight = 0;
 
-  /** Ask the host for the content's height (at least the snippet's), if it can grow the frame. */
+  /** Ask the host for the content's height, if it can size the frame: larger
+   * than the snippet's height (a panel opened, a board kept at its tappable
+   * size) or smaller (a poster, a short game: no blank band under the foot).
+   * (150: the host script's smallest.) */
   function askHeight() {
     if (!grower) return;
-    const height = Math.max(grower.base, contentHeight());
+    const height = Math.max(150, contentHeight());
     if (height === askedHeight) return;
     askedHeight = height;
     window.parent.postMessage({ type: "quetgames:height", height }, grower.origin);
@@ -86,7 +93,24 @@ export function fitToFrame(stage) {
     const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
     const main = svgs.reduce((a, b) => (area(b) > area(a) ? b : a));
     main.style.maxWidth = "";
-    if (getComputedStyle(main).maxWidth === "none") return askHeight();
+    const box = main.parentElement?.classList.contains("grid-scroll") ? main.parentElement : null;
+    // (measured at its natural height; where it scrolled to is put back after)
+    const scrolled = box ? [box.scrollLeft, box.scrollTop] : null;
+    if (box) box.style.maxHeight = box.style.overflowY = "";
+    try {
+      fitMain(main, box);
+    } finally {
+      if (box) [box.scrollLeft, box.scrollTop] = scrolled;
+    }
+    askHeight();
+  }
+
+  /** Fit `main`, the board's drawing (in its scrolling `box`, if a grid's), from its natural size. */
+  function fitMain(main, box) {
+    // (a board drawn at a size of its own, a lesson's, is left alone; a zoomed grid keeps its size, in its box)
+    const natural = getComputedStyle(main).maxWidth === "none";
+    const zoomedIn = natural && (box?.classList.contains("zoom") ?? false);
+    if (natural && !zoomedIn) return;
     // The board is fitted to the frame with its panels folded: a panel the
     // reader opens (the moves, the analysis) adds to the frame's height (it
     // scrolls, or, with the host script, grows) and never shrinks the board.
@@ -94,15 +118,21 @@ export function fitToFrame(stage) {
       .reduce((sum, panel) => sum + panel.offsetHeight - (panel.querySelector("summary")?.offsetHeight ?? 0), 0);
     const overflow = contentHeight() - opened - (grower ? grower.base : window.innerHeight);
     const rect = main.getBoundingClientRect();
-    if (overflow <= 0 || rect.height === 0) return askHeight();
-    // never below the width its squares need to be tapped (data-min-width, grid.js),
-    // when the frame is wide enough for that (else its Zoom in does it), and only
-    // where there is something to tap (a replay's board is a picture)
+    if (overflow <= 0 || rect.height === 0) return;
+    // never below the width its squares need to be tapped (data-min-width, grid.js:
+    // 24 CSS px a square), and only where there is something to tap (a replay's
+    // board is a picture). A board that still does not fit at that size: with the
+    // host script the frame grows to it; without, the board scrolls in its own
+    // box, as high as the frame leaves (grid.js keeps the move in view).
     const minWidth = main.querySelector("[data-move], [data-try]") ? Number(main.dataset.minWidth || 0) : 0;
-    const floor = minWidth <= rect.width ? minWidth * (rect.height / rect.width) : 0;
-    const height = Math.max(MIN_BOARD_PX, floor, rect.height - overflow);
+    const floor = zoomedIn ? rect.height : minWidth * (rect.height / rect.width);
+    const room = rect.height - overflow;
+    const height = Math.max(MIN_BOARD_PX, floor, room);
     if (height < rect.height) main.style.maxWidth = `${Math.floor((rect.width * height) / rect.height)}px`;
-    askHeight();
+    if (box && !grower && floor > room) {
+      box.style.overflowY = "auto";
+      box.style.maxHeight = `${Math.floor(Math.max(MIN_BOARD_PX, room))}px`;
+    }
   }
 
   let fitFrame = 0;
