@@ -17,3 +17,11 @@ def test_rules_document_credits_the_inventor_and_covers_every_game():
     assert "Leroy Quet" in text
     for name in ["Convoluted Coprimality", "Enumeration", "Prime Target", "Multiplications Within the Permutation", "Nonconformity"]:
         assert f"## {name}" in text
+
+
+def test_nonconformitys_example_of_a_shared_factor_names_the_term():
+    """Issue 56: "(after 10, any even number ...)" read as "after round 10"; the
+    example says that 10 is the previous term."""
+    text = rules_document()
+    assert "(after 10," not in text
+    assert "if that term was 10, for example" in text

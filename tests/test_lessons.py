@@ -120,6 +120,19 @@ def test_stated_answers_are_the_engines(game_id: str, step: Step) -> None:
     assert lessons.answer(game_id, step.id)["moves"] == derived
 
 
+@pytest.mark.parametrize(("game_id", "step"), TASKS, ids=_ids(TASKS))
+def test_a_right_answer_says_nothing_twice(game_id: str, step: Step) -> None:
+    """Issue 56: the step's why adds to the engine's words for the move and
+    repeats none of them (Multiplications' step 2 said twice that the x in the
+    leftmost column is numbered 1): no run of five words is in both."""
+    state, seat, derived, _ = lessons.passing(game_id, step)
+    for move in list(step.passes) or derived[:3]:
+        words = re.findall(r"[\w×]+", state.describe_move(move, seat).lower())
+        why = " ".join(re.findall(r"[\w×]+", _why(step, move).lower()))
+        runs = {" ".join(words[i:i + 5]) for i in range(len(words) - 4)}
+        assert not [run for run in runs if run in why], (move, _why(step, move))
+
+
 def _why(step: Step, move: str) -> str:
     return step.passes.get(move) or step.reason
 

@@ -129,6 +129,21 @@ def test_answers_come_from_the_stored_proof_in_words() -> None:
     assert solved["solutions"] == puzzle["solutions"] and len(solved["line"]) == len(puzzle["line"])
 
 
+def test_a_reply_that_ends_the_game_is_said_as_the_end() -> None:
+    """Issue 56: a right answer whose shown reply ends the game (Prime Target's
+    last ring, "The target is complete" on the board) says who wins, not that
+    a win can still be forced."""
+    ended = 0
+    for puzzle in SHIPPED["puzzles"]:
+        right = puzzles.answer(puzzle, puzzle["line"][0]["move"])
+        if right["reply"] is None or not quetgames.load(puzzle["record"]).play(right["move"], puzzle["line"][0]["seat"]).play(
+                right["reply"], puzzle["line"][1]["seat"]).is_over:
+            continue
+        ended += 1
+        assert "can still force" not in right["words"] and right["words"].endswith(" wins."), (puzzle["id"], right["words"])
+    assert ended > 0
+
+
 def test_the_bridge_answers_a_puzzle_and_refuses_a_forged_one() -> None:
     from quetgames.bridge import call
 

@@ -142,8 +142,8 @@ LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
         Step("wipe", ("A stuck path",),
              "You are Player 1: write the 23 where the 24 has nowhere to go, so the grid is wiped.",
              "words", _CC, _CC_SPIRAL, words=("grid is wiped",), passes={
-                 "d4": "Every square beside d4 is full, so the 24 has nowhere to go: grid 2 starts again "
-                       "from 1 at a1, and the lowest-numbered player still in writes its 2."}),
+                 "d4": "Every square beside d4 is full. On the fresh grid the lowest-numbered player "
+                       "still in writes its 2."}),
         Step("last-grid", ("A stuck path", "End"),
              "You are Player 1. On the last grid a stuck path ends the game and the survivors share the "
              "win: write the 23 so that you win outright.",
@@ -203,12 +203,13 @@ LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (
         Step("last-x", ("Part one: the x's", "Part two: the numbers"),
              "You are Player 1: mark the last x. One row and one column are still free.",
              "legal", _MU, ("a5", "d2", "b4", "c1", "e3", "f6"), passes={
-                 "g7": "Row 7 and column g were the only free ones. Now every row and column holds one x, "
-                       "and the x at a5, in the leftmost column, is numbered 1 for free."}),
+                 "g7": "Row 7 and column g were the only free ones. That ends part one; the 1 comes "
+                       "for free, and the numbering goes on from it."}),
         Step("most", ("Part two: the numbers",),
              "You are Player 1: write the 2 where it scores the most, rows apart times columns apart from the 1.",
              "gain", _MU, ("a5", "d2", "b4", "c1", "e3", "f6", "g7"), passes={
-                 "g7": "g7 is 2 rows and 6 columns from the 1 at a5: 2 × 6 = 12, the most on offer."}),
+                 "g7": "No other x is as far from the 1 at a5 in both directions at once: 2 × 6 = 12, "
+                       "the most on offer."}),
         Step("long-run", ("Part two: the numbers", "End"),
              "You are Player 2, behind 3 to 7: write the 5 so that you still win when every x is numbered.",
              "proved", _MU, ("b7", "c1", "f3", "d4", "g5", "a2", "e6", "b7", "e6", "d4"), passes={

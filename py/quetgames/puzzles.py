@@ -673,8 +673,10 @@ def answer(puzzle: JSONObject, move: str) -> JSONObject:
         if after.is_over:
             words = f"Right: {did}, and {winner} wins."
         elif reply is not None:
-            words = (f"Right: {did}. {after.describe_move(reply, line[1]['seat'])}, "
-                     f"and {winner} can still force the win.")
+            # (a reply that ends the game: the end is said, not a win still to force)
+            replied = after.play(reply, line[1]["seat"])
+            ending = f"{winner} wins" if replied.is_over else f"{winner} can still force the win"
+            words = f"Right: {did}. {after.describe_move(reply, line[1]['seat'])}, and {ending}."
         else:
             words = f"Right: {did}, and {winner} can force the win from here."
         shown = after.play(reply, line[1]["seat"]) if reply is not None else after

@@ -142,8 +142,8 @@ must:
 
 - be from 2 to the largest number a player may pick, which is chosen before the game
   (100 to 1,000,000; 1000 unless chosen otherwise);
-- have a prime factor in common with your own previous term (after 10, any even number or
-  any multiple of 5 will do);
+- have a prime factor in common with your own previous term (if that term was 10, for example,
+  any even number or any multiple of 5 will do);
 - not be one of your own earlier terms. It may equal one of your opponent's.
 
 **Scoring.** When a round is revealed, your new number earns a point if it is larger than
