@@ -394,6 +394,11 @@ def write_worker_facts(out: Path, facts: dict) -> None:
     worker.write_text(text)
 
 
+def engine_env() -> dict[str, str]:
+    """The environment of a Python run on the engine in py/ (the build's checks and answers)."""
+    return {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+
+
 def engine_catalog() -> list[dict]:
     """The engine's own answer to the bridge call "games" (each game's id, code,
     name, inventor, summary, rules, options and computer levels), from py/ run by
@@ -401,7 +406,7 @@ def engine_catalog() -> list[dict]:
     setup screens and the rules before Pyodide has arrived; copied, never
     restated, so the engine stays the one source of those texts."""
     program = "import sys, quetgames.bridge; sys.stdout.write(quetgames.bridge.call('games'))"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    env = engine_env()
     done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
     try:
         answer = json.loads(done.stdout)
@@ -424,7 +429,7 @@ def balance_figures() -> dict | None:
         return None
     program = ("import json, sys, quetgames.balance as b; "
                "sys.stdout.write(json.dumps(b.page_data(json.loads(sys.stdin.read()))))")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    env = engine_env()
     done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True,
                           encoding="utf-8", input=BALANCE_REPORT.read_text(encoding="utf-8"))
     if done.returncode != 0:
@@ -449,7 +454,7 @@ def start_puzzle_check() -> subprocess.Popen | None:
                f"d = json.load(open({str(PUZZLES)!r}, encoding='utf-8')); "
                "sys.stdout.write(json.dumps({'problems': p.check_all(d) + p.spread_problems(d['puzzles']), "
                "'spread': p.spread(d['puzzles'])}))")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    env = engine_env()
     return subprocess.Popen([sys.executable, "-c", program], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, encoding="utf-8")
 
@@ -489,7 +494,7 @@ def write_known(out: Path, started: float) -> int:
     program = ("import json, sys, quetgames.known as k; "
                f"p = json.load(open({str(PUZZLES)!r}, encoding='utf-8'))['puzzles'] if {PUZZLES.exists()} else []; "
                "sys.stdout.write(json.dumps(k.known_answers(p), separators=(',', ':')))")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    env = engine_env()
     done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
     if done.returncode != 0:
         raise SystemExit(f"build: the engine could not answer the lessons' and puzzles' first questions: {done.stderr.strip()}")
@@ -510,7 +515,7 @@ def check_lessons(started: float) -> int:
     no longer holds stops the build, named. The number of steps checked."""
     program = ("import json, sys, quetgames.lessons as l; "
                "sys.stdout.write(json.dumps({'problems': l.problems(), 'steps': sum(len(x.steps) for x in l.LESSONS.values())}))")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+    env = engine_env()
     begun = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8")
     if done.returncode != 0:
