@@ -21,9 +21,9 @@ import quetgames
 from quetgames import bridge
 from playwright.sync_api import Browser
 
-from .harness import READY, watched_page
+from .harness import READY, Watched, watched_page
 from .test_board_before_engine import BOARD_TEXT, fresh, look, shifts
-from .test_first_paint import Held
+from .test_first_paint import Held, engine_state
 
 ENGINE_UP = "html[data-engine=ready]"
 PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "docs" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
@@ -44,17 +44,32 @@ def first_of(game: str) -> dict:
     return next(p for p in PUZZLES if p["game"] == game)
 
 
+def opened_held(w: Watched, url: str, board: str) -> Held:
+    """`url` opened with Pyodide's downloads held back, once `board` is drawn
+    and the engine is known to be still on its way; the hold, to release."""
+    held = Held(w.page)
+    w.page.goto(url)
+    w.page.locator(board).first.wait_for(timeout=30_000)
+    held.wait_for_one()
+    assert engine_state(w.page) == "loading"
+    return held
+
+
+def settled(w: Watched, name: str) -> None:
+    """Once the engine is up: the screen kept, nothing jumped since the first paint, no error."""
+    look(w.page, name)
+    assert shifts(w.page) <= 0.1, w.page.evaluate("window.__shifts")
+    assert w.errors == []
+
+
 @pytest.mark.parametrize("which", ["today", "enumeration", "prime-target"])
 def test_a_puzzle_is_drawn_before_the_engine_and_a_tap_meanwhile_is_answered_after(which: str, browser: Browser, server: str) -> None:
     puzzle = todays() if which == "today" else first_of(which)
     shown = ask("puzzle", puzzle=puzzle)
     w = fresh(browser, server)
     try:
-        held = Held(w.page)
-        w.page.goto(f"{server}index.html#puzzle={'today' if which == 'today' else puzzle['id']}")
-        w.page.locator(f'section.puzzle[data-puzzle="{puzzle["id"]}"] #board svg').first.wait_for(timeout=30_000)
-        held.wait_for_one()
-        assert w.page.evaluate("document.documentElement.dataset.engine") == "loading"
+        held = opened_held(w, f"{server}index.html#puzzle={'today' if which == 'today' else puzzle['id']}",
+                           f'section.puzzle[data-puzzle="{puzzle["id"]}"] #board svg')
         w.page.wait_for_function("q => document.getElementById('puzzle-answer').textContent === q", arg=shown["question"])
         still = w.page.evaluate(BOARD_TEXT)
         assert still, "the puzzle's board has no numbers"
@@ -66,7 +81,7 @@ def test_a_puzzle_is_drawn_before_the_engine_and_a_tap_meanwhile_is_answered_aft
         else:
             assert which in ("today", "prime-target"), f"no target for {move}"
             move = None  # (a ring is built from several targets: only the drawing is checked here)
-        assert w.page.evaluate("document.documentElement.dataset.engine") == "loading"
+        assert engine_state(w.page) == "loading"
 
         held.release()
         w.page.locator(ENGINE_UP).wait_for(timeout=90_000)
@@ -76,9 +91,7 @@ def test_a_puzzle_is_drawn_before_the_engine_and_a_tap_meanwhile_is_answered_aft
             assert w.page.locator("#puzzle-answer").get_attribute("data-answer") == "right"
         else:
             assert w.page.evaluate(BOARD_TEXT) == still
-        look(w.page, f"puzzle-{which}-live")
-        assert shifts(w.page) <= 0.1, w.page.evaluate("window.__shifts")
-        assert w.errors == []
+        settled(w, f"puzzle-{which}-live")
     finally:
         w.context.close()
 
@@ -88,10 +101,7 @@ def test_a_puzzle_drawn_before_the_engine_is_the_one_drawn_after(browser: Browse
     puzzle = first_of("multiplications")
     w = fresh(browser, server)
     try:
-        held = Held(w.page)
-        w.page.goto(f"{server}index.html#puzzle={puzzle['id']}")
-        w.page.locator("section.puzzle #board svg").first.wait_for(timeout=30_000)
-        held.wait_for_one()
+        held = opened_held(w, f"{server}index.html#puzzle={puzzle['id']}", "section.puzzle #board svg")
         before = (w.page.evaluate(BOARD_TEXT), w.page.locator("section.puzzle h1").inner_text())
         held.release()
         w.page.locator(ENGINE_UP).wait_for(timeout=90_000)
@@ -113,11 +123,7 @@ def test_a_lesson_opens_on_its_first_step_before_the_engine(game: str, browser: 
     step = lesson["steps"][0]
     w = fresh(browser, server)
     try:
-        held = Held(w.page)
-        w.page.goto(f"{server}index.html#learn={game}")
-        w.page.locator(".lesson-step #board svg").first.wait_for(timeout=30_000)
-        held.wait_for_one()
-        assert w.page.evaluate("document.documentElement.dataset.engine") == "loading"
+        held = opened_held(w, f"{server}index.html#learn={game}", ".lesson-step #board svg")
         assert step["task"] in w.page.locator(".lesson-task").first.inner_text()
         still = w.page.evaluate(BOARD_TEXT)
         assert still
@@ -137,9 +143,7 @@ def test_a_lesson_opens_on_its_first_step_before_the_engine(game: str, browser: 
             assert said["words"] in w.page.locator("#lesson-said").inner_text()
         else:
             assert w.page.evaluate(BOARD_TEXT) == still
-        look(w.page, f"lesson-{game}-live")
-        assert shifts(w.page) <= 0.1, w.page.evaluate("window.__shifts")
-        assert w.errors == []
+        settled(w, f"lesson-{game}-live")
     finally:
         w.context.close()
 
