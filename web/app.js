@@ -320,7 +320,6 @@ async function route() {
     ].filter(Boolean)));
     return;
   }
-  const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null };
   // (this tab now holds the saved game as stored: a later change in another tab is seen as one)
   if (saved) knowSaved(saved.id, saved.record);
   try {
@@ -332,8 +331,10 @@ async function route() {
     return;
   }
   if (routeId !== routeCount) return;
-  // (a position drawn before the engine: the engine's view is drawn into the same boxes, view/still.js)
+  // (a position drawn before the engine: the engine's view is drawn into the same boxes, view/still.js;
+  // the panels under it follow in a task of their own, so the page never stops for both at once)
   const still = !!gameView.current?.still;
+  const keep = { saveId: saved?.id ?? null, linkSeat: saved?.linkSeat ?? null, panels: still ? "later" : "now" };
   const sameGame = still || (gameView.current?.view.game_id != null && gameView.current.view.game_id === opened.view.game_id);
   if (still) olderLinks.forget();
   else leaveGame();

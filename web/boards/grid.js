@@ -40,7 +40,7 @@
 //   G.ui(ui)                 the ui the targets act with from now on (each draw's);
 //   G.act                    stands for it, for targets a board makes itself
 
-import { svg, html, board, describe, leaveTabOrder, target, untarget } from "./svg.js";
+import { svg, html, board, describe, leaveTabOrder, target, untarget, windowWidth } from "./svg.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -357,7 +357,7 @@ export function scrollable(G, { minCell = 34, tapCell = TAP_PX, last = () => nul
   const tap = Math.ceil((G.n + 0.76) * tapCell);
   G.svg.dataset.minWidth = String(tap);
   // (a screen narrower than that, less the page's margins: scroll instead of shrinking)
-  const big = typeof window !== "undefined" && need > window.innerWidth - 32;
+  const big = typeof window !== "undefined" && need > windowWidth() - 32;
   const wrap = html("div", { class: ["grid-scroll", big && "big", big && zoomed && "zoom"] }, G.svg);
   wrap.style.setProperty("--grid-min-width", `${need}px`); // (CSSOM: the CSP allows no style attributes)
   wrap.style.setProperty("--grid-tap-width", `${tap}px`);

@@ -6,13 +6,13 @@
 // No rule lives here: bands, legality and "would it score" come from the view
 // and from ui.preview; the view's scoring_picks say which listed picks to star.
 
-import { html as h, svg as s } from "./svg.js";
+import { html as h, svg as s, windowWidth } from "./svg.js";
 
 export const styles = ["round.css"];
 
 // The number line's viewBox is about as wide as it will be drawn, so its text
 // keeps a readable size on a phone and on a desktop alike (it still scales).
-const lineWidth = () => Math.max(300, Math.min(640, (window.innerWidth || 640) - 56));
+const lineWidth = () => Math.max(300, Math.min(640, (windowWidth() || 640) - 56));
 // A row per seat: its band (16 high) and under it the ▲ of its last number
 // (8 high); the seat's badge (its number, in its colour, as on the players'
 // chips) stands in the left margin, so no label sits where the row above

@@ -10,6 +10,7 @@
 //       null/false/undefined attribute values and children are skipped;
 //       string/number children become text nodes; arrays are flattened.
 //   html(tag, attrs, ...children) -> HTMLElement        (same conventions)
+//   windowWidth() -> the window's width in CSS px, as of the last resize
 //   board(width, height, {label, className}) -> <svg viewBox="0 0 w h"> that
 //       scales to its container's width (role="group", aria-label=label).
 //   describe(el, label) -> el
@@ -44,6 +45,14 @@
 //       else the first legal one) and the keyboard's place kept as above.
 //   thumbnail(width, height, ...children) -> small static <svg> for the home page.
 //   setText(el, text)   el's text, written only when it differs (boards drawn in place).
+
+// The window's width, read once and again after each resize. Read during a
+// draw, window.innerWidth first lays out whatever the draw has just built (on
+// a phone it depends on the page's own width): that was most of a
+// Nonconformity board's drawing time (issue 53).
+let shownWidth = typeof window === "undefined" ? 0 : window.innerWidth;
+if (typeof window !== "undefined") window.addEventListener("resize", () => { shownWidth = window.innerWidth; });
+export const windowWidth = () => shownWidth;
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
