@@ -160,3 +160,50 @@ export { y } from "./y.js";
 const m = await import("../share/picture.js");
 new Worker(new URL("../worker.js", import.meta.url));'''
     assert imports_in(text, "view/z.js") == {"ui/dom.js", "view/y.js", "share/picture.js", "worker.js"}
+
+
+# -- the first script's board preloads (web/index.html) ---------------------------------
+
+GRIDS = re.compile(r"const grid = \[([^\]]*)\], round = \[([^\]]*)\];")
+BOARD_ENTRY = re.compile(r"\b([a-z]{2}): \[\"([a-z-]+)\"((?:, [^\]]*)?)\]")
+
+
+def first_script_boards() -> dict[str, set[str]]:
+    """The first script's list: record code -> the files it preloads for that game's board."""
+    text = (WEB / "index.html").read_text()
+    spreads = GRIDS.search(text)
+    assert spreads, "index.html's first script no longer names the grid and round boards' files"
+    named = {"grid": spreads[1], "round": spreads[2]}
+    boards = {}
+    for code, board, rest in BOARD_ENTRY.findall(text[spreads.end():text.index("const code")]):
+        parts = set()
+        for item in filter(None, (p.strip() for p in rest.split(","))):
+            parts.update(re.findall(r'"([^"]+)"', named[item[3:]] if item.startswith("...") else item))
+        boards[code] = {f"{board}.js", "svg.js", *parts}
+    return boards
+
+
+def board_needs(board: str) -> set[str]:
+    """A board module's files: itself, what it imports in boards/ (all the way down) and their style sheets."""
+    files, todo = set(), [f"boards/{board}.js"]
+    edges = graph()
+    while todo:
+        module = todo.pop()
+        if module in files or not module.startswith("boards/"):
+            continue
+        files.add(module)
+        todo.extend(edges[module])
+    sheets = set()
+    for module in files:
+        declared = re.search(r"\bstyles = \[([^\]]*)\]", (WEB / module).read_text())
+        sheets.update(re.findall(r'"([a-z-]+\.css)"', declared[1]) if declared else ())
+    return {m.removeprefix("boards/") for m in files} | sheets
+
+
+def test_the_first_script_preloads_each_games_board_with_what_it_imports_and_its_sheets():
+    import quetgames  # (the engine's registry: which code each game's records carry)
+
+    boards = first_script_boards()
+    assert set(boards) == {quetgames.registry.GAMES[g].code for g in quetgames.GAMES}
+    for game_id in quetgames.GAMES:
+        assert boards[quetgames.registry.GAMES[game_id].code] == board_needs(game_id), game_id
