@@ -44,7 +44,7 @@ import { ShownPosition } from "./position.js";
 import { Address } from "./address.js";
 import { Drawing, EVERY_REGION } from "./drawing.js";
 import { applyFocus } from "./focus.js";
-import { onceFramePainted } from "./frames.js";
+import { afterRendering, onceFramePainted } from "./frames.js";
 import { StillPosition } from "./still.js";
 
 const RETRY = { retry: true }; // a worker that stopped is restarted and the call sent again (engine.js)
@@ -52,9 +52,8 @@ const RETRY = { retry: true }; // a worker that stopped is restarted and the cal
 // Which regions a draw brings up to date (Drawing.draw's `want`): every one; after a
 // move on the page, all but the panels beside the board first (the click's
 // task), then those panels once that frame is painted (drawSoon's panels "later").
-const PANELS_LATER = new Set(["seats", "moves", "share", "analysis"]);
-const BOARD_FIRST = (name) => !PANELS_LATER.has(name);
-const PANELS = (name) => PANELS_LATER.has(name);
+const PANELS_LATER = ["seats", "moves", "share", "analysis"];
+const BOARD_FIRST = (name) => !PANELS_LATER.includes(name);
 
 // -- the game view ---------------------------------------------------------------------
 
@@ -510,17 +509,23 @@ export class GameView {
    * click are asked for then too. */
   #panelsSoon() {
     const due = (this.#panelsDue = {});
-    const run = () => {
+    // one task a panel, each after the one before, so the page stops for none of them long
+    const run = ([panel, ...rest] = PANELS_LATER) => {
       if (this.#panelsDue !== due) return; // done, dropped (leave), or drawn by a full draw since
-      this.#panelsDue = null;
+      if (!rest.length) this.#panelsDue = null;
       const started = performance.now();
       // (the skeleton the board was drawn in, still on the page)
-      if (this.current && this.drawing.attached()) this.#draw(PANELS);
+      if (this.current && this.drawing.attached()) this.#draw((name) => name === panel);
       if (globalThis.quetTimings) performance.measure("draw panels", { start: started });
-      this.#lookAhead();
       this.#applyFocus(); // (a focused button of a panel drawn anew: its namesake, see #draw)
+      if (rest.length) afterRendering(() => run(rest));
+      else this.#lookAhead();
     };
-    onceFramePainted(run);
+    onceFramePainted(() => {
+      if (due.begun) return; // (it may be called twice)
+      due.begun = true;
+      run();
+    });
   }
 
   /** Give the focus the last draw planned (focus.js). */
