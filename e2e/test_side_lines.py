@@ -85,7 +85,8 @@ SHOWCASE = next(g for g, (state, ply) in CASES.items() if ply > 0 and len(others
 
 
 def show_ply(page: Page, ply: int) -> None:
-    """Step to the position after `ply` moves from the moves list."""
+    """Step to the position after `ply` moves from the moves list, and have
+    its board play ("Play a move here", where it is still a picture)."""
     if ply == 0:
         if page.locator(".replay-banner", has_text="the start of the game").count() == 0:
             page.locator('.replay-nav [data-key="first"]').click()
@@ -93,6 +94,13 @@ def show_ply(page: Page, ply: int) -> None:
     else:
         page.locator(f'[data-key="ply-{ply}"]').click()
         page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+    offer = page.locator('.replay-banner [data-key="side-play"]')
+    if offer.count():
+        # (the board of a past position is a picture until asked: nothing to play while stepping back, issue 56)
+        assert page.locator("#board").evaluate("b => b.inert") and page.locator("#board [data-move]").count() == 0
+        assert "starts a side line" in page.locator(".replay-banner .replay-hint").inner_text()
+        offer.click()
+    page.locator("#board.side-play").wait_for()
 
 
 def play_asking(page: Page, move: str) -> None:
