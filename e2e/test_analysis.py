@@ -149,9 +149,9 @@ def test_a_point_of_the_chart_shows_the_game_after_that_move(w: Watched, page: P
     best = expected.moves[ply]
     words = page.locator(".analysis-next").inner_text()
     assert f"Best from here: {best.best_move}, which keeps {best.best_value:.2f}" in words
-    # the best move's targets on the board, which plays side lines here (e2e/test_side_lines.py)
+    # the best move's targets marked on the board, a picture until "Play a move here" (e2e/test_side_lines.py)
     assert page.locator("#board .best-here").count() >= 1
-    assert set(page.locator("#board .best-here").evaluate_all("els => els.map(e => e.dataset.move)")) == {best.best_move}
+    assert page.locator("#board [data-move]").count() == 0  # still a picture: nothing plays
     shoot(page, "analysis-replay")
     # the README's picture (docs/analysis.png is a copy of it)
     page.set_viewport_size({"width": 960, "height": 800})
@@ -195,8 +195,11 @@ def test_every_game_is_analysed_and_stepped_through(w: Watched, page: Page, game
     assert f"played {judged.move}" in page.locator(".analysis-played").inner_text()
     if not judged.forced:
         assert f"Best there: {judged.best_move}" in page.locator(".analysis-best").inner_text()
-    # a replayed board plays for the seat to move there, for a side line (e2e/test_side_lines.py)
-    assert page.locator("#board.replaying.side-play").count() == 1
+    # a replayed board is a picture, with the best move marked where the board can show it
+    # (it plays a side line once asked, "Play a move here": e2e/test_side_lines.py)
+    assert page.locator("#board.replaying:not(.side-play)").count() == 1
+    assert page.locator("#board [data-move], #board input, #board .pt-play-ring").count() == 0
+    assert page.locator('.replay-banner [data-key="side-play"]').count() == 1
     shoot(page, f"analysis-{game}")
     page.locator('.analysis-chart .point[data-ply="1"]').click()
     page.locator(".replay-banner", has_text="after move 1 of").wait_for()

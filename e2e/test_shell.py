@@ -177,8 +177,12 @@ def test_replay_leaves_the_game_alone_and_undo_takes_back_one_move(w: Watched, p
     assert "after move 1 of 3" in banner.inner_text()
     shoot(page, "shell-replay")
     assert w.fragment() == record
-    # the board of a past position plays side lines (e2e/test_side_lines.py): not inert, marked as a replay
-    assert page.locator("#board.replaying.side-play [data-move]").count() > 0
+    # the board of a past position is a picture (issue 56: nothing to play while stepping back) until
+    # "Play a move here"; then it plays side lines (e2e/test_side_lines.py): not inert, marked as a replay
+    assert page.locator("#board.replaying [data-move]").count() == 0
+    assert page.locator("#board").evaluate("b => b.inert")
+    page.locator('.replay-banner [data-key="side-play"]').click()
+    page.locator("#board.replaying.side-play [data-move]").first.wait_for()
     assert not page.locator("#board").evaluate("b => b.inert")
     # the line says what the engine says of the position shown, not of the game as it stands
     assert page.locator("#status").inner_text() == quetgames.load(record).position(1).view()["status"]

@@ -85,7 +85,8 @@ SHOWCASE = next(g for g, (state, ply) in CASES.items() if ply > 0 and len(others
 
 
 def show_ply(page: Page, ply: int) -> None:
-    """Step to the position after `ply` moves from the moves list."""
+    """Step to the position after `ply` moves from the moves list, and have
+    its board play ("Play a move here", where it is still a picture)."""
     if ply == 0:
         if page.locator(".replay-banner", has_text="the start of the game").count() == 0:
             page.locator('.replay-nav [data-key="first"]').click()
@@ -93,6 +94,19 @@ def show_ply(page: Page, ply: int) -> None:
     else:
         page.locator(f'[data-key="ply-{ply}"]').click()
         page.locator(".replay-banner", has_text=f"after move {ply} of").wait_for()
+    play_here(page)
+
+
+def play_here(page: Page) -> None:
+    """Have the board of the past position shown play: "Play a move here",
+    where it is still a picture (until the game as it stands is shown again)."""
+    offer = page.locator('.replay-banner [data-key="side-play"]')
+    if offer.count():
+        # (a picture until asked: nothing to play while stepping back, issue 56)
+        assert page.locator("#board").evaluate("b => b.inert") and page.locator("#board [data-move]").count() == 0
+        assert "starts a side line" in page.locator(".replay-banner .replay-hint").inner_text()
+        offer.click()
+    page.locator("#board.side-play").wait_for()
 
 
 def play_asking(page: Page, move: str) -> None:
@@ -156,6 +170,7 @@ def test_a_side_line_from_the_board_then_take_back_and_play(w: Watched, page: Pa
         assert quetgames.load(w.fragment()).lines == lined.lines
         page.locator('[data-key="line-0-1"]').click()
         page.locator(".replay-banner", has_text="a side line").wait_for()
+        play_here(page)
 
     # a move at the line's end extends it, without asking
     end = lined.line_position(0)

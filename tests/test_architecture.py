@@ -274,7 +274,7 @@ def test_generic_layers_name_no_game(path):
 WEB = Path(__file__).resolve().parent.parent / "web"
 GENERIC_WEB = ["view/gameview.js", "view/phases.js", "view/sealing.js", "view/commit.js", "view/handover.js", "view/computer.js",
                "features/analysis.js", "bridge/pool.js", "share/picture.js", "features/puzzles.js", "features/puzzle-board.js",
-               "view/history.js", "view/sidelines.js", "view/position.js", "view/address.js", "view/drawing.js",
+               "view/history.js", "view/sidelines.js", "view/earlier-comments.js", "view/position.js", "view/address.js", "view/drawing.js",
                "view/regions.js", "view/focus.js", "view/frames.js", "view/other-tabs.js", "view/play-through.js",
                "share/svg-writer.js", "share/gif.js"]
 

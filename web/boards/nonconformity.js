@@ -65,7 +65,7 @@ export function render(view, ui = {}) {
     // screen readers, a line less on a phone)
     whoList(view, { shown: !canPick && !view.is_over }),
     // the table and the number line side by side where the board is wide enough (round.css)
-    h("div", { class: canPick ? "nc-view picking" : "nc-view" }, sequenceTable(view, { fold: canPick }), numberLine(view, seat, { picking: canPick })),
+    h("div", { class: canPick ? "nc-view picking" : "nc-view" }, sequenceTable(view, { fold: canPick }), numberLine(view, ui.replaying ? null : seat, { picking: canPick })),
     canPick ? pickPanel(view, ui, seat) : waitNote(view, ui, seat));
   return wrap;
 }

@@ -19,6 +19,7 @@ import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, s
 import { boardInView, focusBefore, planFocus } from "./focus.js";
 import { answerAnchor, keepUnderStatus } from "./answer.js";
 import { handOff, handOffLine } from "./handoff.js";
+import { commentRegion, earlierComments } from "./earlier-comments.js";
 
 export const EVERY_REGION = () => true;
 
@@ -207,9 +208,9 @@ export class Drawing {
     }
     // the comment of the position shown (plain text; #announce reads it out after the move's words)
     const remark = secret ? null : (replay ? replay.comment : view.comment) ?? null;
-    if (first) region("comment", JSON.stringify(remark), () => (remark
-      ? h("p", { class: "move-comment shown-comment", id: "move-comment" }, h("span", { class: "visually-hidden" }, "Comment: "), remark)
-      : null));
+    // (at the latest move, with a mark that steps to the comments on earlier moves: earlier-comments.js)
+    const earlier = secret || replay ? null : earlierComments(view, plies);
+    if (first) region("comment", JSON.stringify([remark, earlier]), () => commentRegion(remark, earlier, (ply) => game.replayTo(ply, "shown-comment")));
 
     if (first && fresh) {
       // (the answer to the last action goes; the picks revealed are the answer to this one)

@@ -271,7 +271,9 @@ export function replayBanner({ ply, plies, move, line, hint = null, aside = null
       : ply === 0 ? `Replaying: the start of the game (of ${plies} ${plies === 1 ? "move" : "moves"}).`
       : `Replaying: the game after move ${ply} of ${plies}${move != null ? ` (${move})` : ""}.`),
     // (a div: the banner's one paragraph is its line, as before side lines)
-    hint ? h("div", { class: "replay-hint" }, hint) : null),
+    // (hint: words, or an offer to play a side line here, {words, label, key, onClick}: sidelines.js)
+    hint ? h("div", { class: "replay-hint" }, typeof hint === "string" ? hint
+      : [hint.words, " ", h("button", { type: "button", class: "secondary side-play-here", dataset: { key: hint.key }, onclick: hint.onClick }, hint.label)]) : null),
     h("button", { type: "button", class: "exit-replay", dataset: { key: "exit-replay" }, onclick: onExit }, aside ? "Go to the game as it stands" : "Back to the game"),
     aside ? h("button", { type: "button", class: "secondary", dataset: { key: aside.key }, onclick: aside.onClick }, aside.label) : null);
 }

@@ -1,7 +1,8 @@
 // Side lines played from the board of a past position (docs/RECORD.md).
 //
 // While stepping through a game on the page, the board of the position shown
-// plays for the seat to move there. The game's own next move steps on;
+// is a picture until the reader asks to play there ("Play a move here"); it
+// then plays for the seat to move there. The game's own next move steps on;
 // another move asks (choice) whether it starts a side line (bridge "branch":
 // the game is kept whole) or takes back the later moves and is played (as
 // undo would, only where undo is offered); in a side line it goes on (bridge
@@ -37,24 +38,52 @@ export class SideLines {
     return { ...replay, seat, seatView: own.view };
   }
 
-  /** Whether the board of the position shown plays: on the page, with no pick
-   * secret or sealed in the game, no computer choosing, and a seat to move there. */
+  // Stepping back shows the past as it stood: the board is a picture (no
+  // number box, no targets; issue 56) until the reader asks to play there
+  // (arm(), the replay banner's button). It then plays for the rest of that
+  // stepping through, until the game as it stands is shown again.
+  #armed = false;
+
+  /** Whether the reader asked to play from the positions shown (false again once back at the game as it stands). */
+  #asked() {
+    if (!this.game.replay) this.#armed = false;
+    return this.#armed;
+  }
+
+  /** The reader's "Play a move here": the board of the position shown plays. */
+  arm() {
+    if (!this.#could()) return Promise.resolve();
+    this.#armed = true;
+    return this.game.drawSoon("board");
+  }
+
+  /** Whether the board of the position shown plays: asked for (arm()), and possible there. */
   playable() {
+    return this.#asked() && this.#could();
+  }
+
+  /** Whether it could: on the page, with no pick secret or sealed in the
+   * game, no computer choosing, and a seat to move there. */
+  #could() {
     const { current, replay, hotseat } = this.game;
     if (!replay || !current || !this.game.page || this.game.options.readOnly) return false;
     if (current.secret || current.seal || hotseat?.phase === "link" || (hotseat?.phase === "pick" && !hotseat.computers)) return false;
     return !this.game.computers.thinking && replay.seat != null && !replay.view.is_over;
   }
 
-  /** What the board of the position shown does, in words (under the replay banner's line). */
+  /** What the board of the position shown does, in words (under the replay
+   * banner's line), or while it is a picture that could play, the offer to
+   * play there: {words, label, key, onClick}. */
   hint() {
     const { current, replay } = this.game;
     if (!replay || !this.game.page) return null;
-    if (!this.playable()) {
+    if (!this.#could()) {
       if (current.secret) return "This position is a picture while a pick is still secret: moves and side lines can be added once it is revealed.";
       if (current.seal || this.game.hotseat?.phase === "link") return "This position is a picture while a sealed pick waits for its reveal: side lines can be added once the round is revealed.";
       return null;
     }
+    // (an object: the banner draws its words and a button; the button's action is not part of the banner's key)
+    if (!this.#asked()) return { words: "Another move tried here starts a side line; the game stays as it was.", label: "Play a move here", key: "side-play", onClick: () => this.arm() };
     const at = replay.view.to_move.length > 1
       ? ` Here the players choose at the same time; the board picks for ${seatName(current.view, replay.seat)}.` : "";
     if (!replay.line) return `Play another move on the board to start a side line here (the game's own next move steps on).${at}`;
