@@ -17,7 +17,8 @@ import { hasComputer } from "./computer.js";
 import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
 import { boardInView, focusBefore, planFocus } from "./focus.js";
-import { answerAnchor, keepUnderStatus } from "./answer.js";
+import { answerAnchor, barRoom, keepUnderStatus } from "./answer.js";
+import { BoardPlace } from "./board-place.js";
 import { handOff, handOffLine } from "./handoff.js";
 
 export const EVERY_REGION = () => true;
@@ -31,6 +32,7 @@ export class Drawing {
   #said = null; // the live region (#announce) of the skeleton
   #listed = null; // the moves list's length and move shown when it last followed them (#followMoves)
   #opened = new Set(); // the embed's folded panels the reader opened
+  #place = new BoardPlace(); // where the board is kept (board-place.js)
 
   /** game: the GameView drawn. */
   constructor(game) {
@@ -55,12 +57,14 @@ export class Drawing {
     this.#listed = null;
     this.#stuck?.disconnect();
     this.#stuck = null;
+    this.#place.reset();
   }
 
   /** The skeleton the regions live in, made when the game is first drawn here. */
   #skeleton() {
     const game = this.game;
     const r = (this.#regions = new Regions());
+    this.#place.reset();
     // the live regions a screen reader hears the answers from; the eye reads
     // them in the answer line over the bar over the board (answer.js)
     const message = h("p", { id: "message", class: "message heard", role: "alert" });
@@ -118,6 +122,7 @@ export class Drawing {
     // the board's pass (every draw's but the panels' own after a move)
     const first = want("board");
     const before = focusBefore(game.el, r.node("board"));
+    if (game.page) this.#place.mark(r.node("board"));
 
     const info = game.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
     const shown = replay ? replay.view : view;
@@ -194,8 +199,12 @@ export class Drawing {
     const bar = !handoff && !readOnly && !view.is_over && (page || hasComputer(view));
     if (page && first) region("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
     if (first) {
-      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
-      const rebuilt = r.update("computers", barKey, () => (bar ? game.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
+      // (a game that ends on screen keeps the bar's room, empty, so the board does not rise: answer.js)
+      const ended = !bar && page && view.is_over && !replay && !readOnly;
+      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : ended ? "ended" : null);
+      const lastBar = r.node("computers");
+      const rebuilt = r.update("computers", barKey, () => (bar ? game.computers.bar(view, privateRecord, { replaying: !!replay })
+        : ended ? barRoom(lastBar) : null));
       if (rebuilt) changed = true;
       // (the bar also says, in <html data-computer>, what the computers are doing)
       if (!rebuilt || !bar) game.computers.follow(view, privateRecord, { bar });
@@ -304,6 +313,7 @@ export class Drawing {
       this.#marked = marks;
     }
 
+    if (page) this.#place.keep(r.node("board")); // (the board never rises under the finger: board-place.js)
     const plan = planFocus(game, game.el, before, focus, r.node("board"));
     if (changed) game.options.afterDraw?.();
     return plan;
