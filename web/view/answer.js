@@ -76,7 +76,8 @@ function overTheBar(anchor, line) {
  * was and the end's words cover the room, not the board. Null where no bar
  * was (a finished game opened as it is). */
 export function barRoom(lastBar) {
-  if (!lastBar?.isConnected || !lastBar.classList.contains("computer-bar")) return null;
+  // (the region is a comment while it is empty: a finished game opened as it is)
+  if (!(lastBar instanceof Element) || !lastBar.isConnected || !lastBar.classList.contains("computer-bar")) return null;
   const height = lastBar.getBoundingClientRect().height;
   if (height < 1) return null;
   const margin = getComputedStyle(lastBar).marginBottom;
