@@ -136,7 +136,8 @@ export async function lessonPlay(el, {
   const answer = h("p", { class: "lesson-answer" });
   // (one region: the task, each answer, the answer asked for; not atomic, so only what changed is read)
   const region = h("div", { class: "lesson-region", id: "lesson-said", role: "status", "aria-live": "polite" }, task, said, answer);
-  const anchor = h("div", { class: "lesson-anchor" }, region); // (the answer's room, under the board)
+  // (the answer's room, under the board; in a frame a box that may scroll: Tab reaches it)
+  const anchor = h("div", { class: "lesson-anchor", tabindex: "-1" }, region);
   const board = h("div", { class: "board lesson-board", id: "board" }); // (.board and #board: the boards' own styles apply, as in a game)
   const button = (text, key, cls = "secondary") => h("button", { type: "button", class: cls, dataset: { key } }, text);
   const next = button("Next step", "next", "lesson-next");
@@ -201,6 +202,8 @@ export async function lessonPlay(el, {
     }
     roomWidth = width;
     stepBox.style.minHeight = `${Math.ceil(stepBox.getBoundingClientRect().height)}px`;
+    // (scrolled inside, in a frame: reached by Tab then)
+    anchor.tabIndex = anchor.scrollHeight > anchor.clientHeight + 1 ? 0 : -1;
   }
 
   function draw(position, still) {
