@@ -5,7 +5,12 @@
 // given back in an empty band right over the board (.board-keep), so the board
 // stays where the finger is; what grows over it later takes that band back
 // first. Only what a drawing changes is counted (measured before and after
-// it), not a page still settling (a style sheet, the fonts).
+// it), not a page still settling (a style sheet, the fonts), and only from a
+// board that plays: the first drawing after one made before the engine (its
+// status line says the game is opening, often a line longer) is not kept, as
+// no finger was on that board, and a band kept there would stay for the
+// whole game (24 px that pushed Nonconformity's number box off a 360 x 740
+// screen).
 //
 // Causes fixed where they are would be better, and are, where they can be
 // (answer.js's bar room); this keeps the rule whatever the cause.
@@ -15,22 +20,27 @@ const pageTop = (el) => el.getBoundingClientRect().top + window.scrollY;
 
 export class BoardPlace {
   #top = null; // the board's top in the page before the drawing under way
+  #plays = false; // the last drawing's board played (not one drawn before the engine)
 
   /** Forget the place (a new game). */
   reset() {
     this.#top = null;
+    this.#plays = false;
   }
 
-  /** Before a drawing: where `board` (the board's region) is now. */
+  /** Before a drawing: where `board` (the board's region) is now, if the
+   * board drawn last played. */
   mark(board) {
-    this.#top = board?.isConnected && board.nodeType === Node.ELEMENT_NODE ? pageTop(board) : null;
+    this.#top = this.#plays && board?.isConnected && board.nodeType === Node.ELEMENT_NODE ? pageTop(board) : null;
   }
 
   /** After it: give back any rise of `board` in the band over it, or take
-   * the band back when things over it grew. */
-  keep(board) {
+   * the band back when things over it grew. `still`: this drawing's board
+   * was drawn before the engine (still.js), and does not play yet. */
+  keep(board, still = false) {
     const top = this.#top;
     this.#top = null;
+    this.#plays = !still;
     if (top == null || !board?.isConnected || board.nodeType !== Node.ELEMENT_NODE) return;
     const rose = top - pageTop(board);
     if (Math.abs(rose) < 0.5) return;

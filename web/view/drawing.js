@@ -19,7 +19,7 @@ import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, s
 import { boardInView, focusBefore, planFocus } from "./focus.js";
 import { answerAnchor, barRoom, keepUnderStatus } from "./answer.js";
 import { BoardPlace } from "./board-place.js";
-import { handOff, handOffLine } from "./handoff.js";
+import { handOff, handOffInView, handOffLine } from "./handoff.js";
 
 export const EVERY_REGION = () => true;
 
@@ -197,7 +197,8 @@ export class Drawing {
     // by link, while the seats to move play elsewhere: whose turn, and the link to send them, in the bar's place (handoff.js)
     const handoff = page && game.options.byLink && !replay && !hotseat && !secret && !readOnly ? handOff(view) : null;
     const bar = !handoff && !readOnly && !view.is_over && (page || hasComputer(view));
-    if (page && first) region("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
+    const handed = page && first && r.update("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
+    if (handed) changed = true;
     if (first) {
       // (a game that ends on screen keeps the bar's room, empty, so the board does not rise: answer.js)
       const ended = !bar && page && view.is_over && !replay && !readOnly;
@@ -313,7 +314,8 @@ export class Drawing {
       this.#marked = marks;
     }
 
-    if (page) this.#place.keep(r.node("board")); // (the board never rises under the finger: board-place.js)
+    if (page) this.#place.keep(r.node("board"), !!current.still); // (the board never rises under the finger: board-place.js)
+    if (handed && handoff) handOffInView(r.node("handoff"));
     const plan = planFocus(game, game.el, before, focus, r.node("board"));
     if (changed) game.options.afterDraw?.();
     return plan;
