@@ -20,9 +20,12 @@
 // on the page, so it is read out, not only shown.
 //
 // Nothing over the board, nothing moves under the finger (issue 56): the
-// answer has its own room, the same region, under the board and over the
-// buttons it leads to (Next, Try again), so it covers neither the board nor
-// the task however long it runs. The task's room is as tall as the lesson's
+// answer has its own room, the same region, between the task and the board,
+// of one height for the whole lesson (style.css), so it covers neither the
+// board nor the task and is on a phone's first screen with them (under the
+// board it fell below a 390 x 844 screen's foot, under Enumeration's legend);
+// a longer answer scrolls inside its box, reached by Tab. In a frame it takes
+// the task's place instead (embed.css). The task's room is as tall as the lesson's
 // longest task (every task is laid in it, only the step's own seen), so the
 // board's top is at one place in every step; and the step's box never gets
 // shorter while the lesson is on screen (keepRoom), so that a page scrolled
@@ -136,7 +139,7 @@ export async function lessonPlay(el, {
   const answer = h("p", { class: "lesson-answer" });
   // (one region: the task, each answer, the answer asked for; not atomic, so only what changed is read)
   const region = h("div", { class: "lesson-region", id: "lesson-said", role: "status", "aria-live": "polite" }, task, said, answer);
-  // (the answer's room, under the board; in a frame a box that may scroll: Tab reaches it)
+  // (the answer's room, between the task and the board; in a frame a box that may scroll: Tab reaches it)
   const anchor = h("div", { class: "lesson-anchor", tabindex: "-1" }, region);
   const board = h("div", { class: "board lesson-board", id: "board" }); // (.board and #board: the boards' own styles apply, as in a game)
   const button = (text, key, cls = "secondary") => h("button", { type: "button", class: cls, dataset: { key } }, text);
@@ -150,9 +153,9 @@ export async function lessonPlay(el, {
   const restart = button("Start the lesson again", "restart");
   // (one row: a frame's height goes to the board)
   const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full, restart);
-  // The board's top never moves under the pointer: above it only the title and
-  // the task's room, of one height; the answers and the buttons come under it.
-  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, board, anchor, buttons);
+  // The board's top never moves under the pointer: above it only the title,
+  // the task's room and the answer's, each of one height; the buttons under it.
+  const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, anchor, board, buttons);
   el.replaceChildren(stepBox);
   el.classList.add("lesson");
   el.dataset.game = lesson.game;
@@ -202,8 +205,8 @@ export async function lessonPlay(el, {
     }
     roomWidth = width;
     stepBox.style.minHeight = `${Math.ceil(stepBox.getBoundingClientRect().height)}px`;
-    // (scrolled inside, in a frame: reached by Tab then)
-    anchor.tabIndex = anchor.scrollHeight > anchor.clientHeight + 1 ? 0 : -1;
+    // (a box scrolled inside, the room's in a frame or an answer's in it on a page: reached by Tab then)
+    for (const box of [anchor, said, answer]) box.tabIndex = box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
   }
 
   function draw(position, still) {
