@@ -94,6 +94,10 @@ class MeasuredTouch(Touch):
         self.check(f"before typing {text}")
         field.tap()
         field.fill(text)
+        # (the box's verdict on the number typed comes under it, and moves the button down:
+        # the test's own scroll to the button waits for it, or its tap scrolls again)
+        self.page.wait_for_function("() => !document.querySelector('#board .nc-verdict') || document.querySelector('#board .nc-verdict').textContent.trim() !== ''")
+        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         submit.scroll_into_view_if_needed()
         self.before_tap(f"choose {text}")
         submit.tap()

@@ -17,7 +17,7 @@ import { hasComputer } from "./computer.js";
 import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
 import { boardInView, focusBefore, planFocus } from "./focus.js";
-import { answerAnchor, barRoom, keepUnderStatus } from "./answer.js";
+import { answerAnchor, barRoom, keepUnderStatus, seatRow } from "./answer.js";
 import { BoardPlace } from "./board-place.js";
 import { handOff, handOffInView, handOffLine } from "./handoff.js";
 
@@ -79,16 +79,16 @@ export class Drawing {
       // (a finished game opens on its board: the status line and the chips say
       // the result, and the summary, the final scores and Play again, follow the board)
       this.#root = h("section", { class: "game" },
-        r.slot("head"), above, r.slot("status"), r.slot("seats"),
+        r.slot("head"), above, r.slot("status"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), seatRow(r), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
+        r.slot("status"), game.options.problems?.() ?? null, answerAnchor(), seatRow(r), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     game.el.replaceChildren(this.#root);
   }
