@@ -19,14 +19,19 @@
 // read without the task again). The task is written into it once the region is
 // on the page, so it is read out, not only shown.
 //
-// The answer line: the same region, seen between the task and the board. It
-// hangs from a zero-height anchor at the board's top edge (style.css), so an
-// answer of any length never moves the board: it rises over the task (read
-// already) when the screen has room above the board, else it hangs down over
-// the board's top. A tap on it, or Escape, puts it out of sight (a screen
-// reader still has it); the next answer shows again. Where the page is wide,
-// or a phone is held sideways, the task and the answer stand beside the board
-// instead, in the page's flow (style.css), and nothing hangs.
+// Nothing over the board, nothing moves under the finger (issue 56): the
+// answer has its own room, the same region, between the task and the board,
+// of one height for the whole lesson (style.css), so it covers neither the
+// board nor the task and is on a phone's first screen with them (under the
+// board it fell below a 390 x 844 screen's foot, under Enumeration's legend);
+// a longer answer scrolls inside its box, reached by Tab. In a frame it takes
+// the task's place instead (embed.css). The task's room is as tall as the lesson's
+// longest task (every task is laid in it, only the step's own seen), so the
+// board's top is at one place in every step; and the step's box never gets
+// shorter while the lesson is on screen (keepRoom), so that a page scrolled
+// to its foot is never pulled up when an answer goes. The page is never
+// scrolled for the learner. Where the page is wide, or a phone is held
+// sideways, the task and the answer stand beside the board (style.css).
 //
 // Progress on this device (localStorage STORE, {<game>: {total, done: [step
 // ids answered right], finished}}): read and written defensively, a refused
@@ -126,14 +131,16 @@ export async function lessonPlay(el, {
 
   const heading = h("h2", { class: "lesson-step-title", id: "lesson-step-title", tabindex: "-1" });
   // The task over the board, for the eye; the live region under the board has
-  // it too (hidden there), so that it is read out with the step.
+  // it too (hidden there), so that it is read out with the step. It is as
+  // tall as the lesson's longest task (keepRoom).
   const taskShown = h("p", { class: "lesson-task", "aria-hidden": "true" });
   const task = h("p", { class: "lesson-task visually-hidden" });
   const said = h("p", { class: "lesson-said" });
   const answer = h("p", { class: "lesson-answer" });
   // (one region: the task, each answer, the answer asked for; not atomic, so only what changed is read)
   const region = h("div", { class: "lesson-region", id: "lesson-said", role: "status", "aria-live": "polite" }, task, said, answer);
-  const anchor = h("div", { class: "lesson-anchor" }, region);
+  // (the answer's room, between the task and the board; in a frame a box that may scroll: Tab reaches it)
+  const anchor = h("div", { class: "lesson-anchor", tabindex: "-1" }, region);
   const board = h("div", { class: "board lesson-board", id: "board" }); // (.board and #board: the boards' own styles apply, as in a game)
   const button = (text, key, cls = "secondary") => h("button", { type: "button", class: cls, dataset: { key } }, text);
   const next = button("Next step", "next", "lesson-next");
@@ -146,8 +153,8 @@ export async function lessonPlay(el, {
   const restart = button("Start the lesson again", "restart");
   // (one row: a frame's height goes to the board)
   const buttons = h("div", { class: "lesson-buttons" }, next, again, retry, show, skip, full, restart);
-  // The board's top never moves under the pointer: the answer line takes no
-  // room (its anchor has no height), and the buttons come under the board.
+  // The board's top never moves under the pointer: above it only the title,
+  // the task's room and the answer's, each of one height; the buttons under it.
   const stepBox = h("section", { class: "lesson-step", "aria-labelledby": "lesson-step-title" }, heading, taskShown, anchor, board, buttons);
   el.replaceChildren(stepBox);
   el.classList.add("lesson");
@@ -171,22 +178,36 @@ export async function lessonPlay(el, {
     if (kind) said.dataset.answer = kind;
     else delete said.dataset.answer;
     stepBox.dataset.answer = kind ?? "";
-    hang();
+    keepRoom();
   };
 
-  /** Where the answer line hangs: up over the task when the screen has the
-   * room above the board's top edge, else down over the board's top; shown
-   * again (a new answer). Measured when the words come, never moving anything. */
-  function hang() {
-    delete anchor.dataset.away;
-    if (getComputedStyle(anchor).position === "static") return delete anchor.dataset.hang; // (beside the board: in the flow)
-    anchor.dataset.hang = "up";
-    const room = anchor.getBoundingClientRect().top;
-    if (region.offsetHeight > room) anchor.dataset.hang = "down";
+  /** The step's box never gets shorter while on screen: an answer that goes,
+   * or a shorter row of buttons, leaves its room, so a page scrolled to its
+   * foot is not pulled up under the finger. (A new width starts it afresh.) */
+  let roomWidth = 0;
+  new ResizeObserver(() => keepRoom()).observe(taskShown); // (a phone turned: measured again at its new width)
+  function keepRoom() {
+    const width = taskShown.clientWidth;
+    if (width === 0) return; // (not on the page yet)
+    if (width !== roomWidth) {
+      stepBox.style.minHeight = "";
+      // the task's room: the height of the longest task at this width (each
+      // written in and measured, before the page is painted again)
+      const shown = taskShown.textContent;
+      taskShown.style.minHeight = "";
+      let tallest = 0;
+      for (const s of steps) {
+        taskShown.textContent = s.task;
+        tallest = Math.max(tallest, taskShown.getBoundingClientRect().height);
+      }
+      taskShown.textContent = shown;
+      taskShown.style.minHeight = `${Math.ceil(tallest)}px`;
+    }
+    roomWidth = width;
+    stepBox.style.minHeight = `${Math.ceil(stepBox.getBoundingClientRect().height)}px`;
+    // (a box scrolled inside, the room's in a frame or an answer's in it on a page: reached by Tab then)
+    for (const box of [anchor, said, answer]) box.tabIndex = box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
   }
-  const putAway = () => { if (said.textContent || answer.textContent) anchor.dataset.away = "true"; };
-  region.addEventListener("click", putAway);
-  stepBox.addEventListener("keydown", (event) => { if (event.key === "Escape" && !anchor.dataset.away) putAway(); });
 
   function draw(position, still) {
     board.classList.toggle("still", still); // (dashed, as a replay; not faded: its words keep their contrast)
@@ -203,6 +224,7 @@ export async function lessonPlay(el, {
     board.dataset.still = String(still);
     board.dataset.record = record; // (the position's record: the page's tests ask the engine about it)
     afterDraw();
+    keepRoom();
   }
 
   /** Focus the board's first target (a keyboard player starts there), else `fallback`. */
@@ -212,14 +234,6 @@ export async function lessonPlay(el, {
     const target = ["[data-move][tabindex='0']", "[data-move]", "[data-try][tabindex='0']", "[tabindex='0']", "input", "button"]
       .map((selector) => [...board.querySelectorAll(selector)].find(visible)).find(Boolean);
     (target ?? fallback)?.focus({ preventScroll: true });
-  }
-
-  // (this page's own scrolling: scrollIntoView would scroll the page around an embed's frame too)
-
-  /** Keep the step's heading on screen (a phone that scrolled down the board). */
-  function inView() {
-    const top = stepBox.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.5) window.scrollBy(0, top);
   }
 
   function go(i) {
@@ -249,7 +263,6 @@ export async function lessonPlay(el, {
     setSaid("");
     shown(["answer", "skip"]);
     draw(view, false);
-    inView();
     // (the step's title, not the board: a mark on one of the board's targets would read as a hint)
     heading.focus({ preventScroll: true });
     // written once the region is on the page (and after this step's old words went), so that it is read out
@@ -260,7 +273,9 @@ export async function lessonPlay(el, {
   }
 
   async function tryMove(move) {
-    if (busy || phase !== "ask") return;
+    // (a tap is answered at once: while the last move is still with the engine, in words)
+    if (busy) return setSaid("One moment: the engine is still answering your last move.", "wait");
+    if (phase !== "ask") return;
     busy = true;
     stepBox.dataset.busy = "true";
     const at = shownAt;
@@ -340,7 +355,7 @@ export async function lessonPlay(el, {
     if (at !== shownAt) return; // the learner went on meanwhile
     answer.dataset.moves = shownAnswer.moves.join(" ");
     answer.textContent = step.check === "play" ? shownAnswer.words : `The answer: ${shownAnswer.words}`;
-    hang();
+    keepRoom();
     // the answer's targets marked on a board that still plays
     if (phase === "ask") {
       for (const move of shownAnswer.moves) {

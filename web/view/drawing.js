@@ -17,8 +17,9 @@ import { hasComputer } from "./computer.js";
 import { followCurrentMove, movesPanel, replayBanner, summaryPanel, updateMovesPanel } from "./history.js";
 import { announcement, boardArea, boardKey, fold, moveForm, Regions, seatList, shareAdvice, stepBar } from "./regions.js";
 import { boardInView, focusBefore, planFocus } from "./focus.js";
-import { answerAnchor, keepUnderStatus } from "./answer.js";
-import { handOff, handOffLine } from "./handoff.js";
+import { answerAnchor, barRoom, keepUnderStatus, seatRow } from "./answer.js";
+import { BoardPlace } from "./board-place.js";
+import { handOff, handOffInView, handOffLine } from "./handoff.js";
 import { commentRegion, earlierComments } from "./earlier-comments.js";
 
 export const EVERY_REGION = () => true;
@@ -32,6 +33,7 @@ export class Drawing {
   #said = null; // the live region (#announce) of the skeleton
   #listed = null; // the moves list's length and move shown when it last followed them (#followMoves)
   #opened = new Set(); // the embed's folded panels the reader opened
+  #place = new BoardPlace(); // where the board is kept (board-place.js)
 
   /** game: the GameView drawn. */
   constructor(game) {
@@ -56,12 +58,14 @@ export class Drawing {
     this.#listed = null;
     this.#stuck?.disconnect();
     this.#stuck = null;
+    this.#place.reset();
   }
 
   /** The skeleton the regions live in, made when the game is first drawn here. */
   #skeleton() {
     const game = this.game;
     const r = (this.#regions = new Regions());
+    this.#place.reset();
     // the live regions a screen reader hears the answers from; the eye reads
     // them in the answer line over the bar over the board (answer.js)
     const message = h("p", { id: "message", class: "message heard", role: "alert" });
@@ -76,16 +80,16 @@ export class Drawing {
       // (a finished game opens on its board: the status line and the chips say
       // the result, and the summary, the final scores and Play again, follow the board)
       this.#root = h("section", { class: "game" },
-        r.slot("head"), above, r.slot("status"), r.slot("seats"),
+        r.slot("head"), above, r.slot("status"),
         h("div", { class: "game-body" },
-          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
+          h("div", { class: "board-col" }, r.slot("banner"), r.slot("handoff"), answerAnchor(), seatRow(r), r.slot("board"), r.slot("comment"), r.slot("summary"), message, note, r.slot("controls")),
           h("aside", { class: "side" }, r.slot("moves"), r.slot("analysis"))),
         r.slot("share"), said);
       this.#watchStuck(above);
     } else {
       // (display: contents: the frame's column lays out the regions themselves)
       this.#root = h("div", { class: "embed-game" },
-        r.slot("status"), r.slot("seats"), game.options.problems?.() ?? null, answerAnchor(), r.slot("computers"), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
+        r.slot("status"), game.options.problems?.() ?? null, answerAnchor(), seatRow(r), r.slot("board"), r.slot("comment"), message, note, r.slot("controls"), r.slot("moves"), r.slot("analysis"), said);
     }
     game.el.replaceChildren(this.#root);
   }
@@ -119,6 +123,7 @@ export class Drawing {
     // the board's pass (every draw's but the panels' own after a move)
     const first = want("board");
     const before = focusBefore(game.el, r.node("board"));
+    if (game.page) this.#place.mark(r.node("board"));
 
     const info = game.options.gameInfo?.(view.game) ?? { id: view.game, name: view.name };
     const shown = replay ? replay.view : view;
@@ -193,10 +198,15 @@ export class Drawing {
     // by link, while the seats to move play elsewhere: whose turn, and the link to send them, in the bar's place (handoff.js)
     const handoff = page && game.options.byLink && !replay && !hotseat && !secret && !readOnly ? handOff(view) : null;
     const bar = !handoff && !readOnly && !view.is_over && (page || hasComputer(view));
-    if (page && first) region("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
+    const handed = page && first && r.update("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
+    if (handed) changed = true;
     if (first) {
-      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : null);
-      const rebuilt = r.update("computers", barKey, () => (bar ? game.computers.bar(view, privateRecord, { replaying: !!replay }) : null));
+      // (a game that ends on screen keeps the bar's room, empty, so the board does not rise: answer.js)
+      const ended = !bar && page && view.is_over && !replay && !readOnly;
+      const barKey = JSON.stringify(bar ? [!!replay, view.seats.map((seat) => seat.kind)] : ended ? "ended" : null);
+      const lastBar = r.node("computers");
+      const rebuilt = r.update("computers", barKey, () => (bar ? game.computers.bar(view, privateRecord, { replaying: !!replay })
+        : ended ? barRoom(lastBar) : null));
       if (rebuilt) changed = true;
       // (the bar also says, in <html data-computer>, what the computers are doing)
       if (!rebuilt || !bar) game.computers.follow(view, privateRecord, { bar });
@@ -305,6 +315,8 @@ export class Drawing {
       this.#marked = marks;
     }
 
+    if (page) this.#place.keep(r.node("board"), !!current.still); // (the board never rises under the finger: board-place.js)
+    if (handed && handoff) handOffInView(r.node("handoff"));
     const plan = planFocus(game, game.el, before, focus, r.node("board"));
     if (changed) game.options.afterDraw?.();
     return plan;

@@ -81,3 +81,15 @@ export function handOffLine(view, said, record, title) {
     shareControls(addressOf(record), { id: "handoff-link", title, text: said.advice, record, label: "Link to send",
       poster: () => linkWithPoster(record, view).then(addressOf) }));
 }
+
+/** The hand-off line, just drawn, brought on screen where it is not (a link
+ * opened on a phone scrolled down to its last pick, whose reveal ends the
+ * game): it is what this phone does next, and the board under it waits for
+ * the other phone, so nothing is moved under a finger that still has a move
+ * to make. The least scroll; style.css leaves the status line's room above it. */
+export function handOffInView(line) {
+  if (!(line instanceof Element)) return;
+  const r = line.getBoundingClientRect();
+  const under = parseFloat(getComputedStyle(line).scrollMarginTop) || 0; // (the status line's room, stuck to the top)
+  if (r.top < under || r.bottom > innerHeight) line.scrollIntoView({ block: "nearest" });
+}
