@@ -183,10 +183,9 @@ def first_script_boards() -> dict[str, set[str]]:
     return boards
 
 
-def board_needs(board: str) -> set[str]:
-    """A board module's files: itself, what it imports in boards/ (all the way down) and their style sheets."""
+def board_needs(board: str, edges: dict[str, set[str]]) -> set[str]:
+    """A board module's files: itself, what it imports in boards/ (all the way down, by `edges`) and their style sheets."""
     files, todo = set(), [f"boards/{board}.js"]
-    edges = graph()
     while todo:
         module = todo.pop()
         if module in files or not module.startswith("boards/"):
@@ -203,7 +202,7 @@ def board_needs(board: str) -> set[str]:
 def test_the_first_script_preloads_each_games_board_with_what_it_imports_and_its_sheets():
     import quetgames  # (the engine's registry: which code each game's records carry)
 
-    boards = first_script_boards()
+    boards, edges = first_script_boards(), graph()
     assert set(boards) == {quetgames.registry.GAMES[g].code for g in quetgames.GAMES}
     for game_id in quetgames.GAMES:
-        assert boards[quetgames.registry.GAMES[game_id].code] == board_needs(game_id), game_id
+        assert boards[quetgames.registry.GAMES[game_id].code] == board_needs(game_id, edges), game_id
