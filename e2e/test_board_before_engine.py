@@ -36,6 +36,17 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 """
 
+# Each moment <html data-engine> said "ready" while a still board (a poster or a
+# kept view, which takes no move) was the game on screen: a page, or a test,
+# acting on "ready" then finds no move to make.
+WATCH_READY_ON_STILL = """
+window.__readyOnStill = [];
+new MutationObserver(() => {
+  const still = document.querySelector("section.game[data-still]");
+  if (document.documentElement.dataset.engine === "ready" && still) window.__readyOnStill.push(still.dataset.still);
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] }); // (no <html> yet when this runs)
+"""
+
 # The numbers and words drawn on the board, in order (what a player reads off it).
 BOARD_TEXT = "() => [...document.querySelectorAll('#board svg text, #board .nc-table td, #board .curtain h2')].map((t) => t.textContent.trim()).filter(Boolean)"
 
@@ -67,6 +78,7 @@ def fresh(browser: Browser, server: str, **args) -> Watched:
     """A phone that has never seen the site, with its layout shifts watched."""
     w = watched_page(browser, server, viewport=PHONE, has_touch=True, timeout_ms=30_000, **args)
     w.page.add_init_script(WATCH_SHIFTS)
+    w.page.add_init_script(WATCH_READY_ON_STILL)
     return w
 
 
@@ -128,6 +140,8 @@ def test_a_shared_link_draws_its_board_before_the_engine_and_the_same_board_afte
                 rest.remove(text)
         assert w.page.locator("#status").inner_text() == view["status"]
         assert shifts(w.page) <= 0.1, w.page.evaluate("window.__shifts")
+        # "ready" came with the live board, not with the engine's arrival under the poster
+        assert w.page.evaluate("window.__readyOnStill") == []
         assert w.errors == []
     finally:
         w.context.close()
@@ -176,6 +190,7 @@ def test_a_game_held_here_opens_on_its_kept_view_and_a_move_made_meanwhile_waits
         w.page.locator(f'section.game[data-record="{want.record}"]').wait_for(timeout=90_000)
         w.wait_ready()
         assert w.fragment() == want.record  # played once: one move on from the link
+        assert w.page.evaluate("window.__readyOnStill") == []
         assert w.errors == []
     finally:
         w.context.close()

@@ -127,6 +127,9 @@ def run_lighthouse(url: str, out: Path) -> dict:
         "fcp_ms": round(audits["first-contentful-paint"]["numericValue"]),
         "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
         "tbt_ms": round(audits["total-blocking-time"]["numericValue"]),
+        # Lighthouse's own measure of the host's CPU: TBT is the host's blocking
+        # scaled by 4, so runs compare only at a like index
+        "benchmark_index": round(report.get("environment", {}).get("benchmarkIndex") or 0),
         "lcp_element": (audits.get("largest-contentful-paint-element", {}).get("details", {}).get("items") or [{}])[0]
                        .get("items", [{}])[0].get("node", {}).get("snippet", ""),
     }
@@ -169,17 +172,19 @@ def main(argv: list[str] | None = None) -> int:
     if wanted:
         pages = {k: v for k, v in pages.items() if k in wanted}
     rows: dict[str, dict] = {}
+    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     with tempfile.TemporaryDirectory() as tmp:
         for name, url in pages.items():
             rows[name] = run_lighthouse(url, Path(tmp) / f"{name}.json")
             r = rows[name]
-            print(f"{name}: performance {r['performance']}, LCP {r['lcp_ms']} ms, CLS {r['cls']}, TBT {r['tbt_ms']} ms  {verdict(r)}", flush=True)
+            print(f"{name}: performance {r['performance']}, LCP {r['lcp_ms']} ms, CLS {r['cls']}, TBT {r['tbt_ms']} ms"
+                  f" (host index {r['benchmark_index']})  {verdict(r)}", flush=True)
     server.shutdown()
     print(table(rows))
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     result = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="minutes"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}; load average after {load}",
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}; load average before {load_before}, after {load}",
         "lighthouse": json.loads((TOOL / "package.json").read_text())["devDependencies"]["lighthouse"],
         "profile": "default mobile (simulated slow 4G, 4x CPU), compressing host on 127.0.0.1",
         "budget": BUDGET, "pages": rows, "urls": pages,

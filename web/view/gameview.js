@@ -492,7 +492,8 @@ export class GameView {
     if (globalThis.quetTimings) performance.measure("draw", { start: started }); // (tools/bench.py asks for it)
     if (later) this.#panelsSoon();
     else this.#lookAhead();
-    this.setEngineState("ready");
+    // (a still board takes no move: the screen is ready once the live one replaces it)
+    this.setEngineState(this.current?.still ? "busy" : "ready");
     this.#applyFocus();
     if (this.current && !this.current.still) {
       this.computers.showHint();
