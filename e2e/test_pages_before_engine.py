@@ -74,6 +74,13 @@ def test_a_puzzle_is_drawn_before_the_engine_and_a_tap_meanwhile_is_answered_aft
         still = w.page.evaluate(BOARD_TEXT)
         assert still, "the puzzle's board has no numbers"
         look(w.page, f"puzzle-{which}-still")
+        # the position and the board's module were asked for by the first script
+        # (preloads, beside the page's modules), not after them by the page: for
+        # the day's puzzle too, once the list of days is in
+        asked = w.page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+          .map((r) => [new URL(r.name).pathname.split('/').slice(-2).join('/'), r.initiatorType]))""")
+        assert asked.get(f"known/puzzle-{puzzle['id']}.json") == "link", asked
+        assert w.page.locator(f'head > link[rel=modulepreload][href="boards/{puzzle["game"]}.js"]').count() == 1
         move = puzzle["solutions"][0] if which != "prime-target" else None
         target = w.page.locator(f'#board [data-move="{move}"]') if move else None
         if target is not None and target.count():

@@ -39,7 +39,7 @@ def test_a_puzzles_position_is_the_bridges_answer_without_its_move_list() -> Non
 def test_the_day_of_each_date_is_the_engines_choice() -> None:
     ids = [p["id"] for p in PUZZLES[::50]]
     days = FILES[known.DAYS_FILE]
-    assert days["first"] == known.FIRST_DAY.isoformat() and days["count"] == len(ids)
+    assert days["first"] == known.FIRST_DAY.isoformat() and days["count"] == len(ids) and days["ids"] == ids
     assert len(days["days"]) == known.DAYS
     for n in (0, 1, 333, 700, known.DAYS - 1):
         date = (known.FIRST_DAY + datetime.timedelta(days=n)).isoformat()

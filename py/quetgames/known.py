@@ -26,7 +26,10 @@ from .lessons import LESSONS
 
 # The puzzle of the day is written for every date from FIRST_DAY on, for DAYS
 # days, as indices into the puzzle list: about 4 kB, the same whatever day the
-# build runs (a date outside it asks the engine).
+# build runs (a date outside it asks the engine). The list's ids come with
+# them, so that the page's first script can ask for the day's board and
+# position beside its modules (web/index.html), and the page can check that
+# the days index the list it holds.
 FIRST_DAY = datetime.date(2026, 1, 1)
 DAYS = 5 * 366
 
@@ -55,7 +58,8 @@ def known_answers(puzzles: Sequence[JSONObject]) -> dict[str, JSON]:
     """The files of `known/`, by name: each lesson (the answer to
     {"game": id}), each puzzle's position (to {"puzzle": entry}, without
     `moves`), and the puzzle of the day for each date of the span (the index
-    in `puzzles` of the answer to {"ids": every id, "date": the date})."""
+    in `puzzles` of the answer to {"ids": every id, "date": the date}, with
+    those ids)."""
     files: dict[str, JSON] = {}
     for game in LESSONS:
         files[lesson_file(game)] = _ask("lesson", {"game": game})
@@ -70,5 +74,5 @@ def known_answers(puzzles: Sequence[JSONObject]) -> dict[str, JSON]:
         for n in range(DAYS):
             date = (FIRST_DAY + datetime.timedelta(days=n)).isoformat()
             days.append(where[str(_ask("puzzle_of_the_day", {"ids": list(ids), "date": date}))])
-        files[DAYS_FILE] = {"first": FIRST_DAY.isoformat(), "count": len(ids), "days": days}
+        files[DAYS_FILE] = {"first": FIRST_DAY.isoformat(), "count": len(ids), "days": days, "ids": ids}
     return files

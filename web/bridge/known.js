@@ -26,13 +26,18 @@ async function read(name) {
   }
 }
 
-/** The puzzle list's index for `date` (YYYY-MM-DD) from known/days.json, or null. */
-async function dayIndex(date, count) {
-  days ??= read("days.json");
+/** The puzzle list's index for `date` (YYYY-MM-DD) from known/days.json, or
+ * null; `ids`, the list the page holds, must be the one the days index.
+ * (index.html's first script may have read the file already, for the day's
+ * board: quetKnownDays.) */
+async function dayIndex(date, ids) {
+  days ??= Promise.resolve(self.quetKnownDays).then((early) => early ?? read("days.json"));
   const known = await days;
   const from = Date.parse(known?.first ?? "");
   const at = Date.parse(date);
+  const count = ids.length;
   if (!Number.isFinite(from) || !Number.isFinite(at) || known.count !== count || !Array.isArray(known.days)) return null;
+  if (Array.isArray(known.ids) && (known.ids.length !== count || known.ids.some((id, i) => id !== ids[i]))) return null;
   const index = known.days[Math.round((at - from) / 86400000)];
   return Number.isInteger(index) && index >= 0 && index < count ? index : null;
 }
@@ -49,7 +54,7 @@ export async function knownAnswer(call, args) {
     return shown?.id === args.puzzle.id && shown.view ? shown : null;
   }
   if (call === "puzzle_of_the_day" && Array.isArray(args.ids) && typeof args.date === "string") {
-    const index = await dayIndex(args.date, args.ids.length);
+    const index = await dayIndex(args.date, args.ids);
     return index == null ? null : args.ids[index];
   }
   return null;
