@@ -32,6 +32,16 @@ def phones(browser: Browser, server: str) -> Iterator[tuple[Watched, Watched]]:
         w.context.close()
 
 
+def over_the_board(w: Watched, selector: str) -> bool:
+    """Whether `selector`, shown, covers any of the board."""
+    return w.page.evaluate("""(selector) => {
+      const el = document.querySelector(selector), board = document.querySelector('#board');
+      if (!el || !board || el.hidden || !el.getClientRects().length) return false;
+      const a = el.getBoundingClientRect(), b = board.getBoundingClientRect();
+      return a.bottom > b.top + 0.5 && a.top < b.bottom - 0.5 && a.right > b.left && a.left < b.right;
+    }""", selector)
+
+
 def snap(w: Watched, name: str) -> None:
     """What the phone's screen shows now (the screen, not the whole page)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -338,6 +348,10 @@ def test_nonconformity_on_two_phones(phones: tuple[Watched, Watched]) -> None:
     assert handoff_text(ana) == "The game is over: send Ben the last link, so that Ben sees the result."
     assert on_screen(ana, "#handoff")
     assert result in ana.page.locator("#note").inner_text()
+    # the last round's picks are said in the hand-off line, where the answer
+    # would rise to: no answer hangs over the board (the table's head, issue 56)
+    assert result in ana.page.locator("#handoff .handoff-reveal").inner_text()
+    assert not over_the_board(ana, "#answer")
     snap(ana, "nc-05-ana-ended")
     open_link(ben, sent_link(ana))
     ben.page.locator("#summary").wait_for()

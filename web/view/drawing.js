@@ -198,7 +198,9 @@ export class Drawing {
     // by link, while the seats to move play elsewhere: whose turn, and the link to send them, in the bar's place (handoff.js)
     const handoff = page && game.options.byLink && !replay && !hotseat && !secret && !readOnly ? handOff(view) : null;
     const bar = !handoff && !readOnly && !view.is_over && (page || hasComputer(view));
-    const handed = page && first && r.update("handoff", JSON.stringify(handoff ? [handoff.words, record] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`) : null));
+    // (the picks revealed, the answer to this move, are said in it: it stands where the answer line would rise to)
+    const told = handoff && !hotseat && game.reveal ? game.reveal : "";
+    const handed = page && first && r.update("handoff", JSON.stringify(handoff ? [handoff.words, record, told] : null), () => (handoff ? handOffLine(view, handoff, record, `${info.name} · Quet Games`, told) : null));
     if (handed) changed = true;
     if (first) {
       // (a game that ends on screen keeps the bar's room, empty, so the board does not rise: answer.js)
@@ -224,7 +226,8 @@ export class Drawing {
 
     if (first && fresh) {
       // (the answer to the last action goes; the picks revealed are the answer to this one)
-      showMessage(!hotseat && game.reveal ? game.reveal : "", "info");
+      // (said in the hand-off line if there is one: the line would hang over the board there, answer.js)
+      showMessage(!hotseat && game.reveal ? game.reveal : "", told ? "echo" : "info");
       changed = true;
     }
 

@@ -73,10 +73,14 @@ export function handOff(view) {
   return { seats: waiting, words: `${turn}: send ${who} this link.`, advice: `${turn}: your move in our game.` };
 }
 
-/** The hand-off line with the link's Copy / Share, in the bar's place over the board. */
-export function handOffLine(view, said, record, title) {
+/** The hand-off line with the link's Copy / Share, in the bar's place over the
+ * board; `revealed`: the picks this move revealed, said under its words (the
+ * answer line has no bar to cover here: it would hang over the board). */
+export function handOffLine(view, said, record, title, revealed = "") {
   return h("div", { class: "handoff", id: "handoff", role: "status", dataset: { seats: said.seats.join(" ") } },
     h("p", { class: "handoff-words" }, h("strong", {}, said.words)),
+    // (seen here; heard from #note, as every reveal is: not twice)
+    revealed ? h("p", { class: "handoff-reveal", "aria-hidden": "true" }, revealed) : null,
     // (the link carries the position's poster once made: the other phone draws the board before its engine, share/still.js)
     shareControls(addressOf(record), { id: "handoff-link", title, text: said.advice, record, label: "Link to send",
       poster: () => linkWithPoster(record, view).then(addressOf) }));
