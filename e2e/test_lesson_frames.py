@@ -5,9 +5,11 @@ In a blog's 480 x 680 frame on another origin (embed.html?mode=learn), every
 lesson is played to its end by keyboard (Tab, arrows, Enter) and by touch
 (taps, in a touch context): before every press, and at the end, the board is
 at least 60% of the frame's width and nothing reaches past its right edge;
-axe finds nothing inside the frame. Before the change the board was shrunk
-under each answer to 33-50% of the frame's width (frame.js fitted it to the
-height the answer took).
+axe finds nothing inside the frame; the board's top stays within 0.5 px over
+the whole lesson, and the answer's room ends above it. Before the change the
+board was shrunk under each answer to 33-50% of the frame's width (frame.js
+fitted it to the height the answer took); on bd3ec5a its top moved 46-108 px
+over a lesson.
 
 On the site's lesson page at 1280 x 800 and at 390 x 844 by touch, for every
 lesson's first step: after a refused move and after a right one the board's
@@ -34,14 +36,20 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 # The board's share of the frame's width (its largest drawing), what reaches
-# past the frame's right edge, and where the step's buttons end.
+# past the frame's right edge, where the step's buttons end, and (in the
+# frame's page: its scroll counted) the tops of the board and of its first
+# drawing, and the foot of the answer's room.
 MEASURE = """() => {
   const de = document.documentElement;
   const svgs = [...document.querySelectorAll('#board svg')];
   const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
   const main = svgs.reduce((a, b) => (area(b) > area(a) ? b : a));
   const buttons = [...document.querySelectorAll('.lesson-buttons > :not([hidden])')].map((b) => b.getBoundingClientRect().bottom + scrollY);
+  const top = (el) => el.getBoundingClientRect().top + scrollY;
   return {share: main.getBoundingClientRect().width / de.clientWidth, over: de.scrollWidth - de.clientWidth,
+          board: top(document.getElementById('board')), drawing: top(document.querySelector('#board svg')),
+          answered: document.querySelector('.lesson-anchor').getBoundingClientRect().bottom + scrollY,
+          phase: document.querySelector('section.lesson-step')?.dataset.phase,
           tall: de.scrollHeight - innerHeight,
           buttons: Math.max(...buttons), height: innerHeight,
           step: document.querySelector('section.lesson-step')?.dataset.step ?? 'end'};
@@ -115,6 +123,7 @@ def test_a_lesson_in_a_480_by_680_frame(browser: Browser, server: str, host: tup
         frame.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet) && document.fonts.status === 'loaded'")
         frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         first = frame.evaluate(MEASURE)
+        page.screenshot(path=str(ARTIFACTS / f"lesson-frame-{game}-{how}-step1.png"))
         assert first["buttons"] <= first["height"], ("the first step's buttons are below the frame", first)
         found = axe_in(frame)
         assert not found, f"axe inside the {game} lesson's frame:\n{describe(found)}"
@@ -134,6 +143,19 @@ def test_a_lesson_in_a_480_by_680_frame(browser: Browser, server: str, host: tup
         # wiped, Nonconformity's 9 to 58 px in its closing game)
         tall = [m for m in act.seen if m["tall"] > 1]
         assert not tall, f"the frame's content runs past its foot: {tall[:3]}"
+        # the board stays put over the whole lesson (issue 56, point 6): its
+        # top, and its first drawing's but in Nonconformity (whose number line
+        # is under the table of rounds, which grows by a row a round in its
+        # game, as on the site's page); no answer reaches over it. On bd3ec5a
+        # the board's top moved 46-64 px over a lesson, Nonconformity's 108 px
+        # (its line 179 px): the task's and the answer's heights, and the
+        # step's kept height shared out among the rows.
+        where = [(m["step"], m["phase"], round(m["board"], 1), round(m["drawing"], 1)) for m in act.seen]
+        for what in ("board", "drawing") if game != "nonconformity" else ("board",):
+            tops = [m[what] for m in act.seen]
+            assert max(tops) - min(tops) <= 0.5, f"the {what} moves {max(tops) - min(tops):.1f} px in the frame: {where}"
+        covering = [(m["step"], m["phase"], m["answered"] - m["board"]) for m in act.seen if m["answered"] > m["board"] + 0.5]
+        assert not covering, f"the answer's room reaches over the board: {covering}"
     finally:
         page.context.close()
 

@@ -26,8 +26,9 @@
 // board it fell below a 390 x 844 screen's foot, under Enumeration's legend);
 // a longer answer scrolls inside its box, reached by Tab. In a frame it takes
 // the task's place instead (embed.css). The task's room is as tall as the lesson's
-// longest task (every task is laid in it, only the step's own seen), so the
-// board's top is at one place in every step; and the step's box never gets
+// longest task (every task is laid in it, only the step's own seen; in a frame
+// at least three lines of an answer), so the board's top is at one place in
+// every step, on a page and in a frame; and the step's box never gets
 // shorter while the lesson is on screen (keepRoom), so that a page scrolled
 // to its foot is never pulled up when an answer goes. The page is never
 // scrolled for the learner. Where the page is wide, or a phone is held
@@ -186,22 +187,26 @@ export async function lessonPlay(el, {
    * foot is not pulled up under the finger. (A new width starts it afresh.) */
   let roomWidth = 0;
   new ResizeObserver(() => keepRoom()).observe(taskShown); // (a phone turned: measured again at its new width)
+  // (the fonts in, the lines may break elsewhere: measured again)
+  document.fonts?.ready.then(() => { roomWidth = 0; keepRoom(); });
   function keepRoom() {
     const width = taskShown.clientWidth;
     if (width === 0) return; // (not on the page yet)
     if (width !== roomWidth) {
       stepBox.style.minHeight = "";
-      // the task's room: the height of the longest task at this width (each
-      // written in and measured, before the page is painted again)
+      // the task's room, --task-room (style.css, embed.css): the height of the
+      // longest task at this width, each written in and measured with no room
+      // held (its own lines' height), before the page is painted again
       const shown = taskShown.textContent;
-      taskShown.style.minHeight = "";
+      taskShown.style.minHeight = "0px";
       let tallest = 0;
       for (const s of steps) {
         taskShown.textContent = s.task;
         tallest = Math.max(tallest, taskShown.getBoundingClientRect().height);
       }
       taskShown.textContent = shown;
-      taskShown.style.minHeight = `${Math.ceil(tallest)}px`;
+      taskShown.style.minHeight = "";
+      stepBox.style.setProperty("--task-room", `${Math.ceil(tallest)}px`);
     }
     roomWidth = width;
     stepBox.style.minHeight = `${Math.ceil(stepBox.getBoundingClientRect().height)}px`;
