@@ -254,7 +254,7 @@ def nc_take_device(w: Watched, seat: int) -> bool:
 def nc_check_table(page: Page, view: dict) -> None:
     """Both sequences side by side, one row per revealed round, scoring terms starred."""
     board = view["board"]
-    rows = page.locator(".nc-seqs-table tbody tr:not(.nc-pending-row)")
+    rows = page.locator(".nc-seqs-table tbody tr:not(.nc-pending-row):not(.nc-room)")
     assert rows.count() == 1 + len(board["round_log"])
     for row, entry in zip(rows.all()[1:], board["round_log"]):
         assert row.locator(".nc-term").all_inner_texts() == [str(p) for p in entry["picks"] if p is not None]

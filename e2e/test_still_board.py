@@ -145,7 +145,12 @@ GAME_PLACE = """() => {
     const w = Math.min(a.right, board.right) - Math.max(a.left, board.left), h = Math.min(a.bottom, board.bottom) - Math.max(a.top, board.top);
     if (w > 0.5 && h > 0.5) over = Math.round(h);
   }
+  // (what the finger uses inside the board, where it lies lower than the board's top: Nonconformity's pick box)
+  const pick = document.getElementById('nc-pick');
   return {top: board.top + scrollY, left: board.left + scrollX, y: scrollY, over,
+          pick: pick ? pick.getBoundingClientRect().top + scrollY : null,
+          parts: [...document.querySelectorAll('#board .nc-board > *, #board .nc-view > *, #board .nc-pick > *')]
+            .map((el) => `${el.className.split(' ')[0] || el.localName}:${Math.round(el.getBoundingClientRect().height)}`).join(' '),
           words: line && !line.hidden ? line.textContent.slice(0, 60) : '',
           above: [...document.querySelectorAll('#status, .seats, .computer-bar, .bar-room, .secret-banner, #handoff, .board-keep')]
             .map((el) => `${el.id || el.className.split(' ')[0]}:${Math.round(el.getBoundingClientRect().height)}`).join(' ')};
@@ -200,6 +205,9 @@ def test_six_moves_against_the_computer_move_nothing_and_cover_nothing(phone: tu
     moved = [s for s in seen if abs(s["top"] - first["top"]) > 0.5 or abs(s["left"] - first["left"]) > 0.5]
     scrolled = [s for s in seen if abs(s["y"] - s.get("before_y", first["y"])) > 0.5]
     covered = [s for s in seen if s["over"]]
+    # (Nonconformity: its pick box too, over the rounds, where the table of rounds above it grew by a row each round)
+    picks = [s["pick"] for s in [first, *seen] if s["pick"] is not None]
+    assert max(picks, default=0) - min(picks, default=0) <= 0.5, f"{game} {size}: the pick box moved: {picks} {[(s['top'], s['above'], s['parts']) for s in [first, *seen]]}"
     assert moved == [], f"{game} {size}: the board moved in the page from {first['top']:.0f}: {moved}"
     assert scrolled == [], f"{game} {size}: the page scrolled by itself: {scrolled}"
     assert covered == [], f"{game} {size}: an answer over the board: {covered}"

@@ -132,6 +132,16 @@ function sequenceTable(view, { fold = false } = {}) {
     });
     head.push(h("tr", { class: "nc-older-row" }, h("td", { colspan: b.sequences.length + 1 }, more)));
   }
+  if (fold) {
+    // While a pick is made the table keeps the room of every row it will show
+    // in this game (the start and the last rounds, or the row that unfolds the
+    // older ones), empty until played: a round played adds no height, so the
+    // number line and the picks under it stay under the finger (issue 56).
+    const shown = rows.filter((row) => !row.hidden).length + (folded > 0 ? 1 : 0);
+    for (let i = shown; i < Math.min(SHOWN_ROUNDS + 1, b.rounds); i++) {
+      rows.push(h("tr", { class: "nc-room", "aria-hidden": "true" }, h("th", {}, "\u00a0"), b.sequences.map(() => h("td", {}, h("span", { class: "nc-term" }, "\u00a0")))));
+    }
+  }
   return h("table", { class: "nc-seqs-table" },
     h("caption", { class: "visually-hidden" }, "The two sequences, round by round; ★ marks a number that scored"),
     h("thead", {}, head),

@@ -226,8 +226,11 @@ export class Drawing {
 
     if (first && fresh) {
       // (the answer to the last action goes; the picks revealed are the answer to this one)
-      // (said in the hand-off line if there is one: the line would hang over the board there, answer.js)
-      showMessage(!hotseat && game.reveal ? game.reveal : "", told ? "echo" : "info");
+      // (said in the hand-off line if there is one: the line would hang over the board there, answer.js;
+      // against a computer's secret pick, over the row of the seats too, not in the banner over the
+      // board, where it pushed the board's number box down a round later: phases.js)
+      const answered = !hotseat || (hotseat.phase === "pick" && hotseat.computers);
+      showMessage(answered && game.reveal ? game.reveal : "", told ? "echo" : "info");
       changed = true;
     }
 

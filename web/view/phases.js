@@ -72,7 +72,8 @@ export class TurnPhases {
         hotseat.phase === "ask" ? this.links.offer(view) : null));
       return;
     }
-    const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers, { reveal })
+    // (against a computer the picks revealed are the answer line's, drawing.js: the banner keeps one height)
+    const banner = hotseat.computers ? computerPickBanner(view, hotseat.seat, hotseat.computers)
       : this.links.banner(view, hotseat, reveal) ?? secretBanner(view, hotseat.seat);
     area.append(banner, board());
     const back = this.links.switchBack(hotseat, () => this.playAtOneScreen());
