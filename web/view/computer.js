@@ -454,10 +454,9 @@ export function kindWords(view, seat) {
 }
 
 /** The line over the human's pick when a computer also picks this round. */
-export function computerPickBanner(view, seat, computerSeats, { reveal = "" } = {}) {
+export function computerPickBanner(view, seat, computerSeats) {
   const names = computerSeats.map((s) => seatName(view, s)).join(" and ");
   return h("div", { class: "secret-banner computer-pick", dataset: { seat } },
-    reveal ? h("p", { class: "reveal", role: "status" }, reveal) : null,
     h("p", {}, h("strong", {}, `${seatName(view, seat)}, choose your number.`),
       // (a short frame keeps the first sentence only: embed.css)
       h("span", { class: "banner-more" }, ` ${names} ${computerSeats.length === 1 ? "has" : "have"} chosen in secret; the picks are shown together.`)));
